@@ -1,0 +1,47 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// `codable`: decode, validate and convert JSON records with the semantics of Swift's `Codable`.
+///
+/// Layers (arrows point down only):
+/// `codable` (executable) -> `CodableCommands` -> `CodablePipeline` -> `CodableParsing`.
+let package = Package(
+    name: "codable",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "codable", targets: ["codable"]),
+        .library(name: "CodableParsing", targets: ["CodableParsing"]),
+        .library(name: "CodablePipeline", targets: ["CodablePipeline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    ],
+    targets: [
+        // Parser layer: bytes -> values (with source offsets) -> bytes. No printing, no flags.
+        .target(name: "CodableParsing"),
+        // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
+        .target(name: "CodablePipeline", dependencies: ["CodableParsing"]),
+        // Commands library: argument parsing, files, terminals, and the one diagnostics printer.
+        .target(
+            name: "CodableCommands",
+            dependencies: [
+                "CodableParsing",
+                "CodablePipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // The executable: one line.
+        .executableTarget(name: "codable", dependencies: ["CodableCommands"]),
+
+        .testTarget(name: "CodableParsingTests", dependencies: ["CodableParsing"]),
+        .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["codable", "CodableCommands"],
+            exclude: []
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,70 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `codable` command: decode, validate and convert JSON records with the semantics of
+/// Swift's `Codable`.
+///
+/// (Not named `Codable`, which would hide Swift's own protocol inside this module.)
+public struct CodableCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "codable",
+        abstract: "Decode, validate and convert JSON records with the semantics of Swift's Codable.",
+        discussion: """
+            Records come from files or standard input as one JSON text (a top-level array's \
+            elements are the records), JSON Lines, RFC 7464 json-seq or whitespace-separated \
+            JSON values. Numbers and key order survive exactly; problems are reported as \
+            FILE:LINE:COL with the source line.
+
+            \(exitStatusHelp)
+            """,
+        version: "0.1.0",
+        subcommands: [Convert.self, Decode.self, Validate.self]
+    )
+
+    public init() {}
+
+    /// Runs the command line and exits with the documented status: usage errors are 2 (not
+    /// swift-argument-parser's 64), and every other failure maps through `CommandFailure`.
+    public static func main() async {
+        Terminal.ignoreBrokenPipeSignal()
+        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()))
+        terminate(status)
+    }
+
+    /// Parses and runs `arguments`, reporting any failure on standard error.
+    static func run(arguments: [String]) async -> ExitStatus {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return .success
+        } catch let failure as CommandFailure {
+            Diagnostics().report(failure)
+            return failure.status
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                return .success
+            }
+            Terminal.writeToStandardError(message + "\n")
+            return .usage
+        }
+    }
+}
+
+/// Ends the process with `status` (the C library's `exit`, which the command type hides).
+private func terminate(_ status: ExitStatus) -> Never {
+    exit(status.rawValue)
+}

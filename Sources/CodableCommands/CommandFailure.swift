@@ -1,0 +1,22 @@
+import CodableParsing
+
+/// Why a command stopped: a typed value that only the diagnostics printer turns into text.
+public enum CommandFailure: Error {
+    /// An input's bytes are malformed, at a place in the named input.
+    case malformedInput(input: String, reason: JSONSyntaxError.Reason, location: SourceLocation, excerpt: SourceExcerpt)
+    /// An input could not be opened or read.
+    case unreadableInput(input: String, reason: String)
+    /// The output could not be written.
+    case unwritableOutput(output: String, reason: String)
+    /// The command line asks for something that cannot be done.
+    case usage(String)
+
+    /// The documented exit status for this failure.
+    public var status: ExitStatus {
+        switch self {
+        case .malformedInput: return .invalidData
+        case .unreadableInput, .unwritableOutput: return .io
+        case .usage: return .usage
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+extension CodableCommand {
+    /// `codable convert`: records from one format to another, with nothing lost.
+    struct Convert: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Convert records between formats; numbers and key order survive exactly.",
+            discussion: """
+                With --to json the records are written as one array; a lone value that was not \
+                an element of a top-level array is written as itself. --to jsonl writes one \
+                compact value per line, --to json-seq an RS before each value (RFC 7464).
+
+                Output stops quietly, with status 0, when the reader of standard output goes away.
+
+                \(exitStatusHelp)
+                """
+        )
+
+        @OptionGroup var input: InputOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            try await RecordCopier(input: input, output: output).run()
+        }
+    }
+}

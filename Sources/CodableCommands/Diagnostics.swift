@@ -1,0 +1,40 @@
+import CodableParsing
+
+/// The one place that decides how problems look on standard error.
+///
+/// `FILE:LINE:COL: error: MESSAGE`, then the source line and a caret under the column; colour
+/// only on a terminal, never with `NO_COLOR`.
+struct Diagnostics {
+    /// Use ANSI colours.
+    var color: Bool = Terminal.stderrWantsColor
+
+    /// The text for a failure, ending in a newline.
+    func render(_ failure: CommandFailure) -> String {
+        switch failure {
+        case .malformedInput(let input, let reason, let location, let excerpt):
+            return heading("\(input):\(location.line):\(location.column)", reason.description) + caret(excerpt)
+        case .unreadableInput(let input, let reason):
+            return heading(input, "cannot read input: \(reason)")
+        case .unwritableOutput(let output, let reason):
+            return heading(output, "cannot write output: \(reason)")
+        case .usage(let message):
+            return heading("codable", message)
+        }
+    }
+
+    /// Prints a failure to standard error.
+    func report(_ failure: CommandFailure) {
+        Terminal.writeToStandardError(render(failure))
+    }
+
+    private func heading(_ place: String, _ message: String) -> String {
+        let error = color ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        let place = color ? "\u{1B}[1m\(place):\u{1B}[0m" : "\(place):"
+        return "\(place) \(error) \(message)\n"
+    }
+
+    private func caret(_ excerpt: SourceExcerpt) -> String {
+        let pointer = String(repeating: " ", count: excerpt.caretColumn) + "^"
+        return "    \(excerpt.text)\n    \(color ? "\u{1B}[1;32m\(pointer)\u{1B}[0m" : pointer)\n"
+    }
+}

@@ -1,0 +1,58 @@
+import CodableParsing
+import SystemPackage
+
+/// One input named on the command line: a path, or standard input (`-`, or no file at all).
+struct InputFile: Sendable, Equatable {
+    /// The path as given, or nil for standard input.
+    let path: String?
+
+    /// How diagnostics name it.
+    var displayName: String { path ?? "<stdin>" }
+
+    /// The framing its file name implies, if any.
+    var framingFromExtension: InputFraming? {
+        guard let path, let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "json", "geojson": return .json
+        case "jsonl", "ndjson", "jsonlines": return .jsonl
+        case "json-seq", "jsonseq": return .jsonSeq
+        default: return nil
+        }
+    }
+
+    /// Opens the input for reading.
+    func open() throws(CommandFailure) -> FileByteSource {
+        guard let path else { return FileByteSource(descriptor: .standardInput, closeWhenDone: false) }
+        do {
+            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+            return FileByteSource(descriptor: descriptor, closeWhenDone: true)
+        } catch {
+            throw .unreadableInput(input: path, reason: describe(error))
+        }
+    }
+}
+
+/// Reads a file descriptor in whatever pieces `read(2)` gives.
+final class FileByteSource: ByteSource {
+    private let descriptor: FileDescriptor
+    private let closeWhenDone: Bool
+
+    init(descriptor: FileDescriptor, closeWhenDone: Bool) {
+        self.descriptor = descriptor
+        self.closeWhenDone = closeWhenDone
+    }
+
+    deinit {
+        if closeWhenDone { try? descriptor.close() }
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try descriptor.read(into: buffer)
+    }
+}
+
+/// A system error as a person reads it: "No such file or directory".
+func describe(_ error: any Error) -> String {
+    if let errno = error as? Errno { return errno.description }
+    return String(describing: error)
+}

@@ -1,0 +1,97 @@
+import CodableParsing
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where output bytes go: standard output, or a file written atomically (a temporary file in
+/// the same directory, renamed over the target only when everything was written).
+final class OutputTarget {
+    private let descriptor: FileDescriptor
+    /// The target path, when writing a file.
+    private let path: String?
+    private var temporaryPath: String?
+
+    /// Writes to standard output.
+    static func standardOutput() -> OutputTarget {
+        OutputTarget(descriptor: .standardOutput, path: nil, temporaryPath: nil)
+    }
+
+    /// Writes to a temporary file beside `path`, which `commit()` renames to `path`.
+    static func atomicFile(_ path: String) throws(CommandFailure) -> OutputTarget {
+        let target = FilePath(path)
+        let directory = target.removingLastComponent()
+        let name = target.lastComponent?.string ?? "output"
+        for attempt in 0..<100 {
+            let temporary = directory.appending(".\(name).codable-\(getpid())-\(attempt).tmp")
+            do {
+                let descriptor = try FileDescriptor.open(
+                    temporary, .writeOnly, options: [.create, .exclusiveCreate],
+                    permissions: [.ownerReadWrite, .groupRead, .otherRead])
+                TemporaryFiles.shared.register(temporary.string)
+                return OutputTarget(descriptor: descriptor, path: path, temporaryPath: temporary.string)
+            } catch Errno.fileExists {
+                continue
+            } catch {
+                throw .unwritableOutput(output: path, reason: describe(error))
+            }
+        }
+        throw .unwritableOutput(output: path, reason: "could not create a temporary file beside it")
+    }
+
+    private init(descriptor: FileDescriptor, path: String?, temporaryPath: String?) {
+        self.descriptor = descriptor
+        self.path = path
+        self.temporaryPath = temporaryPath
+    }
+
+    deinit { discard() }
+
+    /// Writes and empties `buffer`. A closed pipe on standard output is `OutputClosed`.
+    func write(_ buffer: OutputBuffer) throws(OutputWriteError) {
+        defer { buffer.removeAll() }
+        do {
+            _ = try buffer.withUnsafeBytes { try descriptor.writeAll($0) }
+        } catch Errno.brokenPipe where path == nil {
+            throw .readerWentAway
+        } catch {
+            throw .failed(.unwritableOutput(output: path ?? "<stdout>", reason: describe(error)))
+        }
+    }
+
+    /// Makes a file output visible under its name (flushed to disk first). No-op for stdout.
+    func commit() throws(CommandFailure) {
+        guard let path, let temporaryPath else { return }
+        self.temporaryPath = nil
+        let synced = fsync(descriptor.rawValue) == 0 ? nil : Errno(rawValue: errno)
+        let closed = close(descriptor.rawValue) == 0 ? nil : Errno(rawValue: errno)
+        if let error = synced ?? closed ?? (rename(temporaryPath, path) == 0 ? nil : Errno(rawValue: errno)) {
+            unlink(temporaryPath)
+            TemporaryFiles.shared.unregister(temporaryPath)
+            throw .unwritableOutput(output: path, reason: describe(error))
+        }
+        TemporaryFiles.shared.unregister(temporaryPath)
+    }
+
+    /// Removes the temporary file of an output that failed; the target stays untouched.
+    func discard() {
+        guard let temporaryPath else { return }
+        self.temporaryPath = nil
+        try? descriptor.close()
+        unlink(temporaryPath)
+        TemporaryFiles.shared.unregister(temporaryPath)
+    }
+}
+
+/// Why writing output stopped.
+enum OutputWriteError: Error {
+    /// Standard output's reader closed the pipe: stop quietly, with success.
+    case readerWentAway
+    /// A real write error.
+    case failed(CommandFailure)
+}

@@ -1,0 +1,66 @@
+/// A buffer of input bytes that a reader fills and then hands on, read-only, inside a batch.
+///
+/// A class over raw memory (not `[UInt8]`) so the reader can read straight into its spare
+/// capacity and grow it in place while a record is still incomplete.
+public final class ByteStorage: @unchecked Sendable {
+    private(set) var pointer: UnsafeMutablePointer<UInt8>
+    /// Number of valid bytes.
+    public private(set) var count: Int
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        self.pointer = .allocate(capacity: self.capacity)
+        self.count = 0
+    }
+
+    /// Creates storage holding a copy of `bytes`.
+    public convenience init(_ bytes: [UInt8]) {
+        self.init(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    deinit { pointer.deallocate() }
+
+    /// Read-only access to the valid bytes.
+
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: pointer, count: count))
+    }
+
+    /// The byte at `index`.
+    public subscript(index: Int) -> UInt8 {
+        precondition(index >= 0 && index < count, "byte index out of range")
+        return pointer[index]
+    }
+
+    /// The bytes in `range`, copied.
+    public func bytes(in range: Range<Int>) -> [UInt8] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        return Array(UnsafeBufferPointer(start: pointer + range.lowerBound, count: range.count))
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserveFreeCapacity(bytes.count)
+        if let base = bytes.baseAddress { (pointer + count).update(from: base, count: bytes.count) }
+        count += bytes.count
+    }
+
+    /// Makes room for at least `minimum` more bytes, doubling the capacity when it grows.
+    func reserveFreeCapacity(_ minimum: Int) {
+        guard capacity - count < minimum else { return }
+        let newCapacity = max(capacity * 2, count + minimum)
+        let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newPointer.update(from: pointer, count: count)
+        pointer.deallocate()
+        pointer = newPointer
+        capacity = newCapacity
+    }
+
+    /// Reads once from `source` into the free capacity; returns the number of bytes read.
+    func fill<Source: ByteSource>(from source: inout Source) throws -> Int {
+        let read = try source.read(into: UnsafeMutableRawBufferPointer(start: pointer + count, count: capacity - count))
+        count += read
+        return read
+    }
+}

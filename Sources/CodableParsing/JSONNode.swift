@@ -1,0 +1,38 @@
+/// One entry of a parsed record's tape: a scalar, a string, or the head of a container.
+///
+/// A record is a run of nodes in document order (a container's children follow it, an object's
+/// members as key node then value node). Nodes point into the batch's bytes instead of copying
+/// them, so numbers and strings keep their exact source text and their source offsets.
+public struct JSONNode: Sendable, Equatable {
+    /// What a node holds.
+    public enum Kind: UInt8, Sendable {
+        case null, `false`, `true`, number, string, array, object
+    }
+
+    /// The node's kind.
+    public var kind: Kind
+    /// For strings: the raw text contains at least one backslash escape.
+    public var hasEscapes: Bool
+    /// Byte offset of the token's first byte in the batch's bytes.
+    public var start: UInt32
+    /// Scalars and strings: length of the raw token in bytes (strings include both quotes).
+    /// Containers: how many nodes follow as the container's contents (its whole subtree).
+    public var length: UInt32
+    /// Containers: members (objects) or elements (arrays). Zero otherwise.
+    public var count: UInt32
+
+    @inlinable
+    init(kind: Kind, hasEscapes: Bool = false, start: Int, length: Int, count: Int = 0) {
+        self.kind = kind
+        self.hasEscapes = hasEscapes
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.length = UInt32(truncatingIfNeeded: length)
+        self.count = UInt32(truncatingIfNeeded: count)
+    }
+
+    /// The number of nodes this value occupies on the tape, itself included.
+    @inlinable
+    public var span: Int {
+        kind == .array || kind == .object ? Int(length) + 1 : 1
+    }
+}

@@ -1,0 +1,101 @@
+/// Turning JSON string tokens into UTF-8 and UTF-8 into JSON string tokens.
+///
+/// The writer escapes exactly what RFC 8259 requires: `"`, `\` and U+0000–U+001F (with the short
+/// forms `\b \f \n \r \t` where they exist), and nothing else: no `\/`, no `\u` for non-ASCII.
+public enum JSONString {
+    /// The UTF-8 content of a scanned string token (quotes included in `token`), escapes
+    /// resolved. The token must have been accepted by `JSONScanner`.
+    public static func unescape(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(token.count)
+        var index = 1
+        let end = token.count - 1
+        while index < end {
+            let byte = token[index]
+            guard byte == UInt8(ascii: "\\") else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            let escape = token[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): result.append(0x08)
+            case UInt8(ascii: "f"): result.append(0x0C)
+            case UInt8(ascii: "n"): result.append(0x0A)
+            case UInt8(ascii: "r"): result.append(0x0D)
+            case UInt8(ascii: "t"): result.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(hexUnit(token, at: index))
+                index += 4
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    let low = UInt32(hexUnit(token, at: index + 2))
+                    index += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                appendUTF8(scalar, to: &result)
+            default: result.append(escape)  // '"', '\\', '/'
+            }
+        }
+        return result
+    }
+
+    /// Decodes a scanned string token to a Swift `String`.
+    public static func decode(_ token: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: unescape(token), as: UTF8.self)
+    }
+
+    /// Appends `utf8` as a quoted JSON string with the minimal escapes.
+    public static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: OutputBuffer) {
+        out.append(UInt8(ascii: "\""))
+        guard let base = utf8.baseAddress else { out.append(UInt8(ascii: "\"")); return }
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(base + runStart, count: index - runStart)
+            runStart = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): out.append("\\\"")
+            case UInt8(ascii: "\\"): out.append("\\\\")
+            case 0x08: out.append("\\b")
+            case 0x0C: out.append("\\f")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            default:
+                out.append("\\u00")
+                let digits: StaticString = "0123456789abcdef"
+                out.append(digits.utf8Start[Int(byte >> 4)])
+                out.append(digits.utf8Start[Int(byte & 0xF)])
+            }
+        }
+        out.append(base + runStart, count: utf8.count - runStart)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexUnit(_ token: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
+        var unit: UInt16 = 0
+        for offset in 0..<4 { unit = unit << 4 | UInt16(hexValue(token[index + offset]) ?? 0) }
+        return unit
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, to result: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            result.append(UInt8(scalar))
+        case ..<0x800:
+            result.append(UInt8(0xC0 | scalar >> 6))
+            result.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            result.append(UInt8(0xE0 | scalar >> 12))
+            result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            result.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            result.append(UInt8(0xF0 | scalar >> 18))
+            result.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            result.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}

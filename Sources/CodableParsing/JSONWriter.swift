@@ -1,0 +1,151 @@
+/// How values are written.
+public struct JSONWriterOptions: Sendable, Equatable {
+    /// One member or element per line, indented.
+    public var pretty: Bool
+    /// Object members in code-point order of their keys (as `JSONEncoder`'s `.sortedKeys` and jq).
+    public var sortKeys: Bool
+    /// Spaces per level when pretty.
+    public var indent: Int
+
+    /// Compact, in source order, unless told otherwise.
+    public init(pretty: Bool = false, sortKeys: Bool = false, indent: Int = 2) {
+        self.pretty = pretty
+        self.sortKeys = sortKeys
+        self.indent = indent
+    }
+}
+
+/// Writes values from a batch's tape as JSON text: numbers byte for byte as read, strings
+/// copied as read unless they hold escapes (then re-escaped minimally), key order kept unless
+/// sorting is asked for.
+///
+/// Iterative, like the scanner, so any depth the scanner accepted is written without recursion.
+public struct JSONWriter {
+    /// The options in force.
+    public let options: JSONWriterOptions
+
+    private struct Frame {
+        var remaining: Int
+        let isObject: Bool
+        /// Sorted member key indices, when sorting keys.
+        var sortedMembers: [Int]
+        var nextSorted: Int
+        /// The node after the container's subtree.
+        let resume: Int
+    }
+
+    /// Creates a writer.
+    public init(options: JSONWriterOptions = JSONWriterOptions()) {
+        self.options = options
+    }
+
+    /// Appends the record's value, its first line indented `level` levels when pretty.
+    public func write(_ record: Record, level: Int = 0, to out: OutputBuffer) {
+        record.batch.bytes.withUnsafeBufferPointer { bytes in
+            record.batch.nodes.withNodes { nodes in
+                write(root: record.root, nodes: nodes.baseAddress!, bytes: bytes.baseAddress!, level: level, to: out)
+            }
+        }
+    }
+
+    /// Appends the value rooted at `root`.
+    public func write(root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, level: Int, to out: OutputBuffer) {
+        let pretty = options.pretty
+        var stack: [Frame] = []
+        var index = root
+        while true {
+            let node = nodes[index]
+            switch node.kind {
+            case .object, .array:
+                let isObject = node.kind == .object
+                if node.count == 0 {
+                    out.append(isObject ? "{}" : "[]")
+                    index += node.span
+                } else {
+                    out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                    var frame = Frame(remaining: Int(node.count), isObject: isObject, sortedMembers: [], nextSorted: 0, resume: index + node.span)
+                    index += 1
+                    if isObject && options.sortKeys {
+                        frame.sortedMembers = sortedMemberKeys(of: index - 1, nodes: nodes, bytes: bytes)
+                        index = frame.sortedMembers[0]
+                        frame.nextSorted = 1
+                    }
+                    stack.append(frame)
+                    if pretty { newline(level + stack.count, to: out) }
+                    if isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: out) }
+                    continue
+                }
+            case .string:
+                writeString(node, bytes: bytes, to: out)
+                index += 1
+            case .number, .true, .false, .null:
+                out.append(bytes + Int(node.start), count: Int(node.length))
+                index += 1
+            }
+
+            // The value is written: go on in its container, closing finished ones.
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                stack[top].remaining -= 1
+                if stack[top].remaining > 0 {
+                    out.append(UInt8(ascii: ","))
+                    if pretty { newline(level + stack.count, to: out) }
+                    if !stack[top].sortedMembers.isEmpty {
+                        index = stack[top].sortedMembers[stack[top].nextSorted]
+                        stack[top].nextSorted += 1
+                    }
+                    if stack[top].isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: out) }
+                    break
+                }
+                let frame = stack.removeLast()
+                if pretty { newline(level + stack.count, to: out) }
+                out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                index = frame.resume
+            }
+            if stack.isEmpty { return }
+        }
+    }
+
+    @inline(__always)
+    private func newline(_ level: Int, to out: OutputBuffer) {
+        out.append(0x0A)
+        out.append(repeating: 0x20, count: level * options.indent)
+    }
+
+    /// Writes the key at `index` and the ':' after it; returns the index of the member's value.
+    @inline(__always)
+    private func writeKey(at index: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, to out: OutputBuffer) -> Int {
+        writeString(nodes[index], bytes: bytes, to: out)
+        if options.pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
+        return index + 1
+    }
+
+    @inline(__always)
+    private func writeString(_ node: JSONNode, bytes: UnsafePointer<UInt8>, to out: OutputBuffer) {
+        let token = UnsafeBufferPointer(start: bytes + Int(node.start), count: Int(node.length))
+        if node.hasEscapes {
+            JSONString.unescape(token).withUnsafeBufferPointer { JSONString.appendQuoted($0, to: out) }
+        } else {
+            out.append(token.baseAddress!, count: token.count)
+        }
+    }
+
+    /// The key node indices of an object's members, in code-point order of the keys (stable for
+    /// equal keys).
+    private func sortedMemberKeys(of object: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>) -> [Int] {
+        var members: [(key: [UInt8], index: Int)] = []
+        members.reserveCapacity(Int(nodes[object].count))
+        var child = object + 1
+        for _ in 0..<Int(nodes[object].count) {
+            let key = nodes[child]
+            let token = UnsafeBufferPointer(start: bytes + Int(key.start), count: Int(key.length))
+            let utf8 = key.hasEscapes ? JSONString.unescape(token) : Array(token[1..<(token.count - 1)])
+            members.append((utf8, child))
+            child += 1 + nodes[child + 1].span
+        }
+        members.sort { lhs, rhs in
+            lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.index < rhs.index)
+        }
+        return members.map(\.index)
+    }
+}

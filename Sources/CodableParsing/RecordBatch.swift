@@ -1,0 +1,79 @@
+/// Records read from one buffer of input, handed on together (an `await` per record would cost
+/// more than parsing it).
+///
+/// The batch owns its bytes; every record's nodes point into them, so a record's numbers and
+/// strings keep their exact source text, and any value can be located in the input later.
+public struct RecordBatch: Sendable {
+    /// The input bytes the records were read from.
+    public let bytes: ByteStorage
+    /// The nodes of all records, one run after another.
+    public let nodes: NodeBuffer
+    /// The index of each record's root node in `nodes`.
+    public let roots: [Int32]
+    /// Position of this batch's first record among all records of its input (0-based).
+    public let firstRecordIndex: Int
+    /// The records are elements of a top-level array (as opposed to values of their own).
+    public let fromTopLevelArray: Bool
+    /// Where `bytes` starts in the input.
+    public let locator: SourceLocator
+
+    /// Number of records in the batch.
+    public var count: Int { roots.count }
+
+    /// The record at `index` (0-based within the batch).
+    public subscript(index: Int) -> Record { Record(batch: self, root: Int(roots[index])) }
+
+    /// The location of a node's first byte in the input.
+    public func location(ofNode index: Int) -> SourceLocation {
+        bytes.withUnsafeBufferPointer { locator.location(of: Int(nodes[index].start), in: $0) }
+    }
+
+    /// The source line of a node, for showing with a caret.
+    public func excerpt(ofNode index: Int) -> SourceExcerpt {
+        bytes.withUnsafeBufferPointer { locator.excerpt(at: Int(nodes[index].start), in: $0) }
+    }
+}
+
+/// One record: a value on its batch's tape.
+public struct Record: Sendable {
+    /// The batch holding the record's bytes and nodes.
+    public let batch: RecordBatch
+    /// Index of the record's root node.
+    public let root: Int
+
+    /// The record's raw source text (exactly as it was in the input).
+    public var sourceText: String {
+        let node = batch.nodes[root]
+        let start = Int(node.start)
+        let end = Self.endOffset(of: root, in: batch)
+        return String(decoding: batch.bytes.bytes(in: start..<end), as: UTF8.self)
+    }
+
+    /// Offset just past the value rooted at `index`.
+    static func endOffset(of index: Int, in batch: RecordBatch) -> Int {
+        let node = batch.nodes[index]
+        switch node.kind {
+        case .array, .object:
+            // The close bracket is the first one after the last descendant (or the open bracket).
+            var offset = node.span > 1 ? endOffset(ofLastDescendantOf: index, in: batch) : Int(node.start) + 1
+            let close = node.kind == .array ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            while batch.bytes[offset] != close { offset += 1 }
+            return offset + 1
+        default:
+            return Int(node.start) + Int(node.length)
+        }
+    }
+
+    private static func endOffset(ofLastDescendantOf index: Int, in batch: RecordBatch) -> Int {
+        // The last child's subtree ends the container's subtree; walk the children to find it.
+        let node = batch.nodes[index]
+        var child = index + 1
+        var lastChild = child
+        let stop = index + node.span
+        while child < stop {
+            lastChild = child
+            child += batch.nodes[child].span
+        }
+        return endOffset(of: lastChild, in: batch)
+    }
+}

@@ -1,0 +1,284 @@
+/// Limits and choices for reading records.
+public struct RecordReaderOptions: Sendable {
+    /// The input's framing; nil means sniff it from the first significant byte.
+    public var framing: InputFraming?
+    /// Containers nested deeper than this are an error (the document root counts as level 1).
+    public var maxDepth: Int
+    /// Strings and numbers longer than this many bytes are an error.
+    public var maxTokenLength: Int
+    /// Bytes asked of the source per read.
+    public var chunkSize: Int
+
+    /// The default limits: depth 512, tokens up to 512 MiB, 1 MiB reads.
+    public init(framing: InputFraming? = nil, maxDepth: Int = 512, maxTokenLength: Int = 512 << 20, chunkSize: Int = 1 << 20) {
+        self.framing = framing
+        self.maxDepth = maxDepth
+        self.maxTokenLength = maxTokenLength
+        self.chunkSize = chunkSize
+    }
+}
+
+/// Reads records from a byte source, one batch per buffer, in constant memory: bytes that were
+/// handed on are dropped, and only a record that does not fit the buffer makes it grow.
+///
+/// The reader pulls: it reads only when asked for the next batch, so a consumer that stops
+/// asking stops the reading.
+public final class RecordReader<Source: ByteSource> {
+    private var source: Source
+    private var scanner: JSONScanner
+    private let chunkSize: Int
+
+    /// The framing in use (known once the first significant byte was seen, when sniffed).
+    public private(set) var framing: InputFraming?
+
+    private var storage: ByteStorage
+    /// Next byte of `storage` not yet handed on in a record.
+    private var position = 0
+    private var locator = SourceLocator.start
+    private var endOfInput = false
+    private var needsRead = true
+    private var started = false
+    private var finished = false
+    private var arrayState = ArrayState.beforeValue
+    private var isTopLevelArray = false
+    private var recordsRead = 0
+    private var pendingError: RecordReadError?
+
+    /// Where a `json` input is: before its value, inside its top-level array, or after it.
+    private enum ArrayState { case beforeValue, firstElement, nextElement, afterValue }
+
+    /// What one step of scanning found.
+    private enum Step { case record(Int), needMore, end, again }
+
+    /// Creates a reader over `source`.
+    public init(source: Source, options: RecordReaderOptions = RecordReaderOptions()) {
+        self.source = source
+        self.scanner = JSONScanner(maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength)
+        self.chunkSize = max(options.chunkSize, 16)
+        self.framing = options.framing
+        self.storage = ByteStorage(capacity: 0)
+    }
+
+    /// The next batch of records, or nil at the end of the input.
+    ///
+    /// Records that were read before a malformed one are returned first; the error comes with
+    /// the following call.
+    public func nextBatch() throws(RecordReadError) -> RecordBatch? {
+        if let error = pendingError {
+            pendingError = nil
+            finished = true
+            throw error
+        }
+        while !finished {
+            if needsRead { try refill() }
+            let nodes = NodeBuffer(capacity: max(256, storage.count / 8))
+            var roots: [Int32] = []
+            var failure: RecordReadError?
+            storage.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                scanning: while true {
+                    do throws(JSONSyntaxError) {
+                        switch try step(base, buffer.count, nodes) {
+                        case .record(let root): roots.append(Int32(truncatingIfNeeded: root))
+                        case .again: continue scanning
+                        case .needMore: needsRead = true; break scanning
+                        case .end: finished = true; break scanning
+                        }
+                    } catch {
+                        failure = .malformed(
+                            error.reason, locator.location(of: error.offset, in: buffer),
+                            locator.excerpt(at: error.offset, in: buffer))
+                        break scanning
+                    }
+                }
+            }
+            if let failure {
+                guard !roots.isEmpty else { finished = true; throw failure }
+                pendingError = failure
+            }
+            if !roots.isEmpty {
+                defer { recordsRead += roots.count }
+                return RecordBatch(
+                    bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
+                    fromTopLevelArray: isTopLevelArray,
+                    locator: locator)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Buffer management
+
+    /// Drops the bytes handed on and reads more. A buffer from which nothing was handed on yet
+    /// (a record larger than the buffer) grows in place instead, doubling, so a large record
+    /// costs linear time.
+    private func refill() throws(RecordReadError) {
+        needsRead = false
+        if position > 0 || !isKnownUniquelyReferenced(&storage) {
+            let leftover = storage.count - position
+            let next = ByteStorage(capacity: leftover + max(chunkSize, leftover))
+            storage.withUnsafeBufferPointer { buffer in
+                locator = locator.advanced(by: position, in: buffer)
+                next.append(UnsafeBufferPointer(rebasing: buffer[position...]))
+            }
+            storage = next
+            position = 0
+        } else {
+            storage.reserveFreeCapacity(max(chunkSize, storage.count))
+        }
+        guard !endOfInput else { return }
+        do {
+            if try storage.fill(from: &source) == 0 { endOfInput = true }
+        } catch {
+            finished = true
+            throw .unreadable(error)
+        }
+    }
+
+    // MARK: Framings
+
+    private func step(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+        if !started {
+            if locator.baseOffset == 0 && position == 0 {
+                if count < 3 && !endOfInput { return .needMore }
+                if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { position = 3 }
+            }
+            if framing == nil {
+                let first = scanner.skipWhitespace(base, from: position, end: count)
+                if first == count && !endOfInput { return .needMore }
+                framing = first == count ? .jsonStream : InputFraming.sniff(firstByte: base[first])
+            }
+            started = true
+        }
+        switch framing! {
+        case .json: return try stepJSON(base, count, nodes)
+        case .jsonl: return try stepJSONLines(base, count, nodes)
+        case .jsonSeq: return try stepJSONSequence(base, count, nodes)
+        case .jsonStream: return try stepJSONStream(base, count, nodes)
+        }
+    }
+
+    /// Scans one value; nil when the buffer ended inside it and more input may follow.
+    private func scan(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool, depth: Int = 0, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Int? {
+        let mark = nodes.count
+        do {
+            return try scanner.scanValue(in: base, from: start, end: end, isFinal: isFinal, depth: depth, into: nodes)
+        } catch where error.isUnexpectedEnd && !isFinal {
+            nodes.truncate(to: mark)
+            return nil
+        }
+    }
+
+    /// One JSON text; the elements of a top-level array are the records.
+    private func stepJSON(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+        let start = scanner.skipWhitespace(base, from: position, end: count)
+        if start == count && !endOfInput { return .needMore }
+        switch arrayState {
+        case .beforeValue:
+            guard start < count else { throw JSONSyntaxError(.empty, at: start) }
+            if base[start] == UInt8(ascii: "[") {
+                position = start + 1
+                arrayState = .firstElement
+                isTopLevelArray = true
+                return .again
+            }
+            let root = nodes.count
+            guard let end = try scan(base, from: start, end: count, isFinal: endOfInput, nodes) else { return .needMore }
+            position = end
+            arrayState = .afterValue
+            return .record(root)
+        case .firstElement, .nextElement:
+            guard start < count else {
+                let expected = arrayState == .firstElement ? "a value or ']'" : "',' or ']'"
+                throw JSONSyntaxError(.unexpectedEnd(expected: expected), at: start)
+            }
+            if base[start] == UInt8(ascii: "]") {
+                position = start + 1
+                arrayState = .afterValue
+                return .again
+            }
+            var element = start
+            if arrayState == .nextElement {
+                guard base[start] == UInt8(ascii: ",") else {
+                    throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or ']'"), at: start)
+                }
+                element = scanner.skipWhitespace(base, from: start + 1, end: count)
+                if element == count && !endOfInput { return .needMore }
+            }
+            let root = nodes.count
+            guard let end = try scan(base, from: element, end: count, isFinal: endOfInput, depth: 1, nodes) else { return .needMore }
+            position = end
+            arrayState = .nextElement
+            return .record(root)
+        case .afterValue:
+            position = start
+            guard start < count else { return .end }
+            throw JSONSyntaxError(.trailingContent(base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"), at: start)
+        }
+    }
+
+    /// JSON Lines: each line holds one whole value; blank lines are skipped.
+    private func stepJSONLines(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+        let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: position, to: count)
+        if newline == nil && !endOfInput { return .needMore }
+        let lineEnd = newline ?? count
+        let next = min(lineEnd + 1, count)
+        let start = scanner.skipWhitespace(base, from: position, end: lineEnd)
+        if start == lineEnd {
+            position = next
+            return position == count && endOfInput ? .end : .again
+        }
+        let root = nodes.count
+        let end: Int
+        do {
+            end = try scanner.scanValue(in: base, from: start, end: lineEnd, isFinal: true, into: nodes)
+        } catch where error.isUnexpectedEnd && newline != nil {
+            guard case .unexpectedEnd(let expected) = error.reason else { throw error }
+            throw JSONSyntaxError(.unexpectedEndOfLine(expected: expected), at: error.offset)
+        }
+        let rest = scanner.skipWhitespace(base, from: end, end: lineEnd)
+        guard rest == lineEnd else {
+            throw JSONSyntaxError(.trailingContent(base[rest], after: "the value (JSON Lines hold one value per line)"), at: rest)
+        }
+        position = next
+        return .record(root)
+    }
+
+    /// RFC 7464: RS, a JSON text, LF; empty elements are skipped.
+    private func stepJSONSequence(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+        let separator = scanner.skipWhitespace(base, from: position, end: count)
+        guard separator < count else {
+            if !endOfInput { return .needMore }
+            position = separator
+            return .end
+        }
+        guard base[separator] == 0x1E else { throw JSONSyntaxError(.missingRecordSeparator(base[separator]), at: separator) }
+        let nextSeparator = ByteSearch.firstIndex(of: 0x1E, in: base, from: separator + 1, to: count)
+        if nextSeparator == nil && !endOfInput { return .needMore }
+        let elementEnd = nextSeparator ?? count
+        let start = scanner.skipWhitespace(base, from: separator + 1, end: elementEnd)
+        guard start < elementEnd else {
+            position = elementEnd
+            return .again
+        }
+        let root = nodes.count
+        let end = try scanner.scanValue(in: base, from: start, end: elementEnd, isFinal: true, into: nodes)
+        let rest = scanner.skipWhitespace(base, from: end, end: elementEnd)
+        guard rest == elementEnd else {
+            throw JSONSyntaxError(.trailingContent(base[rest], after: "the value of a json-seq record"), at: rest)
+        }
+        position = elementEnd
+        return .record(root)
+    }
+
+    /// Whitespace-separated values.
+    private func stepJSONStream(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+        let start = scanner.skipWhitespace(base, from: position, end: count)
+        position = start
+        guard start < count else { return endOfInput ? .end : .needMore }
+        let root = nodes.count
+        guard let end = try scan(base, from: start, end: count, isFinal: endOfInput, nodes) else { return .needMore }
+        position = end
+        return .record(root)
+    }
+}

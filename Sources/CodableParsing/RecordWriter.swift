@@ -1,0 +1,93 @@
+/// How records are laid out in a JSON output.
+public enum OutputFraming: String, Sendable, CaseIterable {
+    /// One JSON text: the records as one array (or a lone record as itself, when allowed).
+    case json
+    /// JSON Lines: one compact value per line.
+    case jsonl
+    /// RFC 7464: RS, value, LF.
+    case jsonSeq = "json-seq"
+}
+
+/// Writes a stream of records into an `OutputBuffer` in one of the output framings.
+///
+/// With `json`, a lone record that did not come from a top-level array is written as itself
+/// when `singleValueAllowed` (so `{"a":1}` converts to `{"a":1}`, not `[{"a":1}]`); the first
+/// record is held back until a second one (or the end) decides.
+public final class RecordWriter {
+    /// The bytes written so far; drain them with `removeAll()` after writing them out.
+    public let output: OutputBuffer
+    private let framing: OutputFraming
+    private let writer: JSONWriter
+    private let singleValueAllowed: Bool
+    private var held: Record?
+    private var arrayOpen = false
+    private var written = 0
+
+    /// Creates a writer.
+    public init(framing: OutputFraming, options: JSONWriterOptions, singleValueAllowed: Bool, output: OutputBuffer = OutputBuffer()) {
+        self.framing = framing
+        self.writer = JSONWriter(options: framing == .jsonl ? JSONWriterOptions(pretty: false, sortKeys: options.sortKeys) : options)
+        self.singleValueAllowed = singleValueAllowed
+        self.output = output
+    }
+
+    /// Writes every record of a batch.
+    public func write(_ batch: RecordBatch) {
+        for index in 0..<batch.count { write(batch[index]) }
+    }
+
+    /// Writes one record.
+    public func write(_ record: Record) {
+        defer { written += 1 }
+        switch framing {
+        case .jsonl:
+            writer.write(record, to: output)
+            output.append(0x0A)
+        case .jsonSeq:
+            output.append(0x1E)
+            writer.write(record, to: output)
+            output.append(0x0A)
+        case .json:
+            if written == 0 && singleValueAllowed && !record.batch.fromTopLevelArray {
+                held = record
+                return
+            }
+            openArray()
+            writeElement(record)
+        }
+    }
+
+    /// Ends the output (closes the array of a `json` output, or writes the held record).
+    public func finish() {
+        guard framing == .json else { return }
+        if let held, written == 1 {
+            writer.write(held, to: output)
+            output.append(0x0A)
+            self.held = nil
+            return
+        }
+        openArray()
+        if writer.options.pretty && written > 0 { output.append(0x0A) }
+        output.append("]\n")
+    }
+
+    private func openArray() {
+        guard !arrayOpen else { return }
+        arrayOpen = true
+        output.append(UInt8(ascii: "["))
+        if let first = held {
+            held = nil
+            writeElement(first, isFirst: true)
+        }
+    }
+
+    private func writeElement(_ record: Record, isFirst: Bool? = nil) {
+        let first = isFirst ?? (written == 0)
+        if !first { output.append(UInt8(ascii: ",")) }
+        if writer.options.pretty {
+            output.append(0x0A)
+            output.append(repeating: 0x20, count: writer.options.indent)
+        }
+        writer.write(record, level: 1, to: output)
+    }
+}

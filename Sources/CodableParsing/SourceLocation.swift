@@ -1,0 +1,135 @@
+/// A place in an input: 1-based line and column, and the absolute byte offset.
+///
+/// Columns count Unicode scalars, so a caret lines up under the character in a terminal and an
+/// editor jumps to the right place.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    /// Absolute byte offset from the start of the input.
+    public var offset: Int
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column, in Unicode scalars.
+    public var column: Int
+
+    /// Creates a location.
+    public init(offset: Int, line: Int, column: Int) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// `LINE:COL`.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// The source line around a location, for showing it with a caret under the column.
+public struct SourceExcerpt: Sendable, Equatable {
+    /// The text of the line (or a window of it, when the line is long), without its line break.
+    public var text: String
+    /// 0-based position of the caret within `text`, in Characters of `text`.
+    public var caretColumn: Int
+
+    /// Creates an excerpt.
+    public init(text: String, caretColumn: Int) {
+        self.text = text
+        self.caretColumn = caretColumn
+    }
+}
+
+/// Turns byte offsets within one buffer into line, column and the source line.
+///
+/// A reader discards bytes it has handed on, so each buffer carries the line and column of its
+/// first byte; counting within the buffer does the rest, only when a location is asked for.
+public struct SourceLocator: Sendable {
+    /// Absolute offset of the buffer's first byte.
+    public var baseOffset: Int
+    /// Line of the buffer's first byte.
+    public var baseLine: Int
+    /// Column of the buffer's first byte.
+    public var baseColumn: Int
+
+    /// The locator of a buffer that starts the input.
+    public static let start = SourceLocator(baseOffset: 0, baseLine: 1, baseColumn: 1)
+
+    /// Creates a locator for a buffer starting at the given place.
+    public init(baseOffset: Int, baseLine: Int, baseColumn: Int) {
+        self.baseOffset = baseOffset
+        self.baseLine = baseLine
+        self.baseColumn = baseColumn
+    }
+
+    /// The location of `offset` in `bytes` (the buffer this locator describes).
+    public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let limit = min(max(offset, 0), bytes.count)
+        guard let base = bytes.baseAddress, limit > 0 else {
+            return SourceLocation(offset: baseOffset + limit, line: baseLine, column: baseColumn)
+        }
+        let newlines = ByteSearch.occurrences(of: 0x0A, in: base, from: 0, to: limit)
+        let lineStart = newlines.last.map { $0 + 1 } ?? 0
+        let scalars = Self.scalarCount(bytes, from: lineStart, to: limit)
+        let column = (newlines.count == 0 ? baseColumn : 1) + scalars
+        return SourceLocation(offset: baseOffset + limit, line: baseLine + newlines.count, column: column)
+    }
+
+    /// The locator of a buffer that would start at `offset` of this one (after `bytes[..<offset]`
+    /// is discarded).
+    public func advanced(by offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocator {
+        let location = location(of: offset, in: bytes)
+        return SourceLocator(baseOffset: location.offset, baseLine: location.line, baseColumn: location.column)
+    }
+
+    /// The line around `offset`, cut to a window of about `width` characters when it is long.
+    public func excerpt(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
+        let limit = min(max(offset, 0), bytes.count)
+        var start = limit
+        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        var end = limit
+        while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+        // Keep the window around the caret.
+        let half = width / 2
+        var windowStart = start
+        var prefix = ""
+        if limit - start > half {
+            windowStart = limit - half
+            while windowStart < limit && bytes[windowStart] & 0xC0 == 0x80 { windowStart += 1 }
+            prefix = "…"
+        }
+        var windowEnd = end
+        var suffix = ""
+        if windowEnd - limit > half {
+            windowEnd = limit + half
+            while windowEnd > limit && windowEnd < bytes.count && bytes[windowEnd] & 0xC0 == 0x80 { windowEnd -= 1 }
+            suffix = "…"
+        }
+        let before = Self.printableText(UnsafeBufferPointer(rebasing: bytes[windowStart..<limit]))
+        let rest = Self.printableText(UnsafeBufferPointer(rebasing: bytes[limit..<windowEnd]))
+        return SourceExcerpt(text: prefix + before + rest + suffix, caretColumn: prefix.count + before.count)
+    }
+
+    /// Text for showing: invalid UTF-8 repaired, tabs and control characters made visible.
+    static func printableText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        var result = ""
+        result.unicodeScalars.reserveCapacity(decoded.unicodeScalars.count)
+        for scalar in decoded.unicodeScalars {
+            if scalar == "\t" {
+                result.unicodeScalars.append(" ")
+            } else if scalar.value < 0x20 || scalar.value == 0x7F {
+                result.unicodeScalars.append("\u{FFFD}")
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Unicode scalars in `bytes[from..<to]`: bytes that are not UTF-8 continuation bytes.
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var count = 0
+        var index = from
+        while index < to {
+            if bytes[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,39 @@
+import CodableParsing
+
+/// Records of one input as an asynchronous sequence of batches.
+///
+/// Pull-driven: each `next()` reads and scans one buffer of input, so a consumer that stops
+/// iterating (a reached limit, a closed pipe, a cancelled task) stops the reading, and nothing
+/// is left running. Cancellation is checked before every read.
+public struct RecordStream<Source: ByteSource>: AsyncSequence {
+    public typealias Element = RecordBatch
+    public typealias Failure = RecordReadError
+
+    private let makeReader: () -> RecordReader<Source>
+
+    /// A stream over the records `source` holds.
+    public init(source: Source, options: RecordReaderOptions) {
+        self.makeReader = { RecordReader(source: source, options: options) }
+    }
+
+    /// Iterates the batches.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let reader: RecordReader<Source>
+
+        public mutating func next() async throws(RecordReadError) -> RecordBatch? {
+            try await next(isolation: nil)
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(RecordReadError) -> RecordBatch? {
+            if Task.isCancelled { return nil }
+            return try reader.nextBatch()
+        }
+
+        /// The reader's framing, once known.
+        public var framing: InputFraming? { reader.framing }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(reader: makeReader())
+    }
+}

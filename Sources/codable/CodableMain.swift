@@ -1,0 +1,3 @@
+import CodableCommands
+
+@main extension CodableCommand {}
