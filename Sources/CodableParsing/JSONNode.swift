@@ -11,8 +11,9 @@ public struct JSONNode: Sendable, Equatable {
 
     /// The node's kind.
     public var kind: Kind
-    /// For strings: the raw text contains at least one backslash escape.
-    public var hasEscapes: Bool
+    /// For strings: bit 0, the raw text has a backslash escape; bit 1, one of them is not the
+    /// shortest form (`\/` or a `\u` escape), so writing must re-escape the string.
+    public var flags: UInt8
     /// Byte offset of the token's first byte in the batch's bytes.
     public var start: UInt32
     /// Scalars and strings: length of the raw token in bytes (strings include both quotes).
@@ -22,13 +23,19 @@ public struct JSONNode: Sendable, Equatable {
     public var count: UInt32
 
     @inlinable
-    init(kind: Kind, hasEscapes: Bool = false, start: Int, length: Int, count: Int = 0) {
+    init(kind: Kind, flags: UInt8 = 0, start: Int, length: Int, count: Int = 0) {
         self.kind = kind
-        self.hasEscapes = hasEscapes
+        self.flags = flags
         self.start = UInt32(truncatingIfNeeded: start)
         self.length = UInt32(truncatingIfNeeded: length)
         self.count = UInt32(truncatingIfNeeded: count)
     }
+
+    /// A string whose raw text holds backslash escapes.
+    public var hasEscapes: Bool { flags & 1 != 0 }
+
+    /// A string whose raw text holds escapes that the writer does not write (`\/`, `\u`).
+    public var needsNormalizing: Bool { flags & 2 != 0 }
 
     /// The number of nodes this value occupies on the tape, itself included.
     @inlinable

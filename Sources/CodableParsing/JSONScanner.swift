@@ -30,8 +30,10 @@ public struct JSONScanner {
     /// - Returns: the offset just past the value.
     public mutating func scanValue(
         in bytes: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool,
-        depth outerDepth: Int = 0, into nodes: NodeBuffer
+        depth outerDepth: Int = 0, into buffer: NodeBuffer
     ) throws(JSONSyntaxError) -> Int {
+        var nodes = buffer.beginAppending()
+        defer { buffer.endAppending(nodes) }
         var pos = start
         // Indices of the open containers' nodes; a container's kind tells object from array.
         var stack = stackStorage
@@ -45,7 +47,7 @@ public struct JSONScanner {
             let byte = bytes[pos]
             switch byte {
             case UInt8(ascii: "\""):
-                pos = try scanString(bytes, at: pos, end: end, into: nodes)
+                pos = try scanString(bytes, at: pos, end: end, into: &nodes)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = byte == UInt8(ascii: "{")
                 if outerDepth + stack.count >= maxDepth {
@@ -61,17 +63,17 @@ public struct JSONScanner {
                 } else {
                     stack.append(index)
                     openObject = isObject
-                    if isObject { pos = try scanKey(bytes, at: pos, end: end, into: nodes) }
+                    if isObject { pos = try scanKey(bytes, at: pos, end: end, into: &nodes) }
                     continue valueLoop
                 }
             case UInt8(ascii: "t"):
-                pos = try scanLiteral(bytes, at: pos, end: end, isFinal: isFinal, word: 0x7472_7565, length: 4, kind: .true, into: nodes)
+                pos = try scanLiteral(bytes, at: pos, end: end, isFinal: isFinal, word: 0x7472_7565, length: 4, kind: .true, into: &nodes)
             case UInt8(ascii: "f"):
-                pos = try scanFalse(bytes, at: pos, end: end, into: nodes)
+                pos = try scanFalse(bytes, at: pos, end: end, into: &nodes)
             case UInt8(ascii: "n"):
-                pos = try scanLiteral(bytes, at: pos, end: end, isFinal: isFinal, word: 0x6E75_6C6C, length: 4, kind: .null, into: nodes)
+                pos = try scanLiteral(bytes, at: pos, end: end, isFinal: isFinal, word: 0x6E75_6C6C, length: 4, kind: .null, into: &nodes)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                pos = try scanNumber(bytes, at: pos, end: end, isFinal: isFinal, into: nodes)
+                pos = try scanNumber(bytes, at: pos, end: end, isFinal: isFinal, into: &nodes)
             default:
                 throw JSONSyntaxError(.unexpectedByte(byte, expected: "a value"), at: pos)
             }
@@ -86,7 +88,7 @@ public struct JSONScanner {
                 let next = bytes[pos]
                 if next == UInt8(ascii: ",") {
                     pos = skipWhitespace(bytes, from: pos + 1, end: end)
-                    if openObject { pos = try scanKey(bytes, at: pos, end: end, into: nodes) }
+                    if openObject { pos = try scanKey(bytes, at: pos, end: end, into: &nodes) }
                     continue valueLoop
                 }
                 guard next == (openObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
@@ -115,12 +117,12 @@ public struct JSONScanner {
 
     /// An object key, the ':' after it, and the whitespace before the value.
     @inline(__always)
-    private func scanKey(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: NodeBuffer) throws(JSONSyntaxError) -> Int {
+    private func scanKey(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
         guard start < end else { throw JSONSyntaxError(.unexpectedEnd(expected: "a string key"), at: start) }
         guard bytes[start] == UInt8(ascii: "\"") else {
             throw JSONSyntaxError(.unexpectedByte(bytes[start], expected: "a string key"), at: start)
         }
-        var pos = try scanString(bytes, at: start, end: end, into: nodes)
+        var pos = try scanString(bytes, at: start, end: end, into: &nodes)
         pos = skipWhitespace(bytes, from: pos, end: end)
         guard pos < end else { throw JSONSyntaxError(.unexpectedEnd(expected: "':'"), at: pos) }
         guard bytes[pos] == UInt8(ascii: ":") else {
@@ -144,9 +146,9 @@ public struct JSONScanner {
         return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
     }
 
-    private func scanString(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: NodeBuffer) throws(JSONSyntaxError) -> Int {
+    private func scanString(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
         var pos = start + 1
-        var hasEscapes = false
+        var flags: UInt8 = 0
         while true {
             while pos &+ 8 <= end,
                   !Self.needsAttention(UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self)) {
@@ -158,7 +160,8 @@ public struct JSONScanner {
             let byte = bytes[pos]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
-                hasEscapes = true
+                flags |= 1
+                if pos + 1 < end && (bytes[pos + 1] == UInt8(ascii: "u") || bytes[pos + 1] == UInt8(ascii: "/")) { flags |= 2 }
                 pos = try scanEscape(bytes, at: pos, end: end)
             } else if byte < 0x20 {
                 throw JSONSyntaxError(.unescapedControlCharacter(byte), at: pos)
@@ -170,7 +173,7 @@ public struct JSONScanner {
         }
         let length = pos + 1 - start
         if length > maxTokenLength { throw JSONSyntaxError(.tooLong(limit: maxTokenLength), at: start) }
-        nodes.append(JSONNode(kind: .string, hasEscapes: hasEscapes, start: start, length: length))
+        nodes.append(JSONNode(kind: .string, flags: flags, start: start, length: length))
         return pos + 1
     }
 
@@ -250,7 +253,7 @@ public struct JSONScanner {
 
     // MARK: Numbers and literals
 
-    private func scanNumber(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, isFinal: Bool, into nodes: NodeBuffer) throws(JSONSyntaxError) -> Int {
+    private func scanNumber(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, isFinal: Bool, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
         var pos = start
         @inline(__always) func isDigit(_ index: Int) -> Bool {
             index < end && bytes[index] &- UInt8(ascii: "0") < 10
@@ -293,7 +296,7 @@ public struct JSONScanner {
     @inline(__always)
     private func scanLiteral(
         _ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, isFinal: Bool,
-        word: UInt32, length: Int, kind: JSONNode.Kind, into nodes: NodeBuffer
+        word: UInt32, length: Int, kind: JSONNode.Kind, into nodes: inout NodeCursor
     ) throws(JSONSyntaxError) -> Int {
         if start + length <= end {
             let found = UInt32(bigEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt32.self))
@@ -305,7 +308,7 @@ public struct JSONScanner {
         try literalMismatch(bytes, at: start, end: end, expected: kind == .true ? "true" : "null")
     }
 
-    private func scanFalse(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: NodeBuffer) throws(JSONSyntaxError) -> Int {
+    private func scanFalse(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
         if start + 5 <= end,
            UInt32(bigEndian: UnsafeRawPointer(bytes + start + 1).loadUnaligned(as: UInt32.self)) == 0x616C_7365 {
             nodes.append(JSONNode(kind: .false, start: start, length: 5))

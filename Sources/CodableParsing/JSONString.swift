@@ -46,7 +46,7 @@ public enum JSONString {
     }
 
     /// Appends `utf8` as a quoted JSON string with the minimal escapes.
-    public static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: OutputBuffer) {
+    public static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout OutputCursor) {
         out.append(UInt8(ascii: "\""))
         guard let base = utf8.baseAddress else { out.append(UInt8(ascii: "\"")); return }
         var runStart = 0
@@ -55,23 +55,83 @@ public enum JSONString {
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
             out.append(base + runStart, count: index - runStart)
             runStart = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): out.append("\\\"")
-            case UInt8(ascii: "\\"): out.append("\\\\")
-            case 0x08: out.append("\\b")
-            case 0x0C: out.append("\\f")
-            case 0x0A: out.append("\\n")
-            case 0x0D: out.append("\\r")
-            case 0x09: out.append("\\t")
-            default:
-                out.append("\\u00")
-                let digits: StaticString = "0123456789abcdef"
-                out.append(digits.utf8Start[Int(byte >> 4)])
-                out.append(digits.utf8Start[Int(byte & 0xF)])
-            }
+            appendEscaped(byte, to: &out)
         }
         out.append(base + runStart, count: utf8.count - runStart)
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a scanned string token with its escapes in the writer's form: `\/` becomes `/`,
+    /// `\u` escapes become UTF-8 unless the character must stay escaped; everything else is
+    /// copied as it was (the scanner accepted it, so it is already valid and minimal).
+    public static func appendNormalized(_ token: UnsafeBufferPointer<UInt8>, to out: inout OutputCursor) {
+        let base = token.baseAddress!
+        var runStart = 0
+        var index = 1
+        let end = token.count - 1
+        while index < end {
+            guard token[index] == UInt8(ascii: "\\") else { index += 1; continue }
+            let escape = token[index + 1]
+            guard escape == UInt8(ascii: "u") || escape == UInt8(ascii: "/") else { index += 2; continue }
+            out.append(base + runStart, count: index - runStart)
+            if escape == UInt8(ascii: "/") {
+                out.append(UInt8(ascii: "/"))
+                index += 2
+            } else {
+                var scalar = UInt32(hexUnit(token, at: index + 2))
+                index += 6
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    let low = UInt32(hexUnit(token, at: index + 2))
+                    index += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                if scalar < 0x20 || scalar == 0x22 || scalar == 0x5C {
+                    appendEscaped(UInt8(scalar), to: &out)
+                } else {
+                    appendUTF8(scalar, to: &out)
+                }
+            }
+            runStart = index
+        }
+        out.append(base + runStart, count: token.count - runStart)
+    }
+
+    /// The escape for a byte that JSON requires to be escaped.
+    @inline(__always)
+    private static func appendEscaped(_ byte: UInt8, to out: inout OutputCursor) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append("\\\"")
+        case UInt8(ascii: "\\"): out.append("\\\\")
+        case 0x08: out.append("\\b")
+        case 0x0C: out.append("\\f")
+        case 0x0A: out.append("\\n")
+        case 0x0D: out.append("\\r")
+        case 0x09: out.append("\\t")
+        default:
+            out.append("\\u00")
+            let digits: StaticString = "0123456789abcdef"
+            out.append(digits.utf8Start[Int(byte >> 4)])
+            out.append(digits.utf8Start[Int(byte & 0xF)])
+        }
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, to out: inout OutputCursor) {
+        switch scalar {
+        case ..<0x80:
+            out.append(UInt8(scalar))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18))
+            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        }
     }
 
     private static func hexUnit(_ token: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {

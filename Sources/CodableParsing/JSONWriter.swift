@@ -16,19 +16,23 @@ public struct JSONWriterOptions: Sendable, Equatable {
 }
 
 /// Writes values from a batch's tape as JSON text: numbers byte for byte as read, strings
-/// copied as read unless they hold escapes (then re-escaped minimally), key order kept unless
-/// sorting is asked for.
+/// copied as read unless they hold escapes the writer would not write (then re-escaped
+/// minimally), key order kept unless sorting is asked for.
 ///
 /// Iterative, like the scanner, so any depth the scanner accepted is written without recursion.
 public struct JSONWriter {
     /// The options in force.
     public let options: JSONWriterOptions
+    /// Open containers, kept between calls so writing allocates nothing.
+    private var frames: [Frame] = []
+    /// Sorted member keys of the open objects, when sorting keys.
+    private var sortedMembers: [[Int]] = []
 
     private struct Frame {
         var remaining: Int
         let isObject: Bool
-        /// Sorted member key indices, when sorting keys.
-        var sortedMembers: [Int]
+        /// Index into `sortedMembers`, or -1 when members are written in source order.
+        let sortedSlot: Int
         var nextSorted: Int
         /// The node after the container's subtree.
         let resume: Int
@@ -39,19 +43,24 @@ public struct JSONWriter {
         self.options = options
     }
 
-    /// Appends the record's value, its first line indented `level` levels when pretty.
-    public func write(_ record: Record, level: Int = 0, to out: OutputBuffer) {
+    /// Appends the record's value, its inner lines indented `level` extra levels when pretty.
+    public mutating func write(_ record: Record, level: Int = 0, to out: OutputBuffer) {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
-                write(root: record.root, nodes: nodes.baseAddress!, bytes: bytes.baseAddress!, level: level, to: out)
+                var cursor = out.beginAppending()
+                write(root: record.root, nodes: nodes.baseAddress!, bytes: bytes.baseAddress!, level: level, to: &cursor)
+                out.endAppending(cursor)
             }
         }
     }
 
     /// Appends the value rooted at `root`.
-    public func write(root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, level: Int, to out: OutputBuffer) {
+    public mutating func write(root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, level: Int, to out: inout OutputCursor) {
         let pretty = options.pretty
-        var stack: [Frame] = []
+        var stack = frames
+        frames = []
+        stack.removeAll(keepingCapacity: true)
+        defer { frames = stack }
         var index = root
         while true {
             let node = nodes[index]
@@ -63,20 +72,23 @@ public struct JSONWriter {
                     index += node.span
                 } else {
                     out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-                    var frame = Frame(remaining: Int(node.count), isObject: isObject, sortedMembers: [], nextSorted: 0, resume: index + node.span)
+                    let resume = index + node.span
                     index += 1
+                    var slot = -1
                     if isObject && options.sortKeys {
-                        frame.sortedMembers = sortedMemberKeys(of: index - 1, nodes: nodes, bytes: bytes)
-                        index = frame.sortedMembers[0]
-                        frame.nextSorted = 1
+                        slot = stack.count
+                        let keys = sortedMemberKeys(of: index - 1, nodes: nodes, bytes: bytes)
+                        while sortedMembers.count <= slot { sortedMembers.append([]) }
+                        sortedMembers[slot] = keys
+                        index = keys[0]
                     }
-                    stack.append(frame)
-                    if pretty { newline(level + stack.count, to: out) }
-                    if isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: out) }
+                    stack.append(Frame(remaining: Int(node.count), isObject: isObject, sortedSlot: slot, nextSorted: 1, resume: resume))
+                    if pretty { newline(level + stack.count, to: &out) }
+                    if isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: &out) }
                     continue
                 }
             case .string:
-                writeString(node, bytes: bytes, to: out)
+                writeString(nodes[index], bytes: bytes, to: &out)
                 index += 1
             case .number, .true, .false, .null:
                 out.append(bytes + Int(node.start), count: Int(node.length))
@@ -89,16 +101,16 @@ public struct JSONWriter {
                 stack[top].remaining -= 1
                 if stack[top].remaining > 0 {
                     out.append(UInt8(ascii: ","))
-                    if pretty { newline(level + stack.count, to: out) }
-                    if !stack[top].sortedMembers.isEmpty {
-                        index = stack[top].sortedMembers[stack[top].nextSorted]
+                    if pretty { newline(level + stack.count, to: &out) }
+                    if stack[top].sortedSlot >= 0 {
+                        index = sortedMembers[stack[top].sortedSlot][stack[top].nextSorted]
                         stack[top].nextSorted += 1
                     }
-                    if stack[top].isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: out) }
+                    if stack[top].isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: &out) }
                     break
                 }
                 let frame = stack.removeLast()
-                if pretty { newline(level + stack.count, to: out) }
+                if pretty { newline(level + stack.count, to: &out) }
                 out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                 index = frame.resume
             }
@@ -107,26 +119,25 @@ public struct JSONWriter {
     }
 
     @inline(__always)
-    private func newline(_ level: Int, to out: OutputBuffer) {
+    private func newline(_ level: Int, to out: inout OutputCursor) {
         out.append(0x0A)
         out.append(repeating: 0x20, count: level * options.indent)
     }
 
     /// Writes the key at `index` and the ':' after it; returns the index of the member's value.
     @inline(__always)
-    private func writeKey(at index: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, to out: OutputBuffer) -> Int {
-        writeString(nodes[index], bytes: bytes, to: out)
+    private func writeKey(at index: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) -> Int {
+        writeString(nodes[index], bytes: bytes, to: &out)
         if options.pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
         return index + 1
     }
 
     @inline(__always)
-    private func writeString(_ node: JSONNode, bytes: UnsafePointer<UInt8>, to out: OutputBuffer) {
-        let token = UnsafeBufferPointer(start: bytes + Int(node.start), count: Int(node.length))
-        if node.hasEscapes {
-            JSONString.unescape(token).withUnsafeBufferPointer { JSONString.appendQuoted($0, to: out) }
+    private func writeString(_ node: JSONNode, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) {
+        if node.needsNormalizing {
+            JSONString.appendNormalized(UnsafeBufferPointer(start: bytes + Int(node.start), count: Int(node.length)), to: &out)
         } else {
-            out.append(token.baseAddress!, count: token.count)
+            out.append(bytes + Int(node.start), count: Int(node.length))
         }
     }
 

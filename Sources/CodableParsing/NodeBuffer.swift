@@ -1,10 +1,10 @@
-/// Growable storage for the nodes of one batch, appended to by the scanner's hot loop.
+/// Growable storage for the nodes of one batch.
 ///
-/// A final class over raw memory rather than an `Array`, so that appending in the scanner costs
-/// one capacity check and no uniqueness check.
+/// The scanner does not append to it directly: it takes a `NodeCursor` (a plain struct, passed
+/// `inout`, so the hot loop pays for no runtime exclusivity checks) and hands it back when done.
 public final class NodeBuffer: @unchecked Sendable {
-    var storage: UnsafeMutablePointer<JSONNode>
-    var capacity: Int
+    private var storage: UnsafeMutablePointer<JSONNode>
+    private var capacity: Int
     /// Number of nodes stored.
     public private(set) var count: Int
 
@@ -17,48 +17,57 @@ public final class NodeBuffer: @unchecked Sendable {
 
     deinit { storage.deallocate() }
 
-    /// Appends a node and returns its index.
-    @discardableResult
-    func append(_ node: JSONNode) -> Int {
-        if count == capacity { grow() }
-        (storage + count).initialize(to: node)
-        defer { count += 1 }
-        return count
+    /// Lends the storage out for appending; `endAppending` must take it back.
+    func beginAppending() -> NodeCursor {
+        NodeCursor(storage: storage, count: count, capacity: capacity)
     }
 
-
-    func grow() {
-        let newCapacity = capacity * 2
-        let newStorage = UnsafeMutablePointer<JSONNode>.allocate(capacity: newCapacity)
-        newStorage.moveInitialize(from: storage, count: count)
-        storage.deallocate()
-        storage = newStorage
-        capacity = newCapacity
+    /// Takes back the storage lent out by `beginAppending`, with what was appended.
+    func endAppending(_ cursor: NodeCursor) {
+        storage = cursor.storage
+        count = cursor.count
+        capacity = cursor.capacity
     }
 
     /// Drops every node from `newCount` on (used to undo a record that has to be scanned again).
-
     func truncate(to newCount: Int) {
         precondition(newCount <= count)
         count = newCount
     }
 
     /// The node at `index`.
-
     public subscript(index: Int) -> JSONNode {
-        get {
-            precondition(index >= 0 && index < count, "node index out of range")
-            return storage[index]
-        }
-        set {
-            precondition(index >= 0 && index < count, "node index out of range")
-            storage[index] = newValue
-        }
+        precondition(index >= 0 && index < count, "node index out of range")
+        return storage[index]
     }
 
     /// Read-only access to all stored nodes.
-
     public func withNodes<R>(_ body: (UnsafeBufferPointer<JSONNode>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: storage, count: count))
+    }
+}
+
+/// A `NodeBuffer`'s storage while the scanner appends to it.
+struct NodeCursor {
+    var storage: UnsafeMutablePointer<JSONNode>
+    var count: Int
+    var capacity: Int
+
+    /// Appends a node and returns its index.
+    @inline(__always) @discardableResult
+    mutating func append(_ node: JSONNode) -> Int {
+        if count == capacity { grow() }
+        (storage + count).initialize(to: node)
+        count &+= 1
+        return count &- 1
+    }
+
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        let newStorage = UnsafeMutablePointer<JSONNode>.allocate(capacity: newCapacity)
+        newStorage.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
     }
 }

@@ -1,21 +1,63 @@
 /// A growable byte buffer that writers append to and the CLI drains to a file descriptor.
+///
+/// Writers append through an `OutputCursor` (a struct passed `inout`, free of runtime
+/// exclusivity checks) lent out by `beginAppending()` and taken back by `endAppending(_:)`.
 public final class OutputBuffer: @unchecked Sendable {
-    var pointer: UnsafeMutablePointer<UInt8>
-    var capacity: Int
-    /// Number of bytes written and not yet drained.
-    public private(set) var count: Int
+    private var cursor: OutputCursor
 
     /// Creates an empty buffer.
     public init(capacity: Int = 1 << 20) {
-        self.capacity = max(capacity, 64)
-        self.pointer = .allocate(capacity: self.capacity)
-        self.count = 0
+        let capacity = max(capacity, 64)
+        cursor = OutputCursor(pointer: .allocate(capacity: capacity), count: 0, capacity: capacity)
     }
 
-    deinit { pointer.deallocate() }
+    deinit { cursor.pointer.deallocate() }
 
+    /// Number of bytes written and not yet drained.
+    public var count: Int { cursor.count }
 
-    func grow(toFit extra: Int) {
+    /// Lends the storage out for appending.
+    public func beginAppending() -> OutputCursor { cursor }
+
+    /// Takes back the storage lent out by `beginAppending()`, with what was appended.
+    public func endAppending(_ cursor: OutputCursor) { self.cursor = cursor }
+
+    /// Appends one byte.
+    public func append(_ byte: UInt8) { cursor.append(byte) }
+
+    /// Appends the UTF-8 of a static string.
+    public func append(_ text: StaticString) { cursor.append(text) }
+
+    /// Appends `count` copies of `byte`.
+    public func append(repeating byte: UInt8, count: Int) { cursor.append(repeating: byte, count: count) }
+
+    /// Appends the UTF-8 bytes of `text`.
+    public func append(_ text: String) {
+        var text = text
+        text.withUTF8 { cursor.append($0.baseAddress!, count: $0.count) }
+    }
+
+    /// Read-only access to the buffered bytes.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: cursor.pointer, count: cursor.count))
+    }
+
+    /// Forgets the buffered bytes (after they were written out), keeping the capacity.
+    public func removeAll() { cursor.count = 0 }
+
+    /// The buffered bytes as a string (tests and small outputs).
+    public var text: String {
+        String(decoding: UnsafeBufferPointer(start: cursor.pointer, count: cursor.count), as: UTF8.self)
+    }
+}
+
+/// An `OutputBuffer`'s storage while a writer appends to it.
+public struct OutputCursor {
+    var pointer: UnsafeMutablePointer<UInt8>
+    var count: Int
+    var capacity: Int
+
+    private mutating func grow(toFit extra: Int) {
         let newCapacity = max(capacity * 2, count + extra)
         let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newPointer.update(from: pointer, count: count)
@@ -25,49 +67,32 @@ public final class OutputBuffer: @unchecked Sendable {
     }
 
     /// Appends one byte.
-
-    public func append(_ byte: UInt8) {
+    @inline(__always)
+    public mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toFit: 1) }
         pointer[count] = byte
         count &+= 1
     }
 
     /// Appends `length` bytes from `source`.
-
-    public func append(_ source: UnsafePointer<UInt8>, count length: Int) {
-        if capacity - count < length { grow(toFit: length) }
+    @inline(__always)
+    public mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        if capacity &- count < length { grow(toFit: length) }
         (pointer + count).update(from: source, count: length)
         count &+= length
     }
 
-    /// Appends the UTF-8 of a static string (separators, brackets).
-
-    public func append(_ text: StaticString) {
+    /// Appends the UTF-8 of a static string.
+    @inline(__always)
+    public mutating func append(_ text: StaticString) {
         append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
-    /// Appends `count` copies of `byte` (indentation).
-
-    public func append(repeating byte: UInt8, count length: Int) {
-        if capacity - count < length { grow(toFit: length) }
+    /// Appends `length` copies of `byte`.
+    @inline(__always)
+    public mutating func append(repeating byte: UInt8, count length: Int) {
+        if capacity &- count < length { grow(toFit: length) }
         (pointer + count).update(repeating: byte, count: length)
         count &+= length
     }
-
-    /// Appends the UTF-8 bytes of `text`.
-    public func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0.baseAddress!, count: $0.count) }
-    }
-
-    /// Read-only access to the buffered bytes.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(start: pointer, count: count))
-    }
-
-    /// Forgets the buffered bytes (after they were written out), keeping the capacity.
-    public func removeAll() { count = 0 }
-
-    /// The buffered bytes as a string (tests and small outputs).
-    public var text: String { String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self) }
 }

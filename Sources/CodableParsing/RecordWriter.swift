@@ -17,7 +17,7 @@ public final class RecordWriter {
     /// The bytes written so far; drain them with `removeAll()` after writing them out.
     public let output: OutputBuffer
     private let framing: OutputFraming
-    private let writer: JSONWriter
+    private var writer: JSONWriter
     private let singleValueAllowed: Bool
     private var held: Record?
     private var arrayOpen = false

@@ -1,0 +1,247 @@
+#!/usr/bin/env bash
+# Benchmark `codable convert` against jq, gojq and Miller on the same work.
+#
+# Usage: Scripts/bench.sh [--size-mb N] [--data-dir DIR] [--runs K] [--quick]
+#
+#   --size-mb N     size of each generated data file in MB (default 200)
+#   --data-dir DIR  where data is generated and reused (default bench-data/
+#                   at the repo root, git-ignored); each size gets its own
+#                   subdirectory DIR/<N>mb, so --quick never clobbers full data
+#   --runs K        timed runs per command; the best is reported (default 3)
+#   --quick         smoke test: 20 MB, 1 run (later flags still override)
+#
+# Environment: CODABLE_BIN=path skips the release build and uses that binary.
+#
+# Every command writes to /dev/null. Wall-clock time is measured with bash's
+# EPOCHREALTIME (microseconds); peak memory comes from GNU time's
+# "Maximum resident set size". MB = 1,000,000 bytes for sizes and throughput;
+# RSS is reported in MiB. Runs are interleaved (run 1 of every tool, then
+# run 2, ...) so that drift on the machine does not favour one tool.
+# Peers that are not installed are skipped with a note; a peer that fails is
+# reported, not fatal. codable failing, or disagreeing with jq on the number
+# of records, is fatal (exit 1).
+set -euo pipefail
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SIZE_MB=200
+RUNS=3
+DATA_ROOT="$REPO_ROOT/bench-data"
+TIME_BIN=/usr/bin/time
+PEERS=(jq gojq mlr)
+JOBS=("jsonl -> jsonl" "array -> jsonl")
+
+usage() { sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+
+die() { echo "bench: $*" >&2; exit 1; }
+
+parse_args() {
+    while (($#)); do
+        case $1 in
+            --size-mb)  SIZE_MB=${2:?--size-mb needs a value}; shift ;;
+            --data-dir) DATA_ROOT=${2:?--data-dir needs a value}; shift ;;
+            --runs)     RUNS=${2:?--runs needs a value}; shift ;;
+            --quick)    SIZE_MB=20; RUNS=1 ;;
+            -h|--help)  usage; exit 0 ;;
+            *)          usage >&2; exit 2 ;;
+        esac
+        shift
+    done
+    [[ $SIZE_MB =~ ^[1-9][0-9]*$ ]] || die "--size-mb must be a positive integer"
+    [[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive integer"
+    [[ -x $TIME_BIN ]] || die "$TIME_BIN (GNU time) is required: apt-get install time"
+}
+
+# Sets CODABLE to the binary under test, building it in release mode unless
+# CODABLE_BIN is given. The build uses its own scratch path so that it never
+# disturbs a debug build in .build/.
+build_codable() {
+    if [[ -n ${CODABLE_BIN:-} ]]; then
+        [[ -x $CODABLE_BIN ]] || die "CODABLE_BIN=$CODABLE_BIN is not executable"
+        CODABLE=$CODABLE_BIN
+        return
+    fi
+    echo "Building codable (release)..." >&2
+    (cd "$REPO_ROOT" && swift build -c release --scratch-path .build-release >&2) \
+        || die "release build failed"
+    CODABLE="$REPO_ROOT/.build-release/release/codable"
+}
+
+# Sets DATA_DIR, generating the data unless a complete set of this size made
+# by the current generator version is already there.
+ensure_data() {
+    DATA_DIR="$DATA_ROOT/${SIZE_MB}mb"
+    local gen="$REPO_ROOT/Scripts/gen-bench-data.py"
+    local version
+    version=$(sed -n 's/^GENERATOR_VERSION = //p' "$gen")
+    if [[ -f $DATA_DIR/meta.txt && -f $DATA_DIR/records.jsonl && -f $DATA_DIR/records.json ]] \
+        && grep -qx "size_mb=$SIZE_MB" "$DATA_DIR/meta.txt" \
+        && grep -qx "version=$version" "$DATA_DIR/meta.txt"; then
+        echo "Reusing data in $DATA_DIR" >&2
+    else
+        echo "Generating ${SIZE_MB} MB of data in $DATA_DIR..." >&2
+        rm -f "$DATA_DIR/meta.txt"  # written last: marks the set complete
+        python3 "$gen" --size-mb "$SIZE_MB" --out-dir "$DATA_DIR"
+    fi
+}
+
+# Sets CMD to the command line for a job and tool; returns 1 if the tool
+# does not do that job.
+command_for() {
+    local job=$1 tool=$2 jsonl="$DATA_DIR/records.jsonl" array="$DATA_DIR/records.json"
+    case "$job|$tool" in
+        "jsonl -> jsonl|codable") CMD=("$CODABLE" convert --from jsonl --to jsonl "$jsonl") ;;
+        "jsonl -> jsonl|jq")      CMD=(jq -c . "$jsonl") ;;
+        "jsonl -> jsonl|gojq")    CMD=(gojq -c . "$jsonl") ;;
+        "jsonl -> jsonl|mlr")     CMD=(mlr --ijsonl --ojsonl cat "$jsonl") ;;
+        "array -> jsonl|codable") CMD=("$CODABLE" convert --from json --to jsonl "$array") ;;
+        "array -> jsonl|jq")      CMD=(jq -c '.[]' "$array") ;;
+        "array -> jsonl|gojq")    CMD=(gojq -c '.[]' "$array") ;;
+        "array -> jsonl|mlr")     CMD=(mlr --ijson --ojsonl cat "$array") ;;
+        *) return 1 ;;
+    esac
+}
+
+input_file() {
+    case $1 in
+        "jsonl -> jsonl") echo "$DATA_DIR/records.jsonl" ;;
+        "array -> jsonl") echo "$DATA_DIR/records.json" ;;
+    esac
+}
+
+# Sets TOOLS to codable plus the peers that are installed.
+find_tools() {
+    TOOLS=(codable)
+    local peer
+    for peer in "${PEERS[@]}"; do
+        if command -v "$peer" >/dev/null; then
+            TOOLS+=("$peer")
+        else
+            echo "$peer: not installed, skipped"
+        fi
+    done
+}
+
+# Checks once per job that codable writes as many records (lines) as jq.
+check_job() {
+    local job=$1 got want source=jq
+    command_for "$job" codable
+    got=$("${CMD[@]}" | wc -l) || { echo "FAIL $job: codable exited with an error"; exit 1; }
+    if command -v jq >/dev/null; then
+        command_for "$job" jq
+        want=$("${CMD[@]}" | wc -l) || { echo "FAIL $job: jq exited with an error"; exit 1; }
+    else
+        source=generator  # no jq: trust the generator's record count
+        want=$(sed -n 's/^records=//p' "$DATA_DIR/meta.txt")
+    fi
+    if ((got != want)); then
+        echo "FAIL $job: codable wrote $got lines, $source $want"
+        exit 1
+    fi
+    echo "ok   $job: codable and $source agree on $got records"
+}
+
+# Runs CMD once with output to /dev/null. Sets SECONDS_TAKEN, RSS_KB and
+# CPU_PCT; returns the command's exit status.
+time_once() {
+    local report="$TMP/time.txt" start end status=0
+    start=$EPOCHREALTIME
+    "$TIME_BIN" -v -o "$report" "${CMD[@]}" >/dev/null 2>"$TMP/stderr.txt" || status=$?
+    end=$EPOCHREALTIME
+    SECONDS_TAKEN=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')
+    RSS_KB=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$report")
+    CPU_PCT=$(awk -F': ' '/Percent of CPU/ { sub(/%/, "", $2); print $2 }' "$report")
+    return "$status"
+}
+
+# Times every tool on a job RUNS times, interleaved, keeping for each tool the
+# best wall time, the largest peak RSS and the CPU% of the best run.
+# Results go in the associative arrays BEST, RSS, CPU (keyed "job|tool");
+# a tool that fails gets BEST=error.
+time_job() {
+    local job=$1 run tool key
+    for ((run = 1; run <= RUNS; run++)); do
+        for tool in "${TOOLS[@]}"; do
+            key="$job|$tool"
+            command_for "$job" "$tool" || continue
+            [[ ${BEST[$key]:-} == error ]] && continue
+            if ! time_once; then
+                [[ $tool == codable ]] && { echo "FAIL $job: codable failed:"; cat "$TMP/stderr.txt"; exit 1; }
+                echo "note: $tool failed on $job: $(head -c 300 "$TMP/stderr.txt")" >&2
+                BEST[$key]=error
+                continue
+            fi
+            if [[ -z ${BEST[$key]:-} ]] || awk -v a="$SECONDS_TAKEN" -v b="${BEST[$key]}" 'BEGIN { exit !(a < b) }'; then
+                BEST[$key]=$SECONDS_TAKEN
+                CPU[$key]=$CPU_PCT
+            fi
+            ((${RSS[$key]:-0} > RSS_KB)) || RSS[$key]=$RSS_KB
+        done
+    done
+}
+
+# Prints the results table and then one summary line per job.
+print_report() {
+    local job tool key mb best jq_best
+    local fmt="%-16s %-8s %9s %9s %8s %9s %6s\n"
+    echo
+    echo "codable $("$CODABLE" --version 2>/dev/null || echo '?'); ${SIZE_MB} MB inputs; best of $RUNS run(s); $(nproc) cores"
+    printf "$fmt" job tool "best s" "MB/s" "vs jq" "RSS MiB" "CPU%"
+    for job in "${JOBS[@]}"; do
+        mb=$(awk -v b="$(stat -c %s "$(input_file "$job")")" 'BEGIN { print b / 1e6 }')
+        jq_best=${BEST["$job|jq"]:-}
+        for tool in "${TOOLS[@]}"; do
+            key="$job|$tool"
+            best=${BEST[$key]:-}
+            [[ -n $best ]] || continue
+            if [[ $best == error ]]; then
+                printf "$fmt" "$job" "$tool" error - - - -
+                continue
+            fi
+            printf "$fmt" "$job" "$tool" "$best" \
+                "$(awk -v m="$mb" -v t="$best" 'BEGIN { printf "%.1f", m / t }')" \
+                "$(ratio "$jq_best" "$best")" \
+                "$(awk -v k="${RSS[$key]}" 'BEGIN { printf "%.1f", k / 1024 }')" \
+                "${CPU[$key]}"
+        done
+    done
+    echo
+    for job in "${JOBS[@]}"; do
+        best=${BEST["$job|codable"]}
+        jq_best=${BEST["$job|jq"]:-}
+        printf "%s: codable %s MB/s" "$job" \
+            "$(awk -v m="$(stat -c %s "$(input_file "$job")")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
+        if [[ $(ratio "$jq_best" "$best") == - ]]; then
+            echo " (no jq time to compare with)"
+        else
+            echo " = $(ratio "$jq_best" "$best") jq"
+        fi
+    done
+}
+
+# How many times faster than jq a time is ("-" when jq has no time).
+ratio() {
+    local jq_time=$1 time=$2
+    if [[ -z $jq_time || $jq_time == error ]]; then echo "-"; return; fi
+    awk -v j="$jq_time" -v t="$time" 'BEGIN { printf "%.2fx", j / t }'
+}
+
+main() {
+    parse_args "$@"
+    TMP=$(mktemp -d)
+    trap 'rm -rf "$TMP"' EXIT
+    declare -gA BEST=() RSS=() CPU=()
+    build_codable
+    ensure_data
+    find_tools
+    local job
+    for job in "${JOBS[@]}"; do
+        check_job "$job"
+    done
+    for job in "${JOBS[@]}"; do
+        echo "Timing $job..." >&2
+        time_job "$job"
+    done
+    print_report
+}
+
+main "$@"
