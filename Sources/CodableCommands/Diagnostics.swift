@@ -34,6 +34,7 @@ struct Diagnostics {
     }
 
     private func caret(_ excerpt: SourceExcerpt) -> String {
+        guard !excerpt.text.isEmpty else { return "" }
         let pointer = String(repeating: " ", count: excerpt.caretColumn) + "^"
         return "    \(excerpt.text)\n    \(color ? "\u{1B}[1;32m\(pointer)\u{1B}[0m" : pointer)\n"
     }

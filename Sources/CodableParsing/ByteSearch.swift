@@ -15,6 +15,16 @@ enum ByteSearch {
         return bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// The last index of `byte` in `bytes[from..<to]`, or nil.
+    static func lastIndex(of byte: UInt8, in bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        var index = to - 1
+        while index >= from {
+            if bytes[index] == byte { return index }
+            index -= 1
+        }
+        return nil
+    }
+
     /// How many times `byte` occurs in `bytes[from..<to]`, and the index of the last one.
     static func occurrences(of byte: UInt8, in bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> (count: Int, last: Int?) {
         var count = 0

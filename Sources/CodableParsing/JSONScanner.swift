@@ -246,7 +246,7 @@ public struct JSONScanner {
             }
             let byte = bytes[start + offset]
             let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= min && byte <= max else { throw JSONSyntaxError(.invalidUTF8(byte), at: start + offset) }
+            guard byte >= min && byte <= max else { throw JSONSyntaxError(.invalidUTF8(lead), at: start) }
         }
         return start + length
     }

@@ -69,7 +69,7 @@ extension JSONSyntaxError.Reason: CustomStringConvertible {
         case .loneSurrogate(let unit):
             return "lone surrogate \\u\(hex4(unit)) in string (not half of a surrogate pair)"
         case .invalidUTF8(let byte):
-            return "invalid UTF-8 byte 0x\(hex2(byte))"
+            return "invalid UTF-8: byte 0x\(hex2(byte)) does not start a valid sequence"
         case .invalidNumber(let detail):
             return "invalid number: \(detail)"
         case .tooDeep(let limit):

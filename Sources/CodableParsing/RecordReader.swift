@@ -34,6 +34,8 @@ public final class RecordReader<Source: ByteSource> {
     private var storage: ByteStorage
     /// Next byte of `storage` not yet handed on in a record.
     private var position = 0
+    /// `position` right after the last refill: bytes before it were kept only for excerpts.
+    private var positionAfterRefill = 0
     private var locator = SourceLocator.start
     private var endOfInput = false
     private var needsRead = true
@@ -114,15 +116,21 @@ public final class RecordReader<Source: ByteSource> {
     /// costs linear time.
     private func refill() throws(RecordReadError) {
         needsRead = false
-        if position > 0 || !isKnownUniquelyReferenced(&storage) {
-            let leftover = storage.count - position
-            let next = ByteStorage(capacity: leftover + max(chunkSize, leftover))
+        if position > positionAfterRefill || !isKnownUniquelyReferenced(&storage) {
             storage.withUnsafeBufferPointer { buffer in
-                locator = locator.advanced(by: position, in: buffer)
-                next.append(UnsafeBufferPointer(rebasing: buffer[position...]))
+                // Keep the start of the current line (up to 1 KiB of it) for error excerpts.
+                let lineStart = buffer.baseAddress.flatMap {
+                    ByteSearch.lastIndex(of: 0x0A, in: $0, from: max(0, position - 1024), to: position)
+                }.map { $0 + 1 }
+                let keep = lineStart ?? max(0, position - 1024)
+                let leftover = buffer.count - keep
+                let next = ByteStorage(capacity: leftover + max(chunkSize, leftover))
+                locator = locator.advanced(by: keep, in: buffer)
+                next.append(UnsafeBufferPointer(rebasing: buffer[keep...]))
+                storage = next
+                position -= keep
+                positionAfterRefill = position
             }
-            storage = next
-            position = 0
         } else {
             storage.reserveFreeCapacity(max(chunkSize, storage.count))
         }

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Runs the built `codable` executable: arguments and standard input in; standard output,
+/// standard error and exit status out.
+struct CodableBinary {
+    struct Result {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    /// The repository's root folder.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `../shared` folder beside the repository, when present.
+    static let shared: URL? = {
+        let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    /// The executable, found beside the test bundle (SwiftPM builds it first, as a dependency).
+    static let url: URL = {
+        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        for directory in candidates {
+            let url = directory.appendingPathComponent("codable")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        fatalError("codable executable not found beside the tests in \(candidates)")
+    }()
+
+    /// Runs `codable` with `arguments` from the repository root.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: URL = repositoryRoot) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Feed stdin and drain both outputs concurrently, so no pipe fills up and blocks.
+        let writer = Thread { 
+            if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = Locked(Data())
+        let errorReader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while errorReader.isExecuting || !errorReader.isFinished { usleep(1_000) }
+        return Result(
+            stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData.get(), as: UTF8.self),
+            status: process.terminationStatus)
+    }
+
+    /// Runs `codable` with `stdin` given as text.
+    static func run(_ arguments: [String], stdin: String, environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, stdin: Data(stdin.utf8), environment: environment)
+    }
+}
+
+/// A value shared between threads behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+}
+
+/// A fresh temporary folder, removed by the caller.
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("codable-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

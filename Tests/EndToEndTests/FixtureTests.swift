@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// Golden cases: each folder of `Tests/Fixtures` holds `args` (one argument per line), an
+/// optional `stdin`, and the expected `stdout`, `stderr` and `status` (0 when absent).
+/// The binary runs from the repository root. `RECORD=1 swift test` rewrites the expectations
+/// from what the binary does now, and fails so that the change is looked at.
+struct Fixture: CustomTestStringConvertible, Sendable {
+    let name: String
+    let folder: URL
+
+    var testDescription: String { name }
+
+    static let root = CodableBinary.repositoryRoot.appendingPathComponent("Tests/Fixtures")
+
+    static var all: [Fixture] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.sorted().map { Fixture(name: $0, folder: root.appendingPathComponent($0)) }
+            .filter { FileManager.default.fileExists(atPath: $0.folder.appendingPathComponent("args").path) }
+    }
+
+    func read(_ file: String) -> String? {
+        try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    var arguments: [String] {
+        (read("args") ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.isEmpty }
+    }
+}
+
+@Suite struct FixtureTests {
+    @Test(arguments: Fixture.all)
+    func fixture(_ fixture: Fixture) throws {
+        let stdin = try? Data(contentsOf: fixture.folder.appendingPathComponent("stdin"))
+        let result = try CodableBinary.run(fixture.arguments, stdin: stdin ?? Data())
+        if ProcessInfo.processInfo.environment["RECORD"] == "1" {
+            try result.stdout.write(to: fixture.folder.appendingPathComponent("stdout"), atomically: true, encoding: .utf8)
+            try result.stderr.write(to: fixture.folder.appendingPathComponent("stderr"), atomically: true, encoding: .utf8)
+            try "\(result.status)\n".write(to: fixture.folder.appendingPathComponent("status"), atomically: true, encoding: .utf8)
+            Issue.record("re-recorded \(fixture.name); run again without RECORD=1")
+            return
+        }
+        #expect(result.stdout == (fixture.read("stdout") ?? ""), "stdout of \(fixture.name)")
+        #expect(result.stderr == (fixture.read("stderr") ?? ""), "stderr of \(fixture.name)")
+        #expect(result.status == Int32((fixture.read("status") ?? "0").trimmingCharacters(in: .whitespacesAndNewlines)), "status of \(fixture.name)")
+    }
+
+    @Test func thereAreFixtures() {
+        #expect(Fixture.all.count >= 10)
+    }
+}
