@@ -16,6 +16,8 @@ final class OutputTarget {
     /// The target path, when writing a file.
     private let path: String?
     private var temporaryPath: String?
+    /// The last byte written was a line feed (or nothing was written).
+    private var atLineStart = true
 
     /// Writes to standard output.
     static func standardOutput() -> OutputTarget {
@@ -56,12 +58,23 @@ final class OutputTarget {
     func write(_ buffer: OutputBuffer) throws(OutputWriteError) {
         defer { buffer.removeAll() }
         do {
-            _ = try buffer.withUnsafeBytes { try descriptor.writeAll($0) }
+            _ = try buffer.withUnsafeBytes { bytes in
+                if let last = bytes.last { atLineStart = last == 0x0A }
+                return try descriptor.writeAll(bytes)
+            }
         } catch Errno.brokenPipe where path == nil {
             throw .readerWentAway
         } catch {
             throw .failed(.unwritableOutput(output: path ?? "<stdout>", reason: describe(error)))
         }
+    }
+
+    /// Ends a partly written line on standard output, so that a diagnostic after it starts on
+    /// a line of its own when both go to one terminal.
+    func endPartialLine() {
+        guard path == nil, !atLineStart else { return }
+        atLineStart = true
+        _ = try? descriptor.writeAll([UInt8(0x0A)])
     }
 
     /// Makes a file output visible under its name (flushed to disk first). No-op for stdout.

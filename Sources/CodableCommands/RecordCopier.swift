@@ -21,6 +21,7 @@ struct RecordCopier {
                     }
                 } catch let error as RecordReadError {
                     try? target.write(writer.output)  // what was read before the error still goes out
+                    target.endPartialLine()
                     throw failure(error, in: file)
                 }
             }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates man/codable.1 from the command definitions (swift-argument-parser's
+# generate-manual plugin), with a fixed date so the page only changes when the commands do.
+#   Scripts/generate-manual.sh          rewrite man/codable.1
+#   Scripts/generate-manual.sh --check  fail (exit 1) when man/codable.1 is stale
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+manual_date=2026-01-01
+
+swift package generate-manual --date "$manual_date" --configuration debug >/dev/null
+generated=".build/plugins/GenerateManual/outputs/codable/codable.1"
+[ -f "$generated" ] || { echo "generate-manual: no page at $generated" >&2; exit 1; }
+
+if [ "${1:-}" = "--check" ]; then
+  if ! diff -u man/codable.1 "$generated"; then
+    echo "man/codable.1 is stale: run Scripts/generate-manual.sh and commit the result" >&2
+    exit 1
+  fi
+  echo "man/codable.1 is up to date"
+else
+  mkdir -p man
+  cp "$generated" man/codable.1
+  echo "wrote man/codable.1"
+fi
