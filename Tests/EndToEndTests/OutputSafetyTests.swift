@@ -103,3 +103,25 @@ func runShell(_ command: String) throws -> CodableBinary.Result {
         stderr: String(decoding: errorData.get(), as: UTF8.self),
         status: process.terminationStatus)
 }
+
+/// Inputs that cannot be read are I/O errors (status 3) that name the file.
+@Suite struct UnreadableInputTests {
+    @Test(.enabled(if: geteuid() != 0, "root reads files whatever their permissions"))
+    func fileWithoutReadPermission() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("secret.json")
+        try "[1]".write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
+        let result = try CodableBinary.run(["convert", file.path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("\(file.path): error: cannot read input: Permission denied"))
+    }
+
+    @Test func laterFilesAreNotReadAfterAMissingOne() throws {
+        let result = try CodableBinary.run(["convert", "--to", "jsonl", "Samples/todos.jsonl", "Samples/missing.json", "Samples/events.json-seq"])
+        #expect(result.status == 3)
+        #expect(result.stderr == "Samples/missing.json: error: cannot read input: No such file or directory\n")
+        #expect(result.stdout.split(separator: "\n").count == 5)
+    }
+}
