@@ -40,6 +40,17 @@ public enum JSONString {
         return result
     }
 
+    /// Whether a scanned string token spells `text`.
+    public static func equals(_ token: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            if token.count >= 2, !token[1..<(token.count - 1)].contains(UInt8(ascii: "\\")) {
+                return token.count - 2 == utf8.count && token[1..<(token.count - 1)].elementsEqual(utf8)
+            }
+            return unescape(token).elementsEqual(utf8)
+        }
+    }
+
     /// Decodes a scanned string token to a Swift `String`.
     public static func decode(_ token: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: unescape(token), as: UTF8.self)

@@ -41,6 +41,12 @@ public struct Record: Sendable {
     /// Index of the record's root node.
     public let root: Int
 
+    /// The value rooted at node `root` of `batch` (a record, or any value inside one).
+    public init(batch: RecordBatch, root: Int) {
+        self.batch = batch
+        self.root = root
+    }
+
     /// The record's raw source text (exactly as it was in the input).
     public var sourceText: String {
         let node = batch.nodes[root]

@@ -1,0 +1,120 @@
+import CodableParsing
+
+/// A path to fields inside a record: `createdAt`, `owner.since`, `events[].at` (every element),
+/// `tags[0]` (one element). A leading `.` or `$.` is allowed (`.owner.since`, `$.id`).
+public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
+    /// One step of a path.
+    public enum Component: Sendable, Equatable {
+        /// An object member by name.
+        case key(String)
+        /// Every element of an array.
+        case everyElement
+        /// One element of an array (0-based).
+        case element(Int)
+    }
+
+    /// The steps, outermost first.
+    public let components: [Component]
+
+    /// Why a path could not be parsed; `column` is 1-based within the path text.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var message: String
+        public var column: Int
+        public var description: String { "\(message) (column \(column))" }
+    }
+
+    /// Parses a path.
+    public init(parsing text: String) throws(ParseError) {
+        let characters = Array(text)
+        var index = 0
+        if characters.starts(with: ["$"]) { index = 1 }
+        var components: [Component] = []
+        var expectKey = true
+        if index < characters.count && characters[index] == "." { index += 1 }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "[" {
+                guard let close = characters[index...].firstIndex(of: "]") else {
+                    throw ParseError(message: "'[' without ']'", column: index + 1)
+                }
+                let inside = String(characters[(index + 1)..<close])
+                if inside.isEmpty {
+                    components.append(.everyElement)
+                } else if let position = Int(inside), position >= 0 {
+                    components.append(.element(position))
+                } else {
+                    throw ParseError(message: "expected '[]' or an index like '[0]'", column: index + 1)
+                }
+                index = close + 1
+                expectKey = false
+            } else if character == "." {
+                guard !expectKey else { throw ParseError(message: "empty field name", column: index + 1) }
+                expectKey = true
+                index += 1
+            } else {
+                var name = ""
+                while index < characters.count && characters[index] != "." && characters[index] != "[" {
+                    name.append(characters[index])
+                    index += 1
+                }
+                guard expectKey else { throw ParseError(message: "expected '.' before a field name", column: index - name.count + 1) }
+                components.append(.key(name))
+                expectKey = false
+            }
+        }
+        guard !components.isEmpty else { throw ParseError(message: "empty path", column: 1) }
+        guard !expectKey else { throw ParseError(message: "path ends with '.'", column: characters.count) }
+        self.components = components
+    }
+
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let name): text += text.isEmpty ? name : ".\(name)"
+            case .everyElement: text += "[]"
+            case .element(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// The node indices of the values this path reaches in `record` (none when it reaches nothing).
+    public func matches(in record: Record) -> [Int] {
+        record.batch.bytes.withUnsafeBufferPointer { bytes in
+            record.batch.nodes.withNodes { nodes in
+                var current = [record.root]
+                for component in components {
+                    var next: [Int] = []
+                    for index in current {
+                        let node = nodes[index]
+                        switch component {
+                        case .key(let name):
+                            guard node.kind == .object else { continue }
+                            var child = index + 1
+                            for _ in 0..<Int(node.count) {
+                                let key = nodes[child]
+                                let token = UnsafeBufferPointer(rebasing: bytes[Int(key.start)..<Int(key.start) + Int(key.length)])
+                                if JSONString.equals(token, name) { next.append(child + 1) }
+                                child += 1 + nodes[child + 1].span
+                            }
+                        case .everyElement, .element:
+                            guard node.kind == .array else { continue }
+                            var child = index + 1
+                            for position in 0..<Int(node.count) {
+                                if case .element(let wanted) = component, wanted != position {
+                                    child += nodes[child].span
+                                    continue
+                                }
+                                next.append(child)
+                                child += nodes[child].span
+                            }
+                        }
+                    }
+                    current = next
+                }
+                return current
+            }
+        }
+    }
+}
