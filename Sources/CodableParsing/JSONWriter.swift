@@ -44,19 +44,26 @@ public struct JSONWriter {
     }
 
     /// Appends the record's value, its inner lines indented `level` extra levels when pretty.
-    public mutating func write(_ record: Record, level: Int = 0, to out: OutputBuffer) {
+    ///
+    /// `replacements` maps node indices of scalars and strings to the JSON text to write in
+    /// their place (re-encoded dates, for one).
+    public mutating func write(_ record: Record, level: Int = 0, replacements: [Int: [UInt8]] = [:], to out: OutputBuffer) {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 var cursor = out.beginAppending()
-                write(root: record.root, nodes: nodes.baseAddress!, bytes: bytes.baseAddress!, level: level, to: &cursor)
+                write(root: record.root, nodes: nodes.baseAddress!, bytes: bytes.baseAddress!, level: level, replacements: replacements, to: &cursor)
                 out.endAppending(cursor)
             }
         }
     }
 
     /// Appends the value rooted at `root`.
-    public mutating func write(root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, level: Int, to out: inout OutputCursor) {
+    public mutating func write(
+        root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, level: Int,
+        replacements: [Int: [UInt8]] = [:], to out: inout OutputCursor
+    ) {
         let pretty = options.pretty
+        let replacing = !replacements.isEmpty
         var stack = frames
         frames = []
         stack.removeAll(keepingCapacity: true)
@@ -87,11 +94,14 @@ public struct JSONWriter {
                     if isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: &out) }
                     continue
                 }
-            case .string:
-                writeString(nodes[index], bytes: bytes, to: &out)
-                index += 1
-            case .number, .true, .false, .null:
-                out.append(bytes + Int(node.start), count: Int(node.length))
+            case .string, .number, .true, .false, .null:
+                if replacing, let replacement = replacements[index] {
+                    replacement.withUnsafeBufferPointer { out.append($0.baseAddress!, count: $0.count) }
+                } else if node.kind == .string {
+                    writeString(node, bytes: bytes, to: &out)
+                } else {
+                    out.append(bytes + Int(node.start), count: Int(node.length))
+                }
                 index += 1
             }
 
