@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "codable", targets: ["codable"]),
         .library(name: "CodableParsing", targets: ["CodableParsing"]),
         .library(name: "CodablePipeline", targets: ["CodablePipeline"]),
+        .library(name: "CodableDates", targets: ["CodableDates"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -20,6 +21,10 @@ let package = Package(
     targets: [
         // Parser layer: bytes -> values (with source offsets) -> bytes. No printing, no flags.
         .target(name: "CodableParsing"),
+        // Parser layer: date strategies (Foundation's exact semantics), hand-written ISO-8601.
+        .target(name: "CodableDates"),
+        // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
+        .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
         // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
         .target(name: "CodablePipeline", dependencies: ["CodableParsing"]),
         // Commands library: argument parsing, files, terminals, and the one diagnostics printer.
@@ -36,6 +41,7 @@ let package = Package(
         .executableTarget(name: "codable", dependencies: ["CodableCommands"]),
 
         .testTarget(name: "CodableParsingTests", dependencies: ["CodableParsing"]),
+        .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing"]),
         .testTarget(
             name: "EndToEndTests",

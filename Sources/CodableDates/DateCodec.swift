@@ -1,0 +1,103 @@
+import Foundation
+
+/// Decodes and encodes dates with one `DateStrategy`, exactly as `JSONDecoder`/`JSONEncoder`
+/// would with the matching Foundation strategy. Create one per strategy and reuse it: for
+/// `format:` it owns the `DateFormatter`. Safe to share between tasks.
+public struct DateCodec: Sendable {
+    /// The strategy this codec applies.
+    public let strategy: DateStrategy
+    private let formatter: LockedDateFormatter?
+
+    /// Creates a codec for `strategy`.
+    public init(_ strategy: DateStrategy) {
+        self.strategy = strategy
+        if case .format(let pattern) = strategy {
+            formatter = LockedDateFormatter(pattern.makeFormatter())
+        } else {
+            formatter = nil
+        }
+    }
+
+    /// Reads a JSON value as an instant.
+    ///
+    /// Number strategies take JSON numbers only and string strategies strings only, as
+    /// `JSONDecoder` does; `auto` takes both and reports the class it chose in `kind`.
+    public func decode(_ value: DateJSONValue) throws(DateDecodingError) -> DecodedDate {
+        switch (strategy, value) {
+        case (.reference, .number(let text)), (.seconds, .number(let text)),
+             (.milliseconds, .number(let text)), (.auto, .number(let text)):
+            guard let number = JSONDouble.parse(text) else { throw .invalidNumber(text) }
+            let kind: DateKind = switch strategy {
+            case .seconds: .seconds
+            case .milliseconds: .milliseconds
+            case .auto: AutoDateClassifier.kind(of: number)
+            default: .reference
+            }
+            return DecodedDate(date: Self.date(number, as: kind), kind: kind)
+        case (.reference, .string), (.seconds, .string), (.milliseconds, .string):
+            throw .expectedNumber
+        case (.iso8601, .string(let text)), (.auto, .string(let text)):
+            guard let date = ISO8601Parser.parse(text) else { throw .notISO8601(text) }
+            return DecodedDate(date: date, kind: .iso8601)
+        case (.format, .string(let text)):
+            guard let date = formatter?.date(from: text) else { throw .formatMismatch(text) }
+            return DecodedDate(date: date, kind: .format)
+        case (.iso8601, .number), (.format, .number):
+            throw .expectedString
+        }
+    }
+
+    /// Writes an instant as the JSON text `JSONEncoder` writes with this strategy: a number
+    /// (`730976400`, `1709283600.5`) or a quoted string (`"2024-03-01T09:00:00Z"`).
+    /// `iso8601` and `auto` keep fractional seconds (`JSONEncoder` drops them).
+    public func encode(_ date: Date) throws(DateEncodingError) -> String {
+        let t = date.timeIntervalSinceReferenceDate
+        switch strategy {
+        case .reference, .seconds, .milliseconds:
+            let number: Double = switch strategy {
+            case .seconds: date.timeIntervalSince1970
+            case .milliseconds: 1000.0 * date.timeIntervalSince1970
+            default: t
+            }
+            guard let text = JSONDouble.text(number) else { throw .nonFinite(number) }
+            return text
+        case .iso8601, .auto:
+            guard t.isFinite else { throw .nonFinite(t) }
+            guard let text = ISO8601Formatter.string(fromInterval: t) else { throw .outOfRange(t) }
+            return "\"" + text + "\""
+        case .format:
+            guard t.isFinite else { throw .nonFinite(t) }
+            return Self.quoted(formatter?.string(from: date) ?? "")
+        }
+    }
+
+    /// The instant a number denotes when read as `kind` (`Date(timeIntervalSince1970:)` etc.).
+    public static func date(_ number: Double, as kind: DateKind) -> Date {
+        switch kind {
+        case .seconds: Date(timeIntervalSince1970: number)
+        case .milliseconds: Date(timeIntervalSince1970: number / 1000.0)
+        default: Date(timeIntervalSinceReferenceDate: number)
+        }
+    }
+
+    /// A JSON string literal as `JSONEncoder` writes it (escapes quotes, backslashes, `/` and
+    /// control characters).
+    static func quoted(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "/": out += "\\/"  // JSONEncoder escapes slashes unless told not to
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

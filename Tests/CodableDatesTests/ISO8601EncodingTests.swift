@@ -1,0 +1,65 @@
+import CodableDates
+import Foundation
+import Testing
+
+/// `iso8601` output: byte-for-byte `JSONEncoder`'s `.iso8601` for whole seconds; fractional
+/// seconds kept (shortest digits that round-trip) where `JSONEncoder` drops them.
+@Suite struct ISO8601EncodingTests {
+    @Test func wholeSecondsMatchJSONEncoder() throws {
+        var rng = SeededGenerator(seed: 3339)
+        let codec = DateCodec(.iso8601)
+        var instants = [0.0, -978307200, 730976400, -13197600000, -13197600001, -63145699200, -63145699201,
+                        -62135596800, 252423993600, -211845067200, 15927175497600, -86400, 86399]
+        for _ in 0..<1500 {
+            instants.append(Double(Int.random(in: -211_845_067_200...15_927_175_497_600, using: &rng)))
+            instants.append(Double(Int.random(in: -5_000_000_000...5_000_000_000, using: &rng)))
+        }
+        for t in instants {
+            let date = Date(timeIntervalSinceReferenceDate: t)
+            #expect(try codec.encode(date) == FoundationReference.encode(date, .iso8601), "\(t)")
+        }
+    }
+
+    @Test func fractionsAreKeptAndRoundTripThroughFoundation() throws {
+        var rng = SeededGenerator(seed: 1000)
+        let codec = DateCodec(.iso8601)
+        var instants = [730976400.5, 730976400.123, 730976400.1234568, -0.5, -1e-9, 1e-7, 0.001, -978307200.001]
+        for _ in 0..<1500 {
+            let whole = Double(Int.random(in: -20_000_000_000...20_000_000_000, using: &rng))
+            let digits = Int.random(in: 1...9, using: &rng)
+            let scale = pow(10.0, Double(digits))
+            instants.append(whole + Double(Int.random(in: 1..<Int(scale), using: &rng)) / scale)
+        }
+        for t in instants {
+            let date = Date(timeIntervalSinceReferenceDate: t)
+            let written = try codec.encode(date)
+            let foundation = try #require(FoundationReference.encode(date, .iso8601))
+            // Same text as JSONEncoder once the fraction is removed...
+            let withoutFraction = written.replacing(/\.[0-9]+Z/, with: "Z")
+            #expect(withoutFraction == foundation, "\(t)")
+            #expect(written.contains("."), "\(t)")
+            // ...and JSONDecoder reads it back to the identical instant.
+            // (exactly when a fraction of at most 9 digits can say it, else to the nanosecond).
+            let back = try FoundationReference.decode(json: written, .iso8601).get()
+            #expect(back == t || abs(back - t) < 1e-8, "\(t) \(written)")
+        }
+        #expect(try codec.encode(Date(timeIntervalSinceReferenceDate: 730976400.5)) == "\"2024-03-01T09:00:00.5Z\"")
+        #expect(try codec.encode(Date(timeIntervalSinceReferenceDate: 730976400.123)) == "\"2024-03-01T09:00:00.123Z\"")
+    }
+
+    @Test func outOfRangeAndNonFiniteAreRefused() {
+        let codec = DateCodec(.iso8601)
+        #expect(throws: DateEncodingError.outOfRange(1e16)) { try codec.encode(Date(timeIntervalSinceReferenceDate: 1e16)) }
+        #expect(throws: DateEncodingError.self) { try codec.encode(Date(timeIntervalSinceReferenceDate: .infinity)) }
+    }
+
+    @Test func formatThenParseIsIdentity() {
+        var rng = SeededGenerator(seed: 7)
+        for _ in 0..<2000 {
+            let t = Double(Int.random(in: -63_000_000_000...1_000_000_000_000, using: &rng))  // years 0...33000
+                + Double(Int.random(in: 0..<1000, using: &rng)) / 1000
+            let text = ISO8601Formatter.string(fromInterval: t)!
+            #expect(ISO8601Parser.parse(text)?.timeIntervalSinceReferenceDate == t, "\(t) \(text)")
+        }
+    }
+}
