@@ -4,7 +4,8 @@ import PackageDescription
 /// `codable`: decode, validate and convert JSON records with the semantics of Swift's `Codable`.
 ///
 /// Layers (arrows point down only):
-/// `codable` (executable) -> `CodableCommands` -> `CodablePipeline` -> `CodableParsing`.
+/// `codable` (executable) -> `CodableCommands` -> `CodablePipeline` -> `CodableParsing`, `CodableDates`
+/// (the parser layer: JSON, and date strategies).
 let package = Package(
     name: "codable",
     platforms: [.macOS(.v13)],
@@ -26,13 +27,14 @@ let package = Package(
         // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
         .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
         // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
-        .target(name: "CodablePipeline", dependencies: ["CodableParsing"]),
+        .target(name: "CodablePipeline", dependencies: ["CodableParsing", "CodableDates"]),
         // Commands library: argument parsing, files, terminals, and the one diagnostics printer.
         .target(
             name: "CodableCommands",
             dependencies: [
                 "CodableParsing",
                 "CodablePipeline",
+                "CodableDates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -42,7 +44,7 @@ let package = Package(
 
         .testTarget(name: "CodableParsingTests", dependencies: ["CodableParsing"]),
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
-        .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing"]),
+        .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["codable", "CodableCommands"],

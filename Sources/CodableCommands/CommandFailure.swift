@@ -4,6 +4,8 @@ import CodableParsing
 public enum CommandFailure: Error {
     /// An input's bytes are malformed, at a place in the named input.
     case malformedInput(input: String, reason: JSONSyntaxError.Reason, location: SourceLocation, excerpt: SourceExcerpt)
+    /// A value inside a well-formed record is not what it must be (a date that is not one).
+    case invalidValue(input: String, message: String, codingPath: String, location: SourceLocation, excerpt: SourceExcerpt)
     /// An input could not be opened or read.
     case unreadableInput(input: String, reason: String)
     /// The output could not be written.
@@ -14,7 +16,7 @@ public enum CommandFailure: Error {
     /// The documented exit status for this failure.
     public var status: ExitStatus {
         switch self {
-        case .malformedInput: return .invalidData
+        case .malformedInput, .invalidValue: return .invalidData
         case .unreadableInput, .unwritableOutput: return .io
         case .usage: return .usage
         }

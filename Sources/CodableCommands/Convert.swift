@@ -18,9 +18,10 @@ extension CodableCommand {
 
         @OptionGroup var input: InputOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup(title: "Dates") var dates: DateOptions
 
         func run() async throws {
-            try await RecordCopier(input: input, output: output).run()
+            try await RecordCopier(input: input, output: output, dates: dates).run()
         }
     }
 }

@@ -13,6 +13,8 @@ struct Diagnostics {
         switch failure {
         case .malformedInput(let input, let reason, let location, let excerpt):
             return heading("\(input):\(location.line):\(location.column)", reason.description) + caret(excerpt)
+        case .invalidValue(let input, let message, let codingPath, let location, let excerpt):
+            return heading("\(input):\(location.line):\(location.column)", message) + "    at \(codingPath)\n" + caret(excerpt)
         case .unreadableInput(let input, let reason):
             return heading(input, "cannot read input: \(reason)")
         case .unwritableOutput(let output, let reason):
@@ -25,6 +27,12 @@ struct Diagnostics {
     /// Prints a failure to standard error.
     func report(_ failure: CommandFailure) {
         Terminal.writeToStandardError(render(failure))
+    }
+
+    /// Prints an informational note to standard error.
+    func note(_ text: String) {
+        let label = color ? "\u{1B}[1;36mnote:\u{1B}[0m" : "note:"
+        Terminal.writeToStandardError("codable: \(label) \(text)\n")
     }
 
     private func heading(_ place: String, _ message: String) -> String {

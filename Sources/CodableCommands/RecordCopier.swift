@@ -1,22 +1,29 @@
 import CodableParsing
+import CodableDates
 import CodablePipeline
 
 /// Reads every input's records in order and writes them out: the loop behind `convert`.
 struct RecordCopier {
     let input: InputOptions
     let output: OutputOptions
+    let dates: DateOptions
 
     func run() async throws(CommandFailure) {
         let inputs = input.inputs
         let target = try output.openTarget()
         let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json
+        let rewriter = try dates.makeRewriter()
         let writer = RecordWriter(framing: output.to.framing, options: output.writerOptions, singleValueAllowed: singleValueAllowed)
         do {
             for file in inputs {
                 let stream = RecordStream(source: try file.open(), options: input.readerOptions(for: file))
                 do {
                     for try await batch in stream {
-                        writer.write(batch)
+                        if let rewriter {
+                            try write(batch, rewritingDatesWith: rewriter, to: writer, from: file)
+                        } else {
+                            writer.write(batch)
+                        }
                         try target.write(writer.output)
                     }
                 } catch let error as RecordReadError {
@@ -43,12 +50,42 @@ struct RecordCopier {
         }
     }
 
+    private func write(_ batch: RecordBatch, rewritingDatesWith rewriter: DateRewriter, to writer: RecordWriter, from file: InputFile) throws(CommandFailure) {
+        for index in 0..<batch.count {
+            let record = batch[index]
+            do {
+                writer.write(record, replacements: try rewriter.replacements(for: record))
+            } catch {
+                throw .invalidValue(
+                    input: file.displayName, message: error.message,
+                    codingPath: batch.codingPath(ofNode: error.node, inRecord: index),
+                    location: batch.location(ofNode: error.node), excerpt: batch.excerpt(ofNode: error.node))
+            }
+            for explanation in rewriter.takeExplanations() {
+                Diagnostics().note("\(explanation.path): \(explanation.example) read as \(explanation.kind.explanation) = \(explanation.instant)")
+            }
+        }
+    }
+
     private func failure(_ error: RecordReadError, in file: InputFile) -> CommandFailure {
         switch error {
         case .malformed(let reason, let location, let excerpt):
             return .malformedInput(input: file.displayName, reason: reason, location: location, excerpt: excerpt)
         case .unreadable(let underlying):
             return .unreadableInput(input: file.displayName, reason: describe(underlying))
+        }
+    }
+}
+
+extension DateKind {
+    /// How `--explain-dates` names a kind.
+    var explanation: String {
+        switch self {
+        case .reference: return "reference-date seconds (since 2001-01-01)"
+        case .seconds: return "Unix seconds (since 1970)"
+        case .milliseconds: return "Unix milliseconds"
+        case .iso8601: return "ISO-8601"
+        case .format: return "the format: pattern"
         }
     }
 }

@@ -80,15 +80,15 @@ public struct DateCodec: Sendable {
         }
     }
 
-    /// A JSON string literal as `JSONEncoder` writes it (escapes quotes, backslashes, `/` and
-    /// control characters).
+    /// A JSON string literal with the escapes JSON requires (quotes, backslashes and control
+    /// characters), as `JSONEncoder` writes it with `.withoutEscapingSlashes`: `codable` never
+    /// writes `\/`.
     static func quoted(_ string: String) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "/": out += "\\/"  // JSONEncoder escapes slashes unless told not to
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"

@@ -14,6 +14,8 @@ public struct RecordBatch: Sendable {
     public let firstRecordIndex: Int
     /// The records are elements of a top-level array (as opposed to values of their own).
     public let fromTopLevelArray: Bool
+    /// The framing the records were read with.
+    public let framing: InputFraming
     /// Where `bytes` starts in the input.
     public let locator: SourceLocator
 
@@ -22,6 +24,13 @@ public struct RecordBatch: Sendable {
 
     /// The record at `index` (0-based within the batch).
     public subscript(index: Int) -> Record { Record(batch: self, root: Int(roots[index])) }
+
+    /// The records' coding path prefix: `$[N]` for records of a stream or array, `$` for the
+    /// one value of a single JSON text.
+    public func codingPath(ofNode node: Int, inRecord index: Int) -> String {
+        let isSoleValue = framing == .json && !fromTopLevelArray
+        return CodingPath.describe(node: node, in: self[index], recordIndex: isSoleValue ? nil : firstRecordIndex + index)
+    }
 
     /// The location of a node's first byte in the input.
     public func location(ofNode index: Int) -> SourceLocation {

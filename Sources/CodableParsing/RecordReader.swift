@@ -102,7 +102,7 @@ public final class RecordReader<Source: ByteSource> {
                 defer { recordsRead += roots.count }
                 return RecordBatch(
                     bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
-                    fromTopLevelArray: isTopLevelArray,
+                    fromTopLevelArray: isTopLevelArray, framing: framing ?? .jsonStream,
                     locator: locator)
             }
         }

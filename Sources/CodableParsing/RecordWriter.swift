@@ -19,7 +19,7 @@ public final class RecordWriter {
     private let framing: OutputFraming
     private var writer: JSONWriter
     private let singleValueAllowed: Bool
-    private var held: Record?
+    private var held: (record: Record, replacements: [Int: [UInt8]])?
     private var arrayOpen = false
     private var written = 0
 
@@ -36,24 +36,24 @@ public final class RecordWriter {
         for index in 0..<batch.count { write(batch[index]) }
     }
 
-    /// Writes one record.
-    public func write(_ record: Record) {
+    /// Writes one record, with `replacements` written in place of the nodes they name.
+    public func write(_ record: Record, replacements: [Int: [UInt8]] = [:]) {
         defer { written += 1 }
         switch framing {
         case .jsonl:
-            writer.write(record, to: output)
+            writer.write(record, replacements: replacements, to: output)
             output.append(0x0A)
         case .jsonSeq:
             output.append(0x1E)
-            writer.write(record, to: output)
+            writer.write(record, replacements: replacements, to: output)
             output.append(0x0A)
         case .json:
             if written == 0 && singleValueAllowed && !record.batch.fromTopLevelArray {
-                held = record
+                held = (record, replacements)
                 return
             }
             openArray()
-            writeElement(record)
+            writeElement(record, replacements: replacements)
         }
     }
 
@@ -61,7 +61,7 @@ public final class RecordWriter {
     public func finish() {
         guard framing == .json else { return }
         if let held, written == 1 {
-            writer.write(held, to: output)
+            writer.write(held.record, replacements: held.replacements, to: output)
             output.append(0x0A)
             self.held = nil
             return
@@ -77,17 +77,17 @@ public final class RecordWriter {
         output.append(UInt8(ascii: "["))
         if let first = held {
             held = nil
-            writeElement(first, isFirst: true)
+            writeElement(first.record, replacements: first.replacements, isFirst: true)
         }
     }
 
-    private func writeElement(_ record: Record, isFirst: Bool? = nil) {
+    private func writeElement(_ record: Record, replacements: [Int: [UInt8]], isFirst: Bool? = nil) {
         let first = isFirst ?? (written == 0)
         if !first { output.append(UInt8(ascii: ",")) }
         if writer.options.pretty {
             output.append(0x0A)
             output.append(repeating: 0x20, count: writer.options.indent)
         }
-        writer.write(record, level: 1, to: output)
+        writer.write(record, level: 1, replacements: replacements, to: output)
     }
 }

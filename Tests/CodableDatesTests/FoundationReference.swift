@@ -22,8 +22,10 @@ enum FoundationReference {
     }
 
     /// What `JSONEncoder` writes for the date, without the `{"d":…}` wrapper; nil if it throws.
+    /// With `.withoutEscapingSlashes`, as `codable` never writes `\/`.
     static func encode(_ date: Date, _ strategy: JSONEncoder.DateEncodingStrategy) -> String? {
         let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
         encoder.dateEncodingStrategy = strategy
         guard let data = try? encoder.encode(Box(d: date)) else { return nil }
         let text = String(decoding: data, as: UTF8.self)

@@ -1,0 +1,64 @@
+import ArgumentParser
+import CodableDates
+import CodablePipeline
+import Foundation
+
+/// Which values are dates, how they are written in the input, and how to write them out.
+struct DateOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "How date fields are written in the input: reference (seconds since 2001-01-01, JSONEncoder's default), seconds, milliseconds, iso8601, format:PATTERN or auto. With auto and no --date, every ISO-8601 date-time string is a date.",
+        valueName: "strategy"))
+    var dates: String?
+
+    @Option(name: .customLong("date"), help: ArgumentHelp(
+        "A date field and its strategy, as PATH=STRATEGY, or PATH alone for the --dates strategy (default reference). PATH is like createdAt, owner.since or events[].at. Repeatable.",
+        valueName: "path=strategy"))
+    var dateFields: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "How to write dates out: any strategy --dates takes (auto writes iso8601). Default: iso8601, as RFC 3339 in UTC with fractional seconds kept.",
+        valueName: "strategy"))
+    var outputDates: String?
+
+    @Option(help: ArgumentHelp(
+        "Time zone for format: patterns: an IANA name (Europe/Paris) or an offset (+01:00). Never the machine's TZ.",
+        valueName: "zone"))
+    var timezone = "UTC"
+
+    @Flag(help: "Say on standard error how auto read each date field (reference, seconds or milliseconds).")
+    var explainDates = false
+
+    /// The rewriter these options ask for, or nil when dates are left as they are.
+    func makeRewriter() throws(CommandFailure) -> DateRewriter? {
+        guard dates != nil || !dateFields.isEmpty || outputDates != nil else { return nil }
+        let zone: TimeZone
+        do { zone = try DateFormatPattern.timeZone(parsing: timezone) } catch {
+            throw .usage("--timezone \(timezone): \(error)")
+        }
+        func strategy(_ text: String, _ option: String) throws(CommandFailure) -> DateStrategy {
+            do { return try DateStrategy(parsing: text, timeZone: zone) } catch {
+                throw .usage("\(option): \(error)")
+            }
+        }
+        let defaultStrategy = try strategy(dates ?? "reference", "--dates \(dates ?? "reference")")
+        var rules: [DateRewriter.Rule] = []
+        for field in dateFields {
+            let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+            let path: FieldPath
+            do { path = try FieldPath(parsing: parts[0]) } catch {
+                throw .usage("--date \(field): \(error)")
+            }
+            let input = parts.count == 2 ? try strategy(parts[1], "--date \(field)") : defaultStrategy
+            rules.append(DateRewriter.Rule(path: path, input: DateCodec(input)))
+        }
+        var autoStrings: DateCodec?
+        if rules.isEmpty {
+            guard dates == nil || defaultStrategy == .auto else {
+                throw .usage("--dates \(dates!) needs --date PATH to name the date fields; only --dates auto finds them by itself")
+            }
+            autoStrings = DateCodec(.auto)
+        }
+        let output = try strategy(outputDates ?? "iso8601", "--output-dates \(outputDates ?? "iso8601")")
+        return DateRewriter(rules: rules, autoStrings: autoStrings, output: DateCodec(output), explain: explainDates)
+    }
+}

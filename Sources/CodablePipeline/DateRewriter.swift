@@ -1,0 +1,163 @@
+import CodableDates
+import CodableParsing
+import Foundation
+
+/// Re-encodes the dates of a record: reads each date value with its input strategy and writes
+/// it with the output strategy, as writer replacements (the record itself stays as read).
+///
+/// Which values are dates: the ones `--date PATH=STRATEGY` rules reach, and, with
+/// `autoStrings`, every string shaped like an RFC 3339 date-time (`YYYY-MM-DDT…`) that the
+/// ISO-8601 strategy accepts. `null` is left as it is, as an optional date would be.
+public final class DateRewriter {
+    /// One `--date` rule.
+    public struct Rule: Sendable {
+        /// Where the dates are.
+        public var path: FieldPath
+        /// How they are written in the input.
+        public var input: DateCodec
+
+        /// Creates a rule.
+        public init(path: FieldPath, input: DateCodec) {
+            self.path = path
+            self.input = input
+        }
+    }
+
+    /// A value that is not a date in its strategy, or cannot be written in the output strategy.
+    public struct Failure: Error, Sendable {
+        /// The node of the offending value.
+        public var node: Int
+        /// What went wrong, in Foundation's words where it has them.
+        public var message: String
+    }
+
+    /// How `auto` read a value, for `--explain-dates`: reported once per path and kind.
+    public struct Explanation: Sendable, Equatable {
+        /// The field path (records' positions left out).
+        public var path: String
+        /// How the value was read.
+        public var kind: DateKind
+        /// The value as written in the input.
+        public var example: String
+        /// The instant, as RFC 3339.
+        public var instant: String
+    }
+
+    private let rules: [Rule]
+    private let autoStrings: DateCodec?
+    private let output: DateCodec
+    private let iso8601 = DateCodec(.iso8601)
+    private var explained: Set<String> = []
+    /// New explanations since the last call to `takeExplanations()`.
+    private var pendingExplanations: [Explanation] = []
+    private let explain: Bool
+
+    /// Creates a rewriter. `autoStrings` reads every date-time-shaped string with that codec.
+    public init(rules: [Rule], autoStrings: DateCodec?, output: DateCodec, explain: Bool = false) {
+        self.rules = rules
+        self.autoStrings = autoStrings
+        self.output = output
+        self.explain = explain
+    }
+
+    /// The replacements that re-encode `record`'s dates.
+    public func replacements(for record: Record) throws(Failure) -> [Int: [UInt8]] {
+        var replacements: [Int: [UInt8]] = [:]
+        for rule in rules {
+            for node in rule.path.matches(in: record) {
+                if let text = try reencode(node, in: record, with: rule.input, path: rule.path.description) {
+                    replacements[node] = text
+                }
+            }
+        }
+        if let autoStrings {
+            for node in stringValues(in: record) where replacements[node] == nil && looksLikeDateTime(node, in: record) {
+                if let text = try? reencode(node, in: record, with: autoStrings, path: nil) {
+                    replacements[node] = text
+                }
+            }
+        }
+        return replacements
+    }
+
+    /// Explanations gathered since the last call.
+    public func takeExplanations() -> [Explanation] {
+        defer { pendingExplanations = [] }
+        return pendingExplanations
+    }
+
+    private func reencode(_ node: Int, in record: Record, with codec: DateCodec, path: String?) throws(Failure) -> [UInt8]? {
+        let value: DateJSONValue
+        let raw = Record(batch: record.batch, root: node).sourceText
+        switch record.batch.nodes[node].kind {
+        case .null: return nil
+        case .number: value = .number(raw)
+        case .string: value = .string(stringValue(node, in: record))
+        case .true, .false: throw Failure(node: node, message: typeMismatch(codec, found: "bool"))
+        case .array: throw Failure(node: node, message: typeMismatch(codec, found: "an array"))
+        case .object: throw Failure(node: node, message: typeMismatch(codec, found: "a dictionary"))
+        }
+        let decoded: DecodedDate
+        do {
+            decoded = try codec.decode(value)
+        } catch {
+            throw Failure(node: node, message: "\(error.description) (value \(raw))")
+        }
+        if explain, let path, codec.strategy == .auto {
+            let key = "\(path)|\(decoded.kind.rawValue)"
+            if explained.insert(key).inserted {
+                let instant = ((try? iso8601.encode(decoded.date)) ?? "?").filter { $0 != "\"" }
+                pendingExplanations.append(Explanation(path: path, kind: decoded.kind, example: raw, instant: instant))
+            }
+        }
+        do {
+            return Array(try output.encode(decoded.date).utf8)
+        } catch {
+            throw Failure(node: node, message: error.description)
+        }
+    }
+
+    private func typeMismatch(_ codec: DateCodec, found: String) -> String {
+        switch codec.strategy {
+        case .iso8601, .format: "Expected to decode String but found \(found) instead."
+        default: "Expected to decode Double but found \(found) instead."
+        }
+    }
+
+    private func stringValue(_ node: Int, in record: Record) -> String {
+        let token = record.batch.nodes[node]
+        return record.batch.bytes.withUnsafeBufferPointer {
+            JSONString.decode(UnsafeBufferPointer(rebasing: $0[Int(token.start)..<Int(token.start) + Int(token.length)]))
+        }
+    }
+
+    /// `"YYYY-MM-DDT`: the start of an RFC 3339 date-time.
+    private func looksLikeDateTime(_ node: Int, in record: Record) -> Bool {
+        let token = record.batch.nodes[node]
+        guard token.length >= 22 else { return false }
+        let start = Int(token.start) + 1
+        let bytes = record.batch.bytes
+        func isDigit(_ offset: Int) -> Bool { bytes[start + offset] &- UInt8(ascii: "0") < 10 }
+        return isDigit(0) && isDigit(1) && isDigit(2) && isDigit(3) && bytes[start + 4] == UInt8(ascii: "-")
+            && isDigit(5) && isDigit(6) && bytes[start + 7] == UInt8(ascii: "-") && isDigit(8) && isDigit(9)
+            && bytes[start + 10] == UInt8(ascii: "T")
+    }
+
+    /// The string nodes of `record` that are values (not object keys), in document order.
+    private func stringValues(in record: Record) -> [Int] {
+        let nodes = record.batch.nodes
+        if nodes[record.root].kind == .string { return [record.root] }
+        var strings: [Int] = []
+        for index in record.root..<(record.root + nodes[record.root].span) {
+            let container = nodes[index]
+            guard container.kind == .object || container.kind == .array else { continue }
+            var child = index + 1
+            for _ in 0..<Int(container.count) {
+                let value = container.kind == .object ? child + 1 : child
+                if nodes[value].kind == .string { strings.append(value) }
+                child = value + nodes[value].span
+            }
+        }
+        return strings
+    }
+}
