@@ -63,7 +63,9 @@ public struct JSONWriter {
         replacements: [Int: [UInt8]] = [:], to out: inout OutputCursor
     ) {
         let pretty = options.pretty
-        let replacing = !replacements.isEmpty
+        // Only nodes between the lowest and highest replaced index need the dictionary.
+        let lowestReplaced = replacements.keys.min() ?? .max
+        let highestReplaced = replacements.keys.max() ?? .min
         var stack = frames
         frames = []
         stack.removeAll(keepingCapacity: true)
@@ -95,7 +97,7 @@ public struct JSONWriter {
                     continue
                 }
             case .string, .number, .true, .false, .null:
-                if replacing, let replacement = replacements[index] {
+                if index >= lowestReplaced && index <= highestReplaced, let replacement = replacements[index] {
                     replacement.withUnsafeBufferPointer { out.append($0.baseAddress!, count: $0.count) }
                 } else if node.kind == .string {
                     writeString(node, bytes: bytes, to: &out)

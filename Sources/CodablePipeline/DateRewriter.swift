@@ -64,11 +64,18 @@ public final class DateRewriter {
     public func replacements(for record: Record) throws(Failure) -> [Int: [UInt8]] {
         var replacements: [Int: [UInt8]] = [:]
         for rule in rules {
-            for node in rule.path.matches(in: record) {
-                if let text = try reencode(node, in: record, with: rule.input, path: rule.path.description) {
-                    replacements[node] = text
+            var failure: Failure?
+            rule.path.forEachMatch(in: record) { node in
+                guard failure == nil else { return }
+                do throws(Failure) {
+                    if let text = try reencode(node, in: record, with: rule.input, path: rule.path) {
+                        replacements[node] = text
+                    }
+                } catch {
+                    failure = error
                 }
             }
+            if let failure { throw failure }
         }
         if let autoStrings {
             for node in stringValues(in: record) where replacements[node] == nil && looksLikeDateTime(node, in: record) {
@@ -86,9 +93,9 @@ public final class DateRewriter {
         return pendingExplanations
     }
 
-    private func reencode(_ node: Int, in record: Record, with codec: DateCodec, path: String?) throws(Failure) -> [UInt8]? {
+    private func reencode(_ node: Int, in record: Record, with codec: DateCodec, path: FieldPath?) throws(Failure) -> [UInt8]? {
         let value: DateJSONValue
-        let raw = Record(batch: record.batch, root: node).sourceText
+        var raw: String { Record(batch: record.batch, root: node).sourceText }
         switch record.batch.nodes[node].kind {
         case .null: return nil
         case .number: value = .number(raw)
@@ -103,7 +110,7 @@ public final class DateRewriter {
         } catch {
             throw Failure(node: node, message: "\(error.description) (value \(raw))")
         }
-        if explain, let path, codec.strategy == .auto {
+        if explain, let path = path?.description, codec.strategy == .auto {
             let key = "\(path)|\(decoded.kind.rawValue)"
             if explained.insert(key).inserted {
                 let instant = ((try? iso8601.encode(decoded.date)) ?? "?").filter { $0 != "\"" }
@@ -126,8 +133,10 @@ public final class DateRewriter {
 
     private func stringValue(_ node: Int, in record: Record) -> String {
         let token = record.batch.nodes[node]
-        return record.batch.bytes.withUnsafeBufferPointer {
-            JSONString.decode(UnsafeBufferPointer(rebasing: $0[Int(token.start)..<Int(token.start) + Int(token.length)]))
+        return record.batch.bytes.withUnsafeBufferPointer { bytes in
+            let start = Int(token.start), end = start + Int(token.length)
+            if token.hasEscapes { return JSONString.decode(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
         }
     }
 

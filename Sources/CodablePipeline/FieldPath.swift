@@ -1,8 +1,18 @@
 import CodableParsing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A path to fields inside a record: `createdAt`, `owner.since`, `events[].at` (every element),
 /// `tags[0]` (one element). A leading `.` or `$.` is allowed (`.owner.since`, `$.id`).
 public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
+    public static func == (lhs: FieldPath, rhs: FieldPath) -> Bool { lhs.components == rhs.components }
+
     /// One step of a path.
     public enum Component: Sendable, Equatable {
         /// An object member by name.
@@ -15,6 +25,8 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
 
     /// The steps, outermost first.
     public let components: [Component]
+    /// The UTF-8 of each `.key` component's name (empty for other components).
+    private let keyBytes: [[UInt8]]
 
     /// Why a path could not be parsed; `column` is 1-based within the path text.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -65,6 +77,10 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
         guard !components.isEmpty else { throw ParseError(message: "empty path", column: 1) }
         guard !expectKey else { throw ParseError(message: "path ends with '.'", column: characters.count) }
         self.components = components
+        self.keyBytes = components.map { component in
+            if case .key(let name) = component { return Array(name.utf8) }
+            return []
+        }
     }
 
     public var description: String {
@@ -81,40 +97,58 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
 
     /// The node indices of the values this path reaches in `record` (none when it reaches nothing).
     public func matches(in record: Record) -> [Int] {
+        var found: [Int] = []
+        forEachMatch(in: record) { found.append($0) }
+        return found
+    }
+
+    /// Calls `body` with the node index of each value this path reaches in `record`, in
+    /// document order, without allocating.
+    public func forEachMatch(in record: Record, _ body: (Int) -> Void) {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
-                var current = [record.root]
-                for component in components {
-                    var next: [Int] = []
-                    for index in current {
-                        let node = nodes[index]
-                        switch component {
-                        case .key(let name):
-                            guard node.kind == .object else { continue }
-                            var child = index + 1
-                            for _ in 0..<Int(node.count) {
-                                let key = nodes[child]
-                                let token = UnsafeBufferPointer(rebasing: bytes[Int(key.start)..<Int(key.start) + Int(key.length)])
-                                if JSONString.equals(token, name) { next.append(child + 1) }
-                                child += 1 + nodes[child + 1].span
-                            }
-                        case .everyElement, .element:
-                            guard node.kind == .array else { continue }
-                            var child = index + 1
-                            for position in 0..<Int(node.count) {
-                                if case .element(let wanted) = component, wanted != position {
-                                    child += nodes[child].span
-                                    continue
-                                }
-                                next.append(child)
-                                child += nodes[child].span
-                            }
-                        }
-                    }
-                    current = next
-                }
-                return current
+                visit(record.root, depth: 0, nodes: nodes, bytes: bytes, body)
             }
+        }
+    }
+
+    private func visit(_ index: Int, depth: Int, nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        guard depth < components.count else { return body(index) }
+        let node = nodes[index]
+        switch components[depth] {
+        case .key:
+            guard node.kind == .object else { return }
+            let name = keyBytes[depth]
+            var child = index + 1
+            for _ in 0..<Int(node.count) {
+                let key = nodes[child]
+                if Self.keyEquals(key, name, bytes) {
+                    visit(child + 1, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+                }
+                child += 1 + nodes[child + 1].span
+            }
+        case .everyElement, .element:
+            guard node.kind == .array else { return }
+            var child = index + 1
+            for position in 0..<Int(node.count) {
+                if case .element(let wanted) = components[depth], wanted != position {
+                    child += nodes[child].span
+                    continue
+                }
+                visit(child, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+                child += nodes[child].span
+            }
+        }
+    }
+
+    /// Whether a key token spells `name` (compared as raw bytes unless the key has escapes).
+    @inline(__always)
+    private static func keyEquals(_ key: JSONNode, _ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let token = UnsafeBufferPointer(rebasing: bytes[Int(key.start)..<Int(key.start) + Int(key.length)])
+        if key.hasEscapes { return JSONString.unescape(token) == name }
+        guard token.count - 2 == name.count else { return false }
+        return name.withUnsafeBufferPointer { name in
+            name.isEmpty || memcmp(token.baseAddress! + 1, name.baseAddress!, name.count) == 0
         }
     }
 }
