@@ -127,22 +127,7 @@ public enum JSONString {
     }
 
     private static func appendUTF8(_ scalar: UInt32, to out: inout OutputCursor) {
-        switch scalar {
-        case ..<0x80:
-            out.append(UInt8(scalar))
-        case ..<0x800:
-            out.append(UInt8(0xC0 | scalar >> 6))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            out.append(UInt8(0xE0 | scalar >> 12))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | scalar >> 18))
-            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        }
+        forEachUTF8Byte(of: scalar) { out.append($0) }
     }
 
     private static func hexUnit(_ token: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
@@ -152,21 +137,27 @@ public enum JSONString {
     }
 
     private static func appendUTF8(_ scalar: UInt32, to result: inout [UInt8]) {
+        forEachUTF8Byte(of: scalar) { result.append($0) }
+    }
+
+    /// The UTF-8 encoding of a Unicode scalar value, byte by byte.
+    @inline(__always)
+    private static func forEachUTF8Byte(of scalar: UInt32, _ body: (UInt8) -> Void) {
         switch scalar {
         case ..<0x80:
-            result.append(UInt8(scalar))
+            body(UInt8(scalar))
         case ..<0x800:
-            result.append(UInt8(0xC0 | scalar >> 6))
-            result.append(UInt8(0x80 | scalar & 0x3F))
+            body(UInt8(0xC0 | scalar >> 6))
+            body(UInt8(0x80 | scalar & 0x3F))
         case ..<0x10000:
-            result.append(UInt8(0xE0 | scalar >> 12))
-            result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            result.append(UInt8(0x80 | scalar & 0x3F))
+            body(UInt8(0xE0 | scalar >> 12))
+            body(UInt8(0x80 | scalar >> 6 & 0x3F))
+            body(UInt8(0x80 | scalar & 0x3F))
         default:
-            result.append(UInt8(0xF0 | scalar >> 18))
-            result.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            result.append(UInt8(0x80 | scalar & 0x3F))
+            body(UInt8(0xF0 | scalar >> 18))
+            body(UInt8(0x80 | scalar >> 12 & 0x3F))
+            body(UInt8(0x80 | scalar >> 6 & 0x3F))
+            body(UInt8(0x80 | scalar & 0x3F))
         }
     }
 }
