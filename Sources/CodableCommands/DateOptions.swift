@@ -16,7 +16,7 @@ struct DateOptions: ParsableArguments {
     var dateFields: [String] = []
 
     @Option(help: ArgumentHelp(
-        "How to write dates out: any strategy --dates takes (auto writes iso8601). Default: iso8601, as RFC 3339 in UTC with fractional seconds kept.",
+        "How to write dates out: any strategy --dates takes (auto writes iso8601). Default: iso8601, as RFC 3339 in UTC with fractional seconds kept. Given without --dates or --date, every ISO-8601 date-time string is re-encoded (as with --dates auto).",
         valueName: "strategy"))
     var outputDates: String?
 
@@ -43,10 +43,10 @@ struct DateOptions: ParsableArguments {
         let defaultStrategy = try strategy(dates ?? "reference", "--dates \(dates ?? "reference")")
         var rules: [DateRewriter.Rule] = []
         for field in dateFields {
-            let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let path: FieldPath
             do { path = try FieldPath(parsing: parts[0]) } catch {
-                throw .usage("--date \(field): \(error)")
+                throw .usage("--date '\(field)': \(error)")
             }
             let input = parts.count == 2 ? try strategy(parts[1], "--date \(field)") : defaultStrategy
             rules.append(DateRewriter.Rule(path: path, input: DateCodec(input)))

@@ -23,9 +23,12 @@ struct Fixture: CustomTestStringConvertible, Sendable {
         try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
     }
 
+    /// One argument per line; an empty line is an empty argument (the file's final line break
+    /// ends the last argument).
     var arguments: [String] {
-        (read("args") ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .filter { !$0.isEmpty }
+        var lines = (read("args") ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 }
 
