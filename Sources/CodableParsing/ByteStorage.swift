@@ -14,12 +14,6 @@ public final class ByteStorage: @unchecked Sendable {
         self.count = 0
     }
 
-    /// Creates storage holding a copy of `bytes`.
-    public convenience init(_ bytes: [UInt8]) {
-        self.init(capacity: bytes.count)
-        bytes.withUnsafeBufferPointer { append($0) }
-    }
-
     deinit { pointer.deallocate() }
 
     /// Read-only access to the valid bytes.

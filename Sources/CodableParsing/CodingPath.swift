@@ -17,9 +17,7 @@ public enum CodingPath {
                         let end = valueIndex + nodes[valueIndex].span
                         if target >= (node.kind == .object ? child : valueIndex) && target < end {
                             if node.kind == .object {
-                                let key = nodes[child]
-                                let token = UnsafeBufferPointer(rebasing: bytes[Int(key.start)..<Int(key.start) + Int(key.length)])
-                                path += component(JSONString.decode(token))
+                                path += component(nodes[child].stringValue(in: bytes.baseAddress!))
                             } else {
                                 path += "[\(position)]"
                             }

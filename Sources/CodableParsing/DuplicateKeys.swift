@@ -32,9 +32,7 @@ public enum DuplicateKeys {
         var seen: [[UInt8]: Int] = [:]
         var child = object + 1
         for _ in 0..<Int(nodes[object].count) {
-            let node = nodes[child]
-            let token = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start) + Int(node.length)])
-            let key = JSONString.unescape(token)
+            let key = nodes[child].stringBytes(in: bytes.baseAddress!)
             if let first = seen[key] {
                 duplicates.append(Duplicate(key: String(decoding: key, as: UTF8.self), node: child, firstNode: first))
             } else {

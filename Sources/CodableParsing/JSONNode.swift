@@ -37,6 +37,25 @@ public struct JSONNode: Sendable, Equatable {
     /// A string whose raw text holds escapes that the writer does not write (`\/`, `\u`).
     public var needsNormalizing: Bool { flags & 2 != 0 }
 
+    /// The raw token of a string, number or literal (strings with their quotes), given the
+    /// start of the bytes the node points into.
+    @inline(__always)
+    public func token(in bytes: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + Int(start), count: Int(length))
+    }
+
+    /// A string node's content as UTF-8, escapes resolved.
+    public func stringBytes(in bytes: UnsafePointer<UInt8>) -> [UInt8] {
+        let token = token(in: bytes)
+        return hasEscapes ? JSONString.unescape(token) : Array(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]))
+    }
+
+    /// A string node's content, escapes resolved.
+    public func stringValue(in bytes: UnsafePointer<UInt8>) -> String {
+        let token = token(in: bytes)
+        return hasEscapes ? JSONString.decode(token) : String(decoding: UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]), as: UTF8.self)
+    }
+
     /// The number of nodes this value occupies on the tape, itself included.
     @inlinable
     public var span: Int {

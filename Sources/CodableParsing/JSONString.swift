@@ -40,36 +40,9 @@ public enum JSONString {
         return result
     }
 
-    /// Whether a scanned string token spells `text`.
-    public static func equals(_ token: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            if token.count >= 2, !token[1..<(token.count - 1)].contains(UInt8(ascii: "\\")) {
-                return token.count - 2 == utf8.count && token[1..<(token.count - 1)].elementsEqual(utf8)
-            }
-            return unescape(token).elementsEqual(utf8)
-        }
-    }
-
     /// Decodes a scanned string token to a Swift `String`.
     public static func decode(_ token: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: unescape(token), as: UTF8.self)
-    }
-
-    /// Appends `utf8` as a quoted JSON string with the minimal escapes.
-    public static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout OutputCursor) {
-        out.append(UInt8(ascii: "\""))
-        guard let base = utf8.baseAddress else { out.append(UInt8(ascii: "\"")); return }
-        var runStart = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            out.append(base + runStart, count: index - runStart)
-            runStart = index + 1
-            appendEscaped(byte, to: &out)
-        }
-        out.append(base + runStart, count: utf8.count - runStart)
-        out.append(UInt8(ascii: "\""))
     }
 
     /// Appends a scanned string token with its escapes in the writer's form: `\/` becomes `/`,

@@ -147,7 +147,7 @@ public struct JSONWriter {
     @inline(__always)
     private func writeString(_ node: JSONNode, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) {
         if node.needsNormalizing {
-            JSONString.appendNormalized(UnsafeBufferPointer(start: bytes + Int(node.start), count: Int(node.length)), to: &out)
+            JSONString.appendNormalized(node.token(in: bytes), to: &out)
         } else {
             out.append(bytes + Int(node.start), count: Int(node.length))
         }
@@ -160,10 +160,7 @@ public struct JSONWriter {
         members.reserveCapacity(Int(nodes[object].count))
         var child = object + 1
         for _ in 0..<Int(nodes[object].count) {
-            let key = nodes[child]
-            let token = UnsafeBufferPointer(start: bytes + Int(key.start), count: Int(key.length))
-            let utf8 = key.hasEscapes ? JSONString.unescape(token) : Array(token[1..<(token.count - 1)])
-            members.append((utf8, child))
+            members.append((nodes[child].stringBytes(in: bytes), child))
             child += 1 + nodes[child + 1].span
         }
         members.sort { lhs, rhs in

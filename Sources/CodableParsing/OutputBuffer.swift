@@ -31,12 +31,6 @@ public final class OutputBuffer: @unchecked Sendable {
     /// Appends `count` copies of `byte`.
     public func append(repeating byte: UInt8, count: Int) { cursor.append(repeating: byte, count: count) }
 
-    /// Appends the UTF-8 bytes of `text`.
-    public func append(_ text: String) {
-        var text = text
-        text.withUTF8 { cursor.append($0.baseAddress!, count: $0.count) }
-    }
-
     /// Read-only access to the buffered bytes.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: cursor.pointer, count: cursor.count))

@@ -65,30 +65,31 @@ public struct Record: Sendable {
     }
 
     /// Offset just past the value rooted at `index`.
+    ///
+    /// Follows the last child down to a scalar or an empty container; each container on the way
+    /// closes right after it, with only whitespace between. Iterative, as any depth may occur.
     static func endOffset(of index: Int, in batch: RecordBatch) -> Int {
-        let node = batch.nodes[index]
-        switch node.kind {
-        case .array, .object:
-            // The close bracket is the first one after the last descendant (or the open bracket).
-            var offset = node.span > 1 ? endOffset(ofLastDescendantOf: index, in: batch) : Int(node.start) + 1
-            let close = node.kind == .array ? UInt8(ascii: "]") : UInt8(ascii: "}")
-            while batch.bytes[offset] != close { offset += 1 }
-            return offset + 1
-        default:
-            return Int(node.start) + Int(node.length)
+        let nodes = batch.nodes
+        var current = index
+        var unclosed = 0
+        while nodes[current].span > 1 {
+            let stop = current + nodes[current].span
+            var child = current + 1
+            while child + nodes[child].span < stop { child += nodes[child].span }
+            current = child
+            unclosed += 1
         }
-    }
-
-    private static func endOffset(ofLastDescendantOf index: Int, in batch: RecordBatch) -> Int {
-        // The last child's subtree ends the container's subtree; walk the children to find it.
-        let node = batch.nodes[index]
-        var child = index + 1
-        var lastChild = child
-        let stop = index + node.span
-        while child < stop {
-            lastChild = child
-            child += batch.nodes[child].span
+        let leaf = nodes[current]
+        var offset = Int(leaf.start) + Int(leaf.length)
+        if leaf.kind == .array || leaf.kind == .object {  // an empty container: find its close too
+            offset = Int(leaf.start) + 1
+            unclosed += 1
         }
-        return endOffset(of: lastChild, in: batch)
+        while unclosed > 0 {
+            let byte = batch.bytes[offset]
+            offset += 1
+            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { unclosed -= 1 }
+        }
+        return offset
     }
 }

@@ -89,6 +89,7 @@ public final class DateRewriter {
 
     /// Explanations gathered since the last call.
     public func takeExplanations() -> [Explanation] {
+        guard !pendingExplanations.isEmpty else { return [] }  // asked once per record
         defer { pendingExplanations = [] }
         return pendingExplanations
     }
@@ -133,11 +134,7 @@ public final class DateRewriter {
 
     private func stringValue(_ node: Int, in record: Record) -> String {
         let token = record.batch.nodes[node]
-        return record.batch.bytes.withUnsafeBufferPointer { bytes in
-            let start = Int(token.start), end = start + Int(token.length)
-            if token.hasEscapes { return JSONString.decode(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
-        }
+        return record.batch.bytes.withUnsafeBufferPointer { token.stringValue(in: $0.baseAddress!) }
     }
 
     /// `"YYYY-MM-DDT`: the start of an RFC 3339 date-time.

@@ -144,8 +144,8 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
     /// Whether a key token spells `name` (compared as raw bytes unless the key has escapes).
     @inline(__always)
     private static func keyEquals(_ key: JSONNode, _ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let token = UnsafeBufferPointer(rebasing: bytes[Int(key.start)..<Int(key.start) + Int(key.length)])
-        if key.hasEscapes { return JSONString.unescape(token) == name }
+        if key.hasEscapes { return key.stringBytes(in: bytes.baseAddress!) == name }
+        let token = key.token(in: bytes.baseAddress!)
         guard token.count - 2 == name.count else { return false }
         return name.withUnsafeBufferPointer { name in
             name.isEmpty || memcmp(token.baseAddress! + 1, name.baseAddress!, name.count) == 0

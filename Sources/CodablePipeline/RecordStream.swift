@@ -28,9 +28,6 @@ public struct RecordStream<Source: ByteSource>: AsyncSequence {
             if Task.isCancelled { return nil }
             return try reader.nextBatch()
         }
-
-        /// The reader's framing, once known.
-        public var framing: InputFraming? { reader.framing }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {

@@ -79,3 +79,20 @@ import Testing
         }
     }
 }
+
+@Suite struct SourceTextTests {
+    @Test func sourceTextOfNestedAndEmptyContainers() throws {
+        let text = #"[ {"a": [1, {"b": [ ]} ] , "c" : { } } , [ [ ] ] , "x" ]"#
+        let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .json))
+        let batch = try #require(try reader.nextBatch())
+        #expect((0..<batch.count).map { batch[$0].sourceText } == [#"{"a": [1, {"b": [ ]} ] , "c" : { } }"#, "[ [ ] ]", #""x""#])
+    }
+
+    @Test func sourceTextOfAVeryDeepValueDoesNotRecurse() throws {
+        let depth = 50_000
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .jsonStream, maxDepth: depth))
+        let batch = try #require(try reader.nextBatch())
+        #expect(batch[0].sourceText.count == 2 * depth)
+    }
+}
