@@ -125,3 +125,38 @@ func runShell(_ command: String) throws -> CodableBinary.Result {
         #expect(result.stdout.split(separator: "\n").count == 5)
     }
 }
+
+/// An interrupted run leaves `-o`'s target as it was and no temporary file behind.
+@Suite struct InterruptTests {
+    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
+    func signalRemovesTheTemporaryFile(signal: Int32, name: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("out.jsonl")
+        try "previous contents\n".write(to: target, atomically: true, encoding: .utf8)
+
+        // Standard input stays open, so codable is mid-run (temporary file written) when signalled.
+        let process = Process()
+        process.executableURL = CodableBinary.url
+        process.arguments = ["convert", "--to", "jsonl", "-o", target.path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(#"{"id":1}"#.utf8 + [0x0A]))
+
+        let deadline = Date().addingTimeInterval(10)
+        func temporaryFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+        }
+        while temporaryFiles().isEmpty && Date() < deadline { usleep(10_000) }
+        #expect(!temporaryFiles().isEmpty, "codable never created its temporary file")
+
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 128 + signal, "\(name)")
+        #expect(temporaryFiles().isEmpty, "\(name) left \(temporaryFiles())")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "previous contents\n")
+    }
+}
