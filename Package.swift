@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CodableParsing", targets: ["CodableParsing"]),
         .library(name: "CodablePipeline", targets: ["CodablePipeline"]),
         .library(name: "CodableDates", targets: ["CodableDates"]),
+        .library(name: "CodableModels", targets: ["CodableModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "CodableParsing"),
         // Parser layer: date strategies (Foundation's exact semantics), hand-written ISO-8601.
         .target(name: "CodableDates"),
+        // Parser layer: Codable model types (from Swift source or JSON Schema), resolved.
+        .target(name: "CodableModels", dependencies: ["CodableDates"]),
         // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
         .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
         // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
