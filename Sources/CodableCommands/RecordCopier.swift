@@ -13,7 +13,7 @@ struct RecordCopier {
         let target = try output.openTarget()
         let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json
         let rewriter = try dates.makeRewriter()
-        let writer = RecordWriter(framing: output.to.framing, options: output.writerOptions, singleValueAllowed: singleValueAllowed)
+        let writer: any RecordFormatter = RecordWriter(framing: output.to.framing, options: output.writerOptions, singleValueAllowed: singleValueAllowed)
         do {
             for file in inputs {
                 let stream = RecordStream(source: try file.open(), options: input.readerOptions(for: file))
@@ -50,7 +50,7 @@ struct RecordCopier {
         }
     }
 
-    private func write(_ batch: RecordBatch, rewritingDatesWith rewriter: DateRewriter, to writer: RecordWriter, from file: InputFile) throws(CommandFailure) {
+    private func write(_ batch: RecordBatch, rewritingDatesWith rewriter: DateRewriter, to writer: any RecordFormatter, from file: InputFile) throws(CommandFailure) {
         for index in 0..<batch.count {
             let record = batch[index]
             do {

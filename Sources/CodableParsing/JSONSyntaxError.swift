@@ -30,6 +30,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         case empty
         /// json-seq: a record that does not start with the RS byte.
         case missingRecordSeparator(UInt8)
+        /// A problem in another input format (YAML, CSV), worded by that format's reader.
+        case format(String)
     }
 
     /// What went wrong.
@@ -82,6 +84,8 @@ extension JSONSyntaxError.Reason: CustomStringConvertible {
             return "empty input, expected a JSON value"
         case .missingRecordSeparator(let byte):
             return "unexpected \(describe(byte)), expected a record separator (RS, 0x1E) before each json-seq record"
+        case .format(let message):
+            return message
         }
     }
 }

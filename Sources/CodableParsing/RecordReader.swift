@@ -23,7 +23,7 @@ public struct RecordReaderOptions: Sendable {
 ///
 /// The reader pulls: it reads only when asked for the next batch, so a consumer that stops
 /// asking stops the reading.
-public final class RecordReader<Source: ByteSource> {
+public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     private var source: Source
     private var scanner: JSONScanner
     private let chunkSize: Int

@@ -5,20 +5,25 @@ import CodableParsing
 /// Pull-driven: each `next()` reads and scans one buffer of input, so a consumer that stops
 /// iterating (a reached limit, a closed pipe, a cancelled task) stops the reading, and nothing
 /// is left running. Cancellation is checked before every read.
-public struct RecordStream<Source: ByteSource>: AsyncSequence {
+public struct RecordStream: AsyncSequence {
     public typealias Element = RecordBatch
     public typealias Failure = RecordReadError
 
-    private let makeReader: () -> RecordReader<Source>
+    private let makeReader: () -> any RecordBatchReader
 
-    /// A stream over the records `source` holds.
-    public init(source: Source, options: RecordReaderOptions) {
+    /// A stream over the JSON records `source` holds.
+    public init<Source: ByteSource>(source: Source, options: RecordReaderOptions) {
         self.makeReader = { RecordReader(source: source, options: options) }
+    }
+
+    /// A stream over the batches of a reader of any format, made when iteration starts.
+    public init(makeReader: @escaping () -> any RecordBatchReader) {
+        self.makeReader = makeReader
     }
 
     /// Iterates the batches.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let reader: RecordReader<Source>
+        let reader: any RecordBatchReader
 
         public mutating func next() async throws(RecordReadError) -> RecordBatch? {
             try await next(isolation: nil)

@@ -1,0 +1,12 @@
+/// Anything that writes records into an `OutputBuffer` in some output format: the JSON
+/// `RecordWriter`, and the writers of other formats (YAML, CSV).
+public protocol RecordFormatter: AnyObject {
+    /// The bytes written so far; drain them with `removeAll()` after writing them out.
+    var output: OutputBuffer { get }
+    /// Writes every record of a batch.
+    func write(_ batch: RecordBatch)
+    /// Writes one record, with `replacements` (JSON text) written in place of the nodes they name.
+    func write(_ record: Record, replacements: [Int: [UInt8]])
+    /// Ends the output (closes what is open, writes what is held back).
+    func finish()
+}
