@@ -47,6 +47,41 @@ public struct DateCodec: Sendable {
         }
     }
 
+    /// Reads a JSON string's content (UTF-8, escapes resolved) as an instant. For `iso8601`
+    /// and `auto` it parses the bytes in place, with no allocation: the hot path of date
+    /// re-encoding and decoding.
+    public func decode(stringUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(DateDecodingError) -> DecodedDate {
+        switch strategy {
+        case .iso8601, .auto:
+            guard let interval = ISO8601Parser.parseInterval(bytes) else {
+                throw .notISO8601(String(decoding: bytes, as: UTF8.self))
+            }
+            return DecodedDate(date: Date(timeIntervalSinceReferenceDate: interval), kind: .iso8601)
+        default:
+            return try decode(.string(String(decoding: bytes, as: UTF8.self)))
+        }
+    }
+
+    /// Appends the JSON text `encode(_:)` returns to `output`; for `iso8601` and `auto` it is
+    /// written in place, with no intermediate `String`.
+    public func encode(_ date: Date, appendingTo output: inout [UInt8]) throws(DateEncodingError) {
+        switch strategy {
+        case .iso8601, .auto:
+            let t = date.timeIntervalSinceReferenceDate
+            guard t.isFinite else { throw .nonFinite(t) }
+            guard ISO8601Formatter.supportedIntervals.contains(t) else { throw .outOfRange(t) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Formatter.maximumLength + 2) { buffer in
+                let base = buffer.baseAddress!
+                base[0] = UInt8(ascii: "\"")
+                let length = ISO8601Formatter.write(interval: t, to: base + 1)
+                base[length + 1] = UInt8(ascii: "\"")
+                output.append(contentsOf: UnsafeBufferPointer(start: base, count: length + 2))
+            }
+        default:
+            output.append(contentsOf: try encode(date).utf8)
+        }
+    }
+
     /// Writes an instant as the JSON text `JSONEncoder` writes with this strategy: a number
     /// (`730976400`, `1709283600.5`) or a quoted string (`"2024-03-01T09:00:00Z"`).
     /// `iso8601` and `auto` keep fractional seconds (`JSONEncoder` drops them).

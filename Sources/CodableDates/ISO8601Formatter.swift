@@ -13,10 +13,23 @@ public enum ISO8601Formatter {
     /// Foundation clamps instants outside it, `codable` refuses them.
     public static let supportedIntervals: ClosedRange<Double> = -211_845_067_200...15_927_175_497_600
 
+    /// The most bytes `write(interval:to:)` writes.
+    public static let maximumLength = 40
+
     /// Formats seconds since 2001-01-01T00:00:00Z; nil when not finite or outside
     /// `supportedIntervals`.
     public static func string(fromInterval t: Double) -> String? {
         guard t.isFinite, supportedIntervals.contains(t) else { return nil }
+        return String(unsafeUninitializedCapacity: maximumLength) { buffer in
+            write(interval: t, to: buffer.baseAddress!)
+        }
+    }
+
+    /// Writes seconds since 2001-01-01T00:00:00Z as RFC 3339 text into `output` (room for
+    /// `maximumLength` bytes), without allocating; returns the number of bytes written. The
+    /// interval must be finite and within `supportedIntervals`.
+    public static func write(interval t: Double, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        precondition(t.isFinite && supportedIntervals.contains(t), "interval outside the supported range")
         let floored = t.rounded(.down)
         let seconds = Int(floored)
         let fraction = t - floored
@@ -31,38 +44,20 @@ public enum ISO8601Formatter {
         let (nanos, digits) = fraction == 0 ? (0, 0)
             : shortestFraction(t, fraction: fraction, julianDay: jd, hour: hour, minute: minute, second: second)
 
-        return String(unsafeUninitializedCapacity: 40) { buffer in
-            var i = 0
-            func put(_ byte: UInt8) { buffer[i] = byte; i += 1 }
-            func put(_ value: Int, width: Int) {
-                var digitsBuffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                                   UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
-                    = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                var count = 0
-                var v = value
-                withUnsafeMutableBytes(of: &digitsBuffer) { raw in
-                    repeat {
-                        raw[count] = UInt8(truncatingIfNeeded: v % 10) + UInt8(ascii: "0")
-                        v /= 10
-                        count += 1
-                    } while v > 0 || count < width
-                    while count > 0 { count -= 1; put(raw[count]) }
-                }
-            }
-            if year < 0 { put(UInt8(ascii: "-")) }
-            put(abs(year), width: 4)
-            put(UInt8(ascii: "-")); put(month, width: 2)
-            put(UInt8(ascii: "-")); put(day, width: 2)
-            put(UInt8(ascii: "T")); put(hour, width: 2)
-            put(UInt8(ascii: ":")); put(minute, width: 2)
-            put(UInt8(ascii: ":")); put(second, width: 2)
-            if digits > 0 {
-                put(UInt8(ascii: "."))
-                put(nanos, width: digits)
-            }
-            put(UInt8(ascii: "Z"))
-            return i
+        var out = DigitWriter(output)
+        if year < 0 { out.put(UInt8(ascii: "-")) }
+        out.put(abs(year), width: 4)
+        out.put(UInt8(ascii: "-")); out.put(month, width: 2)
+        out.put(UInt8(ascii: "-")); out.put(day, width: 2)
+        out.put(UInt8(ascii: "T")); out.put(hour, width: 2)
+        out.put(UInt8(ascii: ":")); out.put(minute, width: 2)
+        out.put(UInt8(ascii: ":")); out.put(second, width: 2)
+        if digits > 0 {
+            out.put(UInt8(ascii: "."))
+            out.put(nanos, width: digits)
         }
+        out.put(UInt8(ascii: "Z"))
+        return out.count
     }
 
     /// Formats a date; nil when outside `supportedIntervals`.
@@ -86,5 +81,35 @@ public enum ISO8601Formatter {
         }
         let nanos = min(Int((fraction * 1e9).rounded()), 999_999_999)
         return (max(nanos, 1), 9)
+    }
+}
+
+/// Appends ASCII bytes and zero-padded decimals at a raw pointer (no closures, so no
+/// exclusivity checks on the hot path).
+private struct DigitWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    mutating func put(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// `value` (not negative) in decimal, left-padded with zeros to `width` digits.
+    mutating func put(_ value: Int, width: Int) {
+        var length = 1
+        var scale = 10
+        while scale <= value && length < 19 { scale &*= 10; length += 1 }
+        length = max(length, width)
+        var v = value
+        var position = count + length
+        count = position
+        while position > count - length {
+            position -= 1
+            base[position] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
+            v /= 10
+        }
     }
 }

@@ -18,7 +18,7 @@ public final class ByteStorage: @unchecked Sendable {
 
     /// Read-only access to the valid bytes.
 
-    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    public func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: pointer, count: count))
     }
 

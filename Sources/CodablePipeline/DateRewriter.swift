@@ -95,19 +95,11 @@ public final class DateRewriter {
     }
 
     private func reencode(_ node: Int, in record: Record, with codec: DateCodec, path: FieldPath?) throws(Failure) -> [UInt8]? {
-        let value: DateJSONValue
         var raw: String { Record(batch: record.batch, root: node).sourceText }
-        switch record.batch.nodes[node].kind {
-        case .null: return nil
-        case .number: value = .number(raw)
-        case .string: value = .string(stringValue(node, in: record))
-        case .true, .false: throw Failure(node: node, message: typeMismatch(codec, found: "bool"))
-        case .array: throw Failure(node: node, message: typeMismatch(codec, found: "an array"))
-        case .object: throw Failure(node: node, message: typeMismatch(codec, found: "a dictionary"))
-        }
         let decoded: DecodedDate
         do {
-            decoded = try codec.decode(value)
+            guard let date = try decode(node, in: record, with: codec) else { return nil }
+            decoded = date
         } catch {
             throw Failure(node: node, message: "\(error.description) (value \(raw))")
         }
@@ -118,10 +110,40 @@ public final class DateRewriter {
                 pendingExplanations.append(Explanation(path: path, kind: decoded.kind, example: raw, instant: instant))
             }
         }
+        var text: [UInt8] = []
+        text.reserveCapacity(ISO8601Formatter.maximumLength + 2)
         do {
-            return Array(try output.encode(decoded.date).utf8)
+            try output.encode(decoded.date, appendingTo: &text)
         } catch {
             throw Failure(node: node, message: error.description)
+        }
+        return text
+    }
+
+    /// Reads a node with `codec`: nil for `null`; strings without escapes are parsed in place.
+    private func decode(_ node: Int, in record: Record, with codec: DateCodec) throws(DateValueError) -> DecodedDate? {
+        let batch = record.batch
+        let token = batch.nodes[node]
+        switch token.kind {
+        case .null: return nil
+        case .true, .false: throw .wrongType(typeMismatch(codec, found: "bool"))
+        case .array: throw .wrongType(typeMismatch(codec, found: "an array"))
+        case .object: throw .wrongType(typeMismatch(codec, found: "a dictionary"))
+        case .number, .string: break
+        }
+        do throws(DateDecodingError) {
+            if token.kind == .number {
+                return try codec.decode(.number(Record(batch: batch, root: node).sourceText))
+            }
+            if token.hasEscapes {
+                return try codec.decode(.string(stringValue(node, in: record)))
+            }
+            return try batch.bytes.withUnsafeBufferPointer { buffer throws(DateDecodingError) in
+                let content = UnsafeBufferPointer(start: buffer.baseAddress! + Int(token.start) + 1, count: Int(token.length) - 2)
+                return try codec.decode(stringUTF8: content)
+            }
+        } catch {
+            throw .notADate(error)
         }
     }
 
@@ -165,5 +187,20 @@ public final class DateRewriter {
             }
         }
         return strings
+    }
+}
+
+/// Why a value could not be read as a date.
+private enum DateValueError: Error {
+    /// A JSON type no date strategy reads (a bool, an array, an object).
+    case wrongType(String)
+    /// The strategy refused the value.
+    case notADate(DateDecodingError)
+
+    var description: String {
+        switch self {
+        case .wrongType(let message): message
+        case .notADate(let error): error.description
+        }
     }
 }
