@@ -14,6 +14,9 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Reject input nested deeper than this many arrays and objects.", valueName: "n"))
     var maxDepth: Int = 512
 
+    @OptionGroup(title: "Paginated input")
+    var pages: PageOptions
+
     func validate() throws {
         guard maxDepth >= 1 && maxDepth <= 100_000 else {
             throw ValidationError("--max-depth must be between 1 and 100000.")

@@ -16,7 +16,7 @@ struct RecordCopier {
         let writer: any RecordFormatter = RecordWriter(framing: output.to.framing, options: output.writerOptions, singleValueAllowed: singleValueAllowed)
         do {
             for file in inputs {
-                let stream = RecordStream(source: try file.open(), options: input.readerOptions(for: file))
+                let stream = try input.records(from: file)
                 do {
                     for try await batch in stream {
                         if let rewriter {
@@ -30,6 +30,10 @@ struct RecordCopier {
                     try? target.write(writer.output)  // what was read before the error still goes out
                     target.endPartialLine()
                     throw failure(error, in: file)
+                } catch let error as PagedSourceError {
+                    try? target.write(writer.output)
+                    target.endPartialLine()
+                    throw error.commandFailure
                 }
             }
             writer.finish()
@@ -57,7 +61,7 @@ struct RecordCopier {
                 writer.write(record, replacements: try rewriter.replacements(for: record))
             } catch {
                 throw .invalidValue(
-                    input: file.displayName, message: error.message,
+                    input: batch.sourceName ?? file.displayName, message: error.message,
                     codingPath: batch.codingPath(ofNode: error.node, inRecord: index),
                     location: batch.location(ofNode: error.node), excerpt: batch.excerpt(ofNode: error.node))
             }

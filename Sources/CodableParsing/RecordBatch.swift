@@ -18,6 +18,15 @@ public struct RecordBatch: Sendable {
     public let framing: InputFraming
     /// Where `bytes` starts in the input.
     public let locator: SourceLocator
+    /// The name of the input the bytes came from, when it is not the input the batch was read
+    /// for (a page that a paged source followed to); nil otherwise.
+    public internal(set) var sourceName: String? = nil
+    /// When the records are values inside an enclosing value (the items of a page envelope):
+    /// that value's root node, where coding paths start.
+    public internal(set) var enclosingRoot: Int32? = nil
+    /// The enclosing value's position among the values of its input (nil when it is the sole
+    /// value of a JSON text): the `3` of `$[3].items[0]`.
+    public internal(set) var enclosingRecordIndex: Int? = nil
 
     /// Number of records in the batch.
     public var count: Int { roots.count }
@@ -28,6 +37,9 @@ public struct RecordBatch: Sendable {
     /// The records' coding path prefix: `$[N]` for records of a stream or array, `$` for the
     /// one value of a single JSON text.
     public func codingPath(ofNode node: Int, inRecord index: Int) -> String {
+        if let enclosingRoot {
+            return CodingPath.describe(node: node, in: Record(batch: self, root: Int(enclosingRoot)), recordIndex: enclosingRecordIndex)
+        }
         let isSoleValue = framing == .json && !fromTopLevelArray
         return CodingPath.describe(node: node, in: self[index], recordIndex: isSoleValue ? nil : firstRecordIndex + index)
     }
@@ -40,6 +52,35 @@ public struct RecordBatch: Sendable {
     /// The source line of a node, for showing with a caret.
     public func excerpt(ofNode index: Int) -> SourceExcerpt {
         bytes.withUnsafeBufferPointer { locator.excerpt(at: Int(nodes[index].start), in: $0) }
+    }
+}
+
+extension RecordBatch {
+    /// The elements of the array at node `array`, inside record `index` of this batch, as a batch
+    /// of records of their own. The bytes and nodes are shared, so locations still point into
+    /// this batch's input, and coding paths still start at the enclosing record
+    /// (`$.items[3].owner`).
+    ///
+    /// - Parameters:
+    ///   - firstRecordIndex: the position of the first element among all records read so far.
+    ///   - sourceName: the name of the input the bytes came from, for diagnostics.
+    public func elements(ofArray array: Int, inRecord index: Int, firstRecordIndex: Int, sourceName: String?) -> RecordBatch {
+        let node = nodes[array]
+        var roots: [Int32] = []
+        roots.reserveCapacity(Int(node.count))
+        var child = array + 1
+        for _ in 0..<Int(node.count) {
+            roots.append(Int32(child))
+            child += nodes[child].span
+        }
+        let isSoleValue = framing == .json && !fromTopLevelArray
+        var batch = RecordBatch(
+            bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex,
+            fromTopLevelArray: true, framing: framing, locator: locator)
+        batch.sourceName = sourceName
+        batch.enclosingRoot = self.roots[index]
+        batch.enclosingRecordIndex = isSoleValue ? nil : self.firstRecordIndex + index
+        return batch
     }
 }
 

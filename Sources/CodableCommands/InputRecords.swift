@@ -1,0 +1,117 @@
+import CodableParsing
+import CodablePipeline
+
+/// The records of one input, whatever it is: a file or standard input read as a stream, a web
+/// page fetched first, or (with `--items`) a paged source that follows `--next` references.
+struct InputRecords: AsyncSequence {
+    typealias Element = RecordBatch
+
+    /// What to read.
+    enum Source {
+        /// A file or standard input, streamed.
+        case stream(RecordStream)
+        /// A URL given as an input without `--items`: fetched whole, then read.
+        case web(PageReference, HTTPPageLoader, RecordReaderOptions)
+        /// Pages: `--items`, perhaps `--next`.
+        case paged(PagedRecordStream)
+    }
+
+    let source: Source
+
+    /// Iterates the batches; errors are `RecordReadError` or `PagedSourceError`.
+    struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate var state: State
+
+        fileprivate enum State {
+            case stream(RecordStream.AsyncIterator)
+            case web(PageReference, HTTPPageLoader, RecordReaderOptions)
+            case paged(PagedRecordStream.AsyncIterator)
+        }
+
+        mutating func next() async throws -> RecordBatch? {
+            try await next(isolation: nil)
+        }
+
+        mutating func next(isolation actor: isolated (any Actor)?) async throws -> RecordBatch? {
+            switch state {
+            case .stream(var iterator):
+                defer { state = .stream(iterator) }
+                return try await iterator.next(isolation: actor)
+            case .paged(var iterator):
+                defer { state = .paged(iterator) }
+                return try await iterator.next(isolation: actor)
+            case .web(let page, let loader, let options):
+                let bytes: [UInt8]
+                do {
+                    bytes = try await loader.load(page)
+                } catch {
+                    throw PagedSourceError.loadFailed(error)
+                }
+                var iterator = RecordStream(source: InMemoryByteSource(bytes), options: options).makeAsyncIterator()
+                defer { state = .stream(iterator) }
+                return try await iterator.next(isolation: actor)
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        switch source {
+        case .stream(let stream): return AsyncIterator(state: .stream(stream.makeAsyncIterator()))
+        case .web(let page, let loader, let options): return AsyncIterator(state: .web(page, loader, options))
+        case .paged(let stream): return AsyncIterator(state: .paged(stream.makeAsyncIterator()))
+        }
+    }
+}
+
+extension InputOptions {
+    /// The records of `file`, paged when `--items` is given.
+    func records(from file: InputFile) throws(CommandFailure) -> InputRecords {
+        let page = file.path.map(PageReference.init(input:)) ?? .standardInput
+        let from = self.from
+        let maxDepth = self.maxDepth
+        let pageReaderOptions: @Sendable (PageReference) -> RecordReaderOptions = { page in
+            RecordReaderOptions(framing: from?.framing ?? InputFile(path: page.pathForExtension).framingFromExtension, maxDepth: maxDepth)
+        }
+        if let options = pages.sourceOptions(readerOptions: pageReaderOptions) {
+            let loader = SourcePageLoader(web: HTTPPageLoader(settings: pages.httpSettings))
+            return InputRecords(source: .paged(PagedRecordStream(first: page, loader: loader, options: options) { notice in
+                switch notice {
+                case .pageLimitReached(let count, let next):
+                    Diagnostics().note("stopped after \(count) page\(count == 1 ? "" : "s") (--max-pages); the next would have been \(next)")
+                }
+            }))
+        }
+        if case .url = page {
+            return InputRecords(source: .web(page, HTTPPageLoader(settings: pages.httpSettings), pageReaderOptions(page)))
+        }
+        return InputRecords(source: .stream(RecordStream(source: try file.open(), options: readerOptions(for: file))))
+    }
+}
+
+extension PageReference {
+    /// The path whose extension names the page's format, if any: a file's path, a URL's path.
+    var pathForExtension: String? {
+        switch self {
+        case .file(let path): return path
+        case .url(let url): return url.path
+        case .standardInput: return nil
+        }
+    }
+}
+
+extension PagedSourceError {
+    /// The failure this error is reported as.
+    var commandFailure: CommandFailure {
+        switch self {
+        case .loadFailed(let error):
+            let attempts = error.attempts.map { " (\($0) attempt\($0 == 1 ? "" : "s"))" } ?? ""
+            return .unreadableInput(input: error.page.description, reason: error.reason + attempts)
+        case .readFailed(let page, .malformed(let reason, let location, let excerpt)):
+            return .malformedInput(input: page.description, reason: reason, location: location, excerpt: excerpt)
+        case .readFailed(let page, .unreadable(let underlying)):
+            return .unreadableInput(input: page.description, reason: describe(underlying))
+        case .invalidPage(let page, let message, let codingPath, let location, let excerpt):
+            return .invalidValue(input: page.description, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
+        }
+    }
+}

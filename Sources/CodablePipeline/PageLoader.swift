@@ -1,0 +1,29 @@
+/// Fetches the bytes of one page of a paged source: a file, or a web page over HTTP.
+///
+/// Loaders are called from the paged source's prefetch task, so they must be `Sendable`, and
+/// they must return promptly, with a `PageLoadError` whose `cancelled` is true, when the task
+/// that called them is cancelled.
+public protocol PageLoader: Sendable {
+    /// The page's whole content.
+    func load(_ page: PageReference) async throws(PageLoadError) -> [UInt8]
+}
+
+/// Why a page could not be fetched: an I/O problem, not a problem with the data.
+public struct PageLoadError: Error, Sendable, Equatable {
+    /// The page that could not be fetched.
+    public var page: PageReference
+    /// What went wrong, as a person reads it ("HTTP 503 Service Unavailable").
+    public var reason: String
+    /// How many times it was tried (nil when trying again could not help, as for a file).
+    public var attempts: Int?
+    /// The fetch stopped because its task was cancelled (the consumer went away).
+    public var cancelled: Bool
+
+    /// Creates a load error.
+    public init(page: PageReference, reason: String, attempts: Int? = nil, cancelled: Bool = false) {
+        self.page = page
+        self.reason = reason
+        self.attempts = attempts
+        self.cancelled = cancelled
+    }
+}

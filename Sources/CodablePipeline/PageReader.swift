@@ -1,0 +1,152 @@
+import CodableParsing
+
+/// Turns the bytes of one page into batches of records (the elements of each page value's
+/// items array) and finds the reference to the next page.
+struct PageReader {
+    let options: PagedSourceOptions
+
+    /// What one page holds.
+    struct Contents {
+        /// The records, one batch per page value, in order.
+        var batches: [RecordBatch] = []
+        /// Records in `batches`.
+        var recordCount = 0
+        /// The next page's reference, as written, and where: from the page's last value.
+        var next: NextReference?
+        /// A problem found after the batches before it (those still go out first).
+        var error: PagedSourceError?
+    }
+
+    /// A next reference and the node that holds it.
+    struct NextReference {
+        let text: String
+        let batch: RecordBatch
+        let node: Int
+        let recordIndex: Int
+    }
+
+    /// Reads `bytes`, the content of `page`; its first record is number `firstRecordIndex` of
+    /// the chain.
+    func read(_ bytes: [UInt8], of page: PageReference, firstRecordIndex: Int) -> Contents {
+        var readerOptions = options.readerOptions(page)
+        readerOptions.chunkSize = max(bytes.count, 16)
+        let reader = RecordReader(source: InMemoryByteSource(bytes), options: readerOptions)
+        var contents = Contents()
+        do {
+            while let batch = try reader.nextBatch() {
+                for index in 0..<batch.count {
+                    let items = try itemsArray(in: batch, record: index, of: page)
+                    let records = batch.elements(
+                        ofArray: items, inRecord: index,
+                        firstRecordIndex: firstRecordIndex + contents.recordCount, sourceName: page.description)
+                    contents.recordCount += records.count
+                    if records.count > 0 { contents.batches.append(records) }
+                    contents.next = try nextReference(in: batch, record: index, of: page)
+                }
+            }
+        } catch let error as RecordReadError {
+            contents.error = .readFailed(page: page, error)
+        } catch let error as PagedSourceError {
+            contents.error = error
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+        return contents
+    }
+
+    /// The node of the items array of record `index`.
+    private func itemsArray(in batch: RecordBatch, record index: Int, of page: PageReference) throws(PagedSourceError) -> Int {
+        let record = batch[index]
+        guard let node = options.items.matches(in: record).first else {
+            throw invalid(page, batch, record: index, node: record.root, "no '\(options.items)' array in this page value (--items)")
+        }
+        let kind = batch.nodes[node].kind
+        guard kind == .array else {
+            throw invalid(page, batch, record: index, node: node, "'\(options.items)' is \(kind.phrase), not an array (--items)")
+        }
+        return node
+    }
+
+    /// Record `index`'s next reference: nil when there is none, when it is null, or when a
+    /// has-more flag says false.
+    private func nextReference(in batch: RecordBatch, record index: Int, of page: PageReference) throws(PagedSourceError) -> NextReference? {
+        guard let path = options.next else { return nil }
+        let record = batch[index]
+        if hasMoreIsFalse(in: record.root, of: batch) { return nil }
+        guard let node = path.matches(in: record).first else { return nil }
+        if let parent = path.parent, let holder = parent.matches(in: record).first, hasMoreIsFalse(in: holder, of: batch) {
+            return nil
+        }
+        let value = batch.nodes[node]
+        switch value.kind {
+        case .null:
+            return nil
+        case .string:
+            let text = batch.bytes.withUnsafeBufferPointer { value.stringValue(in: $0.baseAddress!) }
+            return NextReference(text: text, batch: batch, node: node, recordIndex: index)
+        default:
+            throw invalid(page, batch, record: index, node: node, "the next page reference '\(path)' is \(value.kind.phrase); expected a file path or URL string, or null (--next)")
+        }
+    }
+
+    /// Whether the object at `node` has a has-more member that is `false`.
+    private func hasMoreIsFalse(in node: Int, of batch: RecordBatch) -> Bool {
+        let object = batch.nodes[node]
+        guard object.kind == .object else { return false }
+        return batch.bytes.withUnsafeBufferPointer { bytes in
+            var child = node + 1
+            for _ in 0..<Int(object.count) {
+                let value = batch.nodes[child + 1]
+                if value.kind == .false,
+                   PagedSourceOptions.hasMoreNames.contains(batch.nodes[child].stringValue(in: bytes.baseAddress!)) {
+                    return true
+                }
+                child += 1 + value.span
+            }
+            return false
+        }
+    }
+
+    /// A located problem with a page value.
+    func invalid(_ page: PageReference, _ batch: RecordBatch, record index: Int, node: Int, _ message: String) -> PagedSourceError {
+        .invalidPage(
+            page: page, message: message, codingPath: batch.codingPath(ofNode: node, inRecord: index),
+            location: batch.location(ofNode: node), excerpt: batch.excerpt(ofNode: node))
+    }
+}
+
+extension JSONNode.Kind {
+    /// "a string", "an object", for messages.
+    var phrase: String {
+        switch self {
+        case .null: return "null"
+        case .false, .true: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+extension FieldPath {
+    /// The path without its last step (nil for a one-step path).
+    var parent: FieldPath? {
+        guard components.count > 1 else { return nil }
+        let parentText = FieldPath.text(of: components.dropLast())
+        return try? FieldPath(parsing: parentText)
+    }
+
+    /// The text of a run of components, as `description` writes it.
+    static func text(of components: ArraySlice<Component>) -> String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let name): text += text.isEmpty ? name : ".\(name)"
+            case .everyElement: text += "[]"
+            case .element(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,25 @@
+import CodableParsing
+
+/// How to read a paged source: where the records are in each page, and how pages link.
+public struct PagedSourceOptions: Sendable {
+    /// The path of the array inside each page value whose elements are the records.
+    public var items: FieldPath
+    /// The path of the next page's reference inside each page value; nil reads one page only.
+    public var next: FieldPath?
+    /// Pages read at most in one chain (the first page counts).
+    public var maxPages: Int
+    /// Reader settings for a page (its framing may depend on its name).
+    public var readerOptions: @Sendable (PageReference) -> RecordReaderOptions
+
+    /// The member names that, when `false` beside the next reference or at the top of a page
+    /// value, mean there is no next page.
+    public static let hasMoreNames: [String] = ["hasMorePages", "has_more_pages", "hasMore", "has_more"]
+
+    /// Creates options.
+    public init(items: FieldPath, next: FieldPath?, maxPages: Int, readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions) {
+        self.items = items
+        self.next = next
+        self.maxPages = maxPages
+        self.readerOptions = readerOptions
+    }
+}
