@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CodablePipeline", targets: ["CodablePipeline"]),
         .library(name: "CodableDates", targets: ["CodableDates"]),
         .library(name: "CodableModels", targets: ["CodableModels"]),
+        .library(name: "CodableDecoding", targets: ["CodableDecoding"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "CodableDates"),
         // Parser layer: Codable model types (from Swift source or JSON Schema), resolved.
         .target(name: "CodableModels", dependencies: ["CodableDates"]),
+        // Parser layer: records decoded into a model with Codable's exact rules, re-encoded.
+        .target(name: "CodableDecoding", dependencies: ["CodableParsing", "CodableDates", "CodableModels"]),
         // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
         .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
         // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
@@ -38,6 +41,8 @@ let package = Package(
                 "CodableParsing",
                 "CodablePipeline",
                 "CodableDates",
+                "CodableModels",
+                "CodableDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -47,6 +52,7 @@ let package = Package(
 
         .testTarget(name: "CodableParsingTests", dependencies: ["CodableParsing"]),
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
+        .testTarget(name: "CodableDecodingTests", dependencies: ["CodableDecoding", "CodableModels", "CodableParsing", "CodableDates"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
         .testTarget(
             name: "EndToEndTests",

@@ -35,7 +35,7 @@ public enum CodingPath {
     }
 
     /// `.name`, or `["odd name"]` for keys that are not identifiers.
-    static func component(_ key: String) -> String {
+    public static func component(_ key: String) -> String {
         let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
             scalar == "_" || (scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar)
         } && !("0"..."9").contains(key.unicodeScalars.first!)

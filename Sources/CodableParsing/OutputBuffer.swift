@@ -39,6 +39,9 @@ public final class OutputBuffer: @unchecked Sendable {
     /// Forgets the buffered bytes (after they were written out), keeping the capacity.
     public func removeAll() { cursor.count = 0 }
 
+    /// Forgets the bytes written after the first `count` (undoes a value that failed midway).
+    public func truncate(toCount count: Int) { cursor.truncate(to: count) }
+
     /// The buffered bytes as a string (tests and small outputs).
     public var text: String {
         String(decoding: UnsafeBufferPointer(start: cursor.pointer, count: cursor.count), as: UTF8.self)
@@ -50,6 +53,22 @@ public struct OutputCursor {
     var pointer: UnsafeMutablePointer<UInt8>
     var count: Int
     var capacity: Int
+
+    /// Number of bytes written so far.
+    @inline(__always)
+    public var position: Int { count }
+
+    /// Forgets the bytes written from `position` on.
+    public mutating func truncate(to position: Int) {
+        precondition(position >= 0 && position <= count)
+        count = position
+    }
+
+    /// Mutable access to the bytes written so far (for reordering them in place; the length
+    /// cannot change).
+    public mutating func withWrittenBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeMutableBufferPointer(start: pointer, count: count))
+    }
 
     private mutating func grow(toFit extra: Int) {
         let newCapacity = max(capacity * 2, count + extra)

@@ -1,0 +1,98 @@
+import CodableModels
+import CodableParsing
+
+/// Decodes records into a model exactly as `JSONDecoder` would with the synthesized `Codable`
+/// conformances, and writes each decoded value as `JSONEncoder` would: properties in
+/// declaration order (or sorted), unknown keys dropped, nil optionals left out, numbers, dates,
+/// UUIDs and data re-encoded.
+///
+/// Works on the record's tape and writes straight into an `OutputBuffer`: no value tree is
+/// built. Not thread-safe (it reuses scratch space); use one per task.
+public final class RecordDecoder {
+    /// The options in force.
+    public let options: DecodingOptions
+    /// The type each record decodes as.
+    public let root: TypeReference
+    private let plan: DecodePlan
+    private var scratch: WalkerScratch
+
+    /// Compiles `root` against `models`. Throws when a type it reaches is missing from the
+    /// model, or takes other generic arguments. (A type whose conformance cannot be read from
+    /// source is reported when a record reaches it.)
+    public init(models: ModelSet, root: TypeReference, options: DecodingOptions = DecodingOptions()) throws(ModelProblem) {
+        self.options = options
+        self.root = root
+        self.plan = try DecodePlan(models: models, root: root)
+        self.scratch = WalkerScratch(jsonWriter: JSONWriter(options: options.writer))
+    }
+
+    /// Decodes `record` and appends its re-encoded value (inner lines indented `level` extra
+    /// levels when pretty). On failure nothing is appended.
+    public func decode(_ record: Record, level: Int = 0, to output: OutputBuffer) throws(RecordDecodingError) {
+        let start = output.count
+        do {
+            _ = try walk(record, level: level, output: output, problems: nil, limit: .max)
+        } catch {
+            output.truncate(toCount: start)
+            switch error {
+            case .failure(let failure): throw .data(failure)
+            case .model(let problem): throw .model(problem)
+            case .limitReached: return
+            }
+        }
+    }
+
+    /// Every problem in `record`, in document order, up to `limit`: the walk goes on after a
+    /// property or element fails (a failing value's own contents are not looked at further, as
+    /// `JSONDecoder` would have stopped there). Empty when the record decodes.
+    public func problems(in record: Record, limit: Int = .max) throws(ModelProblem) -> [DecodingFailure] {
+        guard limit > 0 else { return [] }
+        let output = OutputBuffer(capacity: 256)
+        var found: [DecodingFailure]
+        do {
+            found = try walk(record, level: 0, output: output, problems: [], limit: limit) ?? []
+        } catch {
+            switch error {
+            case .failure(let failure): found = collected + [failure]
+            case .model(let problem): throw problem
+            case .limitReached: found = collected
+            }
+        }
+        collected = []
+        let ordered = found.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }
+        return ordered.map(\.element)
+    }
+
+    /// Problems gathered by a walk that ended by throwing.
+    private var collected: [DecodingFailure] = []
+
+    private func walk(_ record: Record, level: Int, output: OutputBuffer, problems: [DecodingFailure]?, limit: Int) throws(WalkStop) -> [DecodingFailure]? {
+        let plan = self.plan
+        var scratch = self.scratch
+        self.scratch = WalkerScratch(jsonWriter: scratch.jsonWriter)
+        scratch.path.removeAll(keepingCapacity: true)
+        scratch.slots.removeAll(keepingCapacity: true)
+        scratch.segments.removeAll(keepingCapacity: true)
+        let result: Result<[DecodingFailure]?, WalkStop> = record.batch.bytes.withUnsafeBufferPointer { bytes in
+            record.batch.nodes.withNodes { nodes in
+                var walker = Walker(
+                    plan: plan, planNodes: plan.nodes, structures: plan.structures, rawEnums: plan.rawEnums,
+                    taggedEnums: plan.taggedEnums, options: options, nodes: nodes.baseAddress!, bytes: bytes.baseAddress!,
+                    pretty: options.writer.pretty, sortKeys: options.writer.sortKeys, snakeCase: options.keys == .convertFromSnakeCase,
+                    out: output.beginAppending(), scratch: scratch, problems: problems, limit: limit)
+                defer {
+                    output.endAppending(walker.out)
+                    self.scratch = walker.scratch
+                }
+                do throws(WalkStop) {
+                    try walker.value(plan.root, record.root, level: level)
+                    return .success(walker.problems)
+                } catch {
+                    self.collected = walker.problems ?? []
+                    return .failure(error)
+                }
+            }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,159 @@
+import CodableParsing
+
+/// Unkeyed containers and dictionaries.
+extension Walker {
+    /// `[T]`, and `Set<T>` (`unique`: a value equal to an earlier one is dropped, as inserting it
+    /// into the set would; values are compared as written out).
+    mutating func array(_ element: Int, _ index: Int, level: Int, unique: Bool) throws(WalkStop) {
+        guard nodes[index].kind == .array else { throw unkeyedMismatch(index) }
+        out.append(UInt8(ascii: "["))
+        var seen = Set<[UInt8]>()
+        var written = 0
+        var child = index + 1
+        for position in 0..<Int(nodes[index].count) {
+            let mark = out.position
+            separator(first: written == 0, level: level + 1)
+            let start = out.position
+            scratch.path.append(.index(position))
+            do {
+                try value(element, child, level: level + 1)
+                written += 1
+            } catch {
+                out.truncate(to: mark)
+                scratch.path.removeLast()
+                try collect(error)
+                child += nodes[child].span
+                continue
+            }
+            scratch.path.removeLast()
+            if unique {
+                let bytes = out.withWrittenBytes { Array($0[start..<$0.count]) }
+                if !seen.insert(bytes).inserted {
+                    out.truncate(to: mark)
+                    written -= 1
+                }
+            }
+            child += nodes[child].span
+        }
+        close(UInt8(ascii: "]"), written: written, level: level)
+    }
+
+    /// `[String: V]` and `[Int: V]`: an object; the first of duplicate keys wins (as
+    /// `JSONDecoder` reads objects); keys in input order, or in code-point order with
+    /// `--sort-keys`. `Int` keys are written as `Int` would print them (`"01"` becomes `"1"`).
+    mutating func keyedDictionary(keyIsInt: Bool, _ valueNode: Int, _ index: Int, level: Int) throws(WalkStop) {
+        guard nodes[index].kind == .object else { throw keyedMismatch(index) }
+        var entries: [(key: [UInt8], keyNode: Int, valueNode: Int)] = []
+        entries.reserveCapacity(Int(nodes[index].count))
+        var seen = Set<[UInt8]>()
+        var child = index + 1
+        for _ in 0..<Int(nodes[index].count) {
+            var key = nodes[child].stringBytes(in: bytes)
+            if keyIsInt {
+                guard let number = Int(String(decoding: key, as: UTF8.self)) else {
+                    scratch.path.append(.dictionaryKey(node: child))
+                    let stop = failure(.typeMismatch, "Expected Int key but found String key instead.", node: child)
+                    scratch.path.removeLast()
+                    throw stop
+                }
+                key = Array(String(number).utf8)
+            }
+            if keyIsInt {
+                // The object keeps the first of equal keys; keys that differ but denote the same
+                // Int (`"1"`, `"01"`) are assigned in turn, so the last one wins.
+                if seen.insert(nodes[child].stringBytes(in: bytes)).inserted {
+                    if let earlier = entries.firstIndex(where: { $0.key == key }) {
+                        entries[earlier].valueNode = child + 1
+                    } else {
+                        entries.append((key, child, child + 1))
+                    }
+                }
+            } else if seen.insert(key).inserted {
+                entries.append((key, child, child + 1))
+            }
+            child += 1 + nodes[child + 1].span
+        }
+        if sortKeys { entries.sort { $0.key.lexicographicallyPrecedes($1.key) } }
+        out.append(UInt8(ascii: "{"))
+        var written = 0
+        for entry in entries {
+            let mark = out.position
+            separator(first: written == 0, level: level + 1)
+            if keyIsInt {
+                out.append(UInt8(ascii: "\""))
+                write(entry.key)
+                out.append(UInt8(ascii: "\""))
+            } else {
+                writeString(nodes[entry.keyNode])
+            }
+            colon()
+            scratch.path.append(.dictionaryKey(node: entry.keyNode))
+            do {
+                try value(valueNode, entry.valueNode, level: level + 1)
+                written += 1
+            } catch {
+                out.truncate(to: mark)
+                scratch.path.removeLast()
+                try collect(error)
+                continue
+            }
+            scratch.path.removeLast()
+        }
+        close(UInt8(ascii: "}"), written: written, level: level)
+    }
+
+    /// A dictionary with any other key type: an array alternating keys and values, as
+    /// `JSONEncoder` writes it. For a repeated key the last value wins (the dictionary is built
+    /// by assignment).
+    mutating func pairDictionary(_ keyNode: Int, _ valueNode: Int, _ index: Int, level: Int) throws(WalkStop) {
+        guard nodes[index].kind == .array else { throw unkeyedMismatch(index) }
+        let count = Int(nodes[index].count)
+        guard count % 2 == 0 else {
+            throw failure(.dataCorrupted, "Expected collection of key-value pairs; encountered odd-length array instead.", node: index)
+        }
+        let arrayStart = out.position
+        out.append(UInt8(ascii: "["))
+        var pairs: [(key: [UInt8], start: Int, end: Int)] = []
+        var child = index + 1
+        var failed = false
+        for position in 0..<count {
+            let mark = out.position
+            separator(first: position == 0, level: level + 1)
+            let start = out.position
+            scratch.path.append(.index(position))
+            do {
+                try value(position % 2 == 0 ? keyNode : valueNode, child, level: level + 1)
+            } catch {
+                out.truncate(to: mark)
+                scratch.path.removeLast()
+                try collect(error)
+                failed = true
+                child += nodes[child].span
+                continue
+            }
+            scratch.path.removeLast()
+            if position % 2 == 0 {
+                pairs.append((out.withWrittenBytes { Array($0[start..<$0.count]) }, start, out.position))
+            } else if !pairs.isEmpty {
+                pairs[pairs.count - 1].end = out.position
+            }
+            child += nodes[child].span
+        }
+        if failed {  // collecting problems: the output is thrown away
+            close(UInt8(ascii: "]"), written: 0, level: level)
+            return
+        }
+        var keep: [Int] = []
+        var seen = Set<[UInt8]>()
+        for (offset, pair) in pairs.enumerated().reversed() where seen.insert(pair.key).inserted { keep.append(offset) }
+        if keep.count < pairs.count {
+            let kept = keep.reversed().map { offset in out.withWrittenBytes { Array($0[pairs[offset].start..<pairs[offset].end]) } }
+            out.truncate(to: arrayStart + 1)
+            for (offset, bytes) in kept.enumerated() {
+                separator(first: offset == 0, level: level + 1)
+                write(bytes)
+            }
+        }
+        close(UInt8(ascii: "]"), written: pairs.count, level: level)
+    }
+}

@@ -1,0 +1,183 @@
+import CodableDates
+import CodableModels
+import CodableParsing
+import Foundation
+
+/// Numbers, dates and the Foundation value types.
+extension Walker {
+    /// An integer of any width: range-checked, whole floats accepted, written as the integer.
+    mutating func integer(_ type: IntegerType, _ index: Int) throws(WalkStop) {
+        let node = nodes[index]
+        guard node.kind == .number else { throw mismatch(type.rawValue, index) }
+        let token = node.token(in: bytes)
+        guard let (negative, magnitude) = NumberText.integer(token, as: type) else {
+            throw doesNotFit(token, type.rawValue, index)
+        }
+        if magnitude == 0 { out.append(UInt8(ascii: "0")); return }
+        if token.count <= 20 && !token.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
+            out.append(token.baseAddress!, count: token.count)
+            return
+        }
+        write(negative ? "-\(magnitude)" : "\(magnitude)")
+    }
+
+    func doesNotFit(_ token: UnsafeBufferPointer<UInt8>, _ type: String, _ index: Int) -> WalkStop {
+        failure(.dataCorrupted, "Parsed JSON number <\(String(decoding: token, as: UTF8.self))> does not fit in \(type).", node: index)
+    }
+
+    /// A `Double`: written in Swift's shortest form (`1e+16`, `0.1`, `-0`).
+    mutating func double(_ index: Int) throws(WalkStop) {
+        let node = nodes[index]
+        guard node.kind == .number else {
+            if let value = nonConforming(index) { writeNonConforming(value); return }
+            throw mismatch("Double", index)
+        }
+        let token = node.token(in: bytes)
+        if NumberText.isCanonicalDouble(token) {
+            out.append(token.baseAddress!, count: token.count)
+            return
+        }
+        guard let value = NumberText.double(token) else { throw doesNotFit(token, "Double", index) }
+        write(NumberText.text(value))
+    }
+
+    /// A `Float`: parsed as a `Float`, written in its shortest form (`1.2345679e+08`).
+    mutating func float(_ index: Int) throws(WalkStop) {
+        let node = nodes[index]
+        guard node.kind == .number else {
+            if let value = nonConforming(index) { writeNonConforming(value); return }
+            throw mismatch("Float", index)
+        }
+        let token = node.token(in: bytes)
+        guard let value = NumberText.float(token) else { throw doesNotFit(token, "Float", index) }
+        write(NumberText.text(value))
+    }
+
+    /// A string that `--non-conforming-floats` names: +1 (infinity), -1, or 0 (NaN).
+    func nonConforming(_ index: Int) -> Int? {
+        guard let strings = options.nonConformingFloats, nodes[index].kind == .string else { return nil }
+        let text = nodes[index].stringValue(in: bytes)
+        if text == strings.positiveInfinity { return 1 }
+        if text == strings.negativeInfinity { return -1 }
+        if text == strings.nan { return 0 }
+        return nil
+    }
+
+    mutating func writeNonConforming(_ value: Int) {
+        guard let strings = options.nonConformingFloats else { return }
+        let text = value > 0 ? strings.positiveInfinity : value < 0 ? strings.negativeInfinity : strings.nan
+        write(DecodePlan.quoted(text))
+    }
+
+    /// A `Decimal`, as Foundation parses and prints it (38 significant digits).
+    mutating func decimal(_ index: Int) throws(WalkStop) {
+        let node = nodes[index]
+        guard node.kind == .number else {
+            if node.kind == .null {
+                throw failure(.valueNotFound, "Cannot get value of type Decimal -- found null value instead", node: index)
+            }
+            throw failure(.typeMismatch, "", node: index)
+        }
+        let token = node.token(in: bytes)
+        guard let value = Decimal(string: String(decoding: token, as: UTF8.self), locale: nil), !value.isNaN else {
+            throw doesNotFit(token, "Decimal", index)
+        }
+        write(value.description)
+    }
+
+    /// A `Date`: read with the model's strategy, else the first `--date` rule naming its path,
+    /// else `--dates`; written with `--output-dates`.
+    mutating func date(_ fixed: DateCodec?, _ index: Int) throws(WalkStop) {
+        let codec = fixed ?? dateCodec()
+        let node = nodes[index]
+        let value: DateJSONValue
+        switch node.kind {
+        case .number: value = .number(String(decoding: node.token(in: bytes), as: UTF8.self))
+        case .string: value = .string(node.stringValue(in: bytes))
+        default:
+            switch codec.strategy {
+            case .iso8601, .format: throw mismatch("String", index)
+            default: throw mismatch("Double", index)
+            }
+        }
+        let decoded: DecodedDate
+        do { decoded = try codec.decode(value) } catch {
+            if error.isTypeMismatch {
+                let type = error == .expectedString ? "String" : "Double"
+                throw failure(.typeMismatch, "Expected to decode \(type) but found \(found(index)) instead.", node: index)
+            }
+            if case .invalidNumber(let text) = error {
+                throw failure(.dataCorrupted, "Parsed JSON number <\(text)> does not fit in Double.", node: index)
+            }
+            // Foundation reports a string the strategy rejects at the path of the date's container.
+            var stop = failure(.dataCorrupted, error.description, node: index)
+            if case .failure(var failure) = stop, !failure.path.isEmpty {
+                failure.path.removeLast()
+                stop = .failure(failure)
+            }
+            throw stop
+        }
+        do { write(try options.outputDates.encode(decoded.date)) } catch {
+            throw failure(.dataCorrupted, error.description, node: index)
+        }
+    }
+
+    private func dateCodec() -> DateCodec {
+        guard !options.dateRules.isEmpty else { return options.defaultDates }
+        let path = currentPath()
+        return options.dateRules.first { $0.matches(path) }?.codec ?? options.defaultDates
+    }
+
+    /// A `URL`: a string `URL(string:)` accepts, written as its `absoluteString`.
+    mutating func url(_ index: Int) throws(WalkStop) {
+        guard nodes[index].kind == .string else { throw mismatch("String", index) }
+        guard let url = URL(string: nodes[index].stringValue(in: bytes)) else {
+            throw failure(.dataCorrupted, "Invalid URL string.", node: index)
+        }
+        write(DecodePlan.quoted(url.absoluteString))
+    }
+
+    /// A `UUID`: `8-4-4-4-12` hexadecimal digits in either case, written uppercase.
+    mutating func uuid(_ index: Int) throws(WalkStop) {
+        let node = nodes[index]
+        guard node.kind == .string else { throw mismatch("String", index) }
+        let content = node.stringBytes(in: bytes)
+        guard content.count == 36 else { throw badUUID(index) }
+        var upper = [UInt8](repeating: 0, count: 38)
+        upper[0] = UInt8(ascii: "\""); upper[37] = UInt8(ascii: "\"")
+        for (offset, byte) in content.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { throw badUUID(index) }
+                upper[offset + 1] = byte
+            } else {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"): upper[offset + 1] = byte
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): upper[offset + 1] = byte - 0x20
+                default: throw badUUID(index)
+                }
+            }
+        }
+        write(upper)
+    }
+
+    private func badUUID(_ index: Int) -> WalkStop {
+        failure(.dataCorrupted, "Attempted to decode UUID from invalid UUID string.", node: index)
+    }
+
+    /// `Data`: base64 (as `Data(base64Encoded:)` accepts it, written back canonical), or with
+    /// `--data deferred` an array of bytes.
+    mutating func data(_ index: Int, level: Int) throws(WalkStop) {
+        if nodes[index].kind == .null {
+            throw failure(.valueNotFound, "Cannot get value of type Data -- found null value instead", node: index)
+        }
+        if options.data == .deferred {
+            try array(plan.byteNode, index, level: level, unique: false)
+            return
+        }
+        guard nodes[index].kind == .string else { throw mismatch("String", index) }
+        guard let data = Data(base64Encoded: nodes[index].stringValue(in: bytes)) else {
+            throw failure(.dataCorrupted, "Encountered Data is not valid Base64.", node: index)
+        }
+        write(DecodePlan.quoted(data.base64EncodedString()))
+    }
+}

@@ -1,0 +1,200 @@
+import CodableModels
+import CodableParsing
+
+/// One walk over a record's tape with a compiled plan: checks every value as `JSONDecoder`
+/// would and writes it as `JSONEncoder` would, straight into the output cursor.
+///
+/// A struct passed `inout` (no runtime exclusivity checks); its scratch arrays are lent by the
+/// `RecordDecoder` and taken back after each record, so a walk allocates nothing of its own.
+struct Walker {
+    let plan: DecodePlan
+    let planNodes: [DecodePlan.Node]
+    let structures: [DecodePlan.Structure]
+    let rawEnums: [DecodePlan.RawEnum]
+    let taggedEnums: [DecodePlan.TaggedEnum]
+    let options: DecodingOptions
+    let nodes: UnsafePointer<JSONNode>
+    let bytes: UnsafePointer<UInt8>
+    let pretty: Bool
+    let sortKeys: Bool
+    let snakeCase: Bool
+    var out: OutputCursor
+    var scratch: WalkerScratch
+    /// Collected problems (collect-every-problem mode), or nil when the first failure stops.
+    var problems: [DecodingFailure]?
+    let limit: Int
+
+    // MARK: Values
+
+    /// Checks the value at tape node `index` against plan node `p` and writes it.
+    mutating func value(_ p: Int, _ index: Int, level: Int) throws(WalkStop) {
+        let node = nodes[index]
+        switch planNodes[p] {
+        case .optional(let wrapped):
+            if node.kind == .null { out.append("null") } else { try value(wrapped, index, level: level) }
+        case .string:
+            guard node.kind == .string else { throw mismatch("String", index) }
+            writeString(node)
+        case .bool:
+            switch node.kind {
+            case .true: out.append("true")
+            case .false: out.append("false")
+            case .null:  // Foundation's own wording for Bool: a type mismatch, not a missing value
+                throw failure(.typeMismatch, "Expected to decode Bool but found null instead.", node: index)
+            default: throw mismatch("Bool", index)
+            }
+        case .integer(let type): try integer(type, index)
+        case .double: try double(index)
+        case .float: try float(index)
+        case .decimal: try decimal(index)
+        case .date(let codec): try date(codec, index)
+        case .url: try url(index)
+        case .uuid: try uuid(index)
+        case .data: try data(index, level: level)
+        case .json:
+            scratch.jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: level, to: &out)
+        case .array(let element): try array(element, index, level: level, unique: false)
+        case .set(let element): try array(element, index, level: level, unique: true)
+        case .keyedDictionary(let keyIsInt, let valueNode): try keyedDictionary(keyIsInt: keyIsInt, valueNode, index, level: level)
+        case .pairDictionary(let keyNode, let valueNode): try pairDictionary(keyNode, valueNode, index, level: level)
+        case .structure(let s): try structure(s, index, level: level)
+        case .rawEnum(let r): try rawEnum(r, index)
+        case .taggedEnum(let t): try taggedEnum(t, index, level: level)
+        case .unsupported(let problem): throw .model(problem)
+        }
+    }
+
+    // MARK: Failures
+
+    /// A failure at the current path, about tape node `node`.
+    func failure(_ kind: DecodingFailure.Kind, _ message: String, node: Int) -> WalkStop {
+        .failure(DecodingFailure(kind: kind, path: currentPath(), message: message, node: node))
+    }
+
+    /// `typeMismatch` for a value of the wrong JSON type, or `valueNotFound` for `null`.
+    func mismatch(_ type: String, _ index: Int) -> WalkStop {
+        if nodes[index].kind == .null {
+            return failure(.valueNotFound, "Cannot get value of type \(type) -- found null value instead", node: index)
+        }
+        return failure(.typeMismatch, "Expected to decode \(type) but found \(found(index)) instead.", node: index)
+    }
+
+    /// The same for a keyed container (a struct, a tagged enum, a dictionary).
+    func keyedMismatch(_ index: Int) -> WalkStop {
+        if nodes[index].kind == .null {
+            return failure(.valueNotFound, "Cannot get keyed decoding container -- found null value instead", node: index)
+        }
+        return failure(.typeMismatch, "Expected to decode Dictionary<String, Any> but found \(found(index)) instead.", node: index)
+    }
+
+    /// The same for an unkeyed container (an array or set).
+    func unkeyedMismatch(_ index: Int) -> WalkStop {
+        if nodes[index].kind == .null {
+            return failure(.valueNotFound, "Cannot get unkeyed decoding container -- found null value instead", node: index)
+        }
+        return failure(.typeMismatch, "Expected to decode Array<Any> but found \(found(index)) instead.", node: index)
+    }
+
+    /// How Foundation names what it found.
+    func found(_ index: Int) -> String {
+        switch nodes[index].kind {
+        case .null: return "null"
+        case .true, .false: return "bool"
+        case .number: return "number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "a dictionary"
+        }
+    }
+
+    /// In collect mode, keeps a failure and goes on (until the limit); otherwise rethrows.
+    mutating func collect(_ stop: WalkStop) throws(WalkStop) {
+        guard case .failure(let failure) = stop, problems != nil else { throw stop }
+        problems!.append(failure)
+        if problems!.count >= limit { throw .limitReached }
+    }
+
+    /// The coding path of where the walk is.
+    func currentPath() -> [CodingPathComponent] {
+        scratch.path.map { step in
+            switch step {
+            case .member(let s, let m): return .key(structures[s].members[m].key)
+            case .enumCase(let t, let c): return .key(taggedEnums[t].cases[c].name)
+            case .parameter(let t, let c, let m): return .key(taggedEnums[t].cases[c].members[m].key)
+            case .index(let index): return .index(index)
+            case .dictionaryKey(let node): return .key(nodes[node].stringValue(in: bytes))
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    @inline(__always)
+    mutating func writeString(_ node: JSONNode) {
+        if node.needsNormalizing {
+            JSONString.appendNormalized(node.token(in: bytes), to: &out)
+        } else {
+            out.append(bytes + Int(node.start), count: Int(node.length))
+        }
+    }
+
+    @inline(__always)
+    mutating func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { out.append($0.baseAddress!, count: $0.count) }
+    }
+
+    @inline(__always)
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
+    }
+
+    /// A line break and the indentation of `level` (pretty output only).
+    @inline(__always)
+    mutating func newline(_ level: Int) {
+        guard pretty else { return }
+        out.append(0x0A)
+        out.append(repeating: 0x20, count: level * options.writer.indent)
+    }
+
+    /// Before a member or element: `,` unless it is the first, then the line break.
+    @inline(__always)
+    mutating func separator(first: Bool, level: Int) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        newline(level)
+    }
+
+    /// After a written key.
+    @inline(__always)
+    mutating func colon() {
+        if pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
+    }
+
+    /// Closes a container holding `written` values.
+    @inline(__always)
+    mutating func close(_ byte: UInt8, written: Int, level: Int) {
+        if written > 0 { newline(level) }
+        out.append(byte)
+    }
+}
+
+/// Arrays a `Walker` reuses from record to record.
+struct WalkerScratch {
+    /// Where the walk is.
+    var path: [PathStep] = []
+    /// The value node of each member of the open structures (-1: absent).
+    var slots: [Int] = []
+    /// Written members of the open structures, for reordering by key.
+    var segments: [Segment] = []
+    /// Bytes being reordered.
+    var bytes: [UInt8] = []
+    /// For values kept as they are (`JSON`).
+    var jsonWriter: JSONWriter
+
+    /// A written member: its key's rank and where its bytes are.
+    struct Segment {
+        var rank: Int
+        var start: Int
+        var end: Int
+    }
+}
