@@ -12,13 +12,17 @@ public enum CommandFailure: Error {
     case unwritableOutput(output: String, reason: String)
     /// The command line asks for something that cannot be done.
     case usage(String)
+    /// An expression option (`--where`) does not parse: `column` is 1-based within `text`.
+    case badExpression(option: String, text: String, column: Int, message: String)
+    /// `--on-error skip` left out records that failed (each was reported as it happened).
+    case recordsSkipped(Int)
 
     /// The documented exit status for this failure.
     public var status: ExitStatus {
         switch self {
-        case .malformedInput, .invalidValue: return .invalidData
+        case .malformedInput, .invalidValue, .recordsSkipped: return .invalidData
         case .unreadableInput, .unwritableOutput: return .io
-        case .usage: return .usage
+        case .usage, .badExpression: return .usage
         }
     }
 }

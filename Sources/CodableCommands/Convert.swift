@@ -19,9 +19,15 @@ extension CodableCommand {
         @OptionGroup var input: InputOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup(title: "Dates") var dates: DateOptions
+        @OptionGroup(title: "Transforms (applied in this order)") var transforms: TransformOptions
+        @OptionGroup(title: "Output pages") var pages: OutputPageOptions
 
         func run() async throws {
-            try await RecordCopier(input: input, output: output, dates: dates).run()
+            if transforms.isActive || pages.isActive {
+                try await PipelineCopier(input: input, output: output, dates: dates, transforms: transforms, pages: pages).run()
+            } else {
+                try await RecordCopier(input: input, output: output, dates: dates).run()
+            }
         }
     }
 }

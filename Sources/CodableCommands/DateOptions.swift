@@ -28,6 +28,27 @@ struct DateOptions: ParsableArguments {
     @Flag(help: "Say on standard error how auto read each date field (reference, seconds or milliseconds).")
     var explainDates = false
 
+    /// How `--where` reads the dates it compares: `--date` rules by path, else `--dates`, else auto.
+    func whereDates() throws(CommandFailure) -> WhereDates {
+        let zone: TimeZone
+        do { zone = try DateFormatPattern.timeZone(parsing: timezone) } catch {
+            throw .usage("--timezone \(timezone): \(error)")
+        }
+        func strategy(_ text: String, _ option: String) throws(CommandFailure) -> DateStrategy {
+            do { return try DateStrategy(parsing: text, timeZone: zone) } catch {
+                throw .usage("\(option): \(error)")
+            }
+        }
+        let fallback = try strategy(dates ?? "auto", "--dates \(dates ?? "auto")")
+        var rules: [DateRewriter.Rule] = []
+        for field in dateFields {
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let path = try? FieldPath(parsing: parts[0]) else { continue }  // reported by makeRewriter
+            rules.append(DateRewriter.Rule(path: path, input: DateCodec(parts.count == 2 ? try strategy(parts[1], "--date \(field)") : fallback)))
+        }
+        return WhereDates(rules: rules, fallback: DateCodec(fallback))
+    }
+
     /// The rewriter these options ask for, or nil when dates are left as they are.
     func makeRewriter() throws(CommandFailure) -> DateRewriter? {
         guard dates != nil || !dateFields.isEmpty || outputDates != nil else { return nil }

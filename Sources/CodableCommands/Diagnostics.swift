@@ -21,6 +21,11 @@ struct Diagnostics {
             return heading(output, "cannot write output: \(reason)")
         case .usage(let message):
             return heading("codable", message)
+        case .badExpression(let option, let text, let column, let message):
+            return heading("codable", "\(option): \(message) (column \(column))")
+                + caret(SourceExcerpt(text: text, caretColumn: column - 1))
+        case .recordsSkipped(let count):
+            return heading("codable", "\(count) record\(count == 1 ? "" : "s") skipped (--on-error skip)")
         }
     }
 

@@ -71,7 +71,7 @@ struct RecordCopier {
         }
     }
 
-    private func failure(_ error: RecordReadError, in file: InputFile) -> CommandFailure {
+    func failure(_ error: RecordReadError, in file: InputFile) -> CommandFailure {
         switch error {
         case .malformed(let reason, let location, let excerpt):
             return .malformedInput(input: file.displayName, reason: reason, location: location, excerpt: excerpt)

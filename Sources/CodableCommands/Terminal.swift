@@ -12,6 +12,8 @@ enum Terminal {
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     /// Standard output is a terminal (pretty output by default).
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// Standard error is a terminal (progress line by default).
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     /// Colour on standard error: a terminal, `NO_COLOR` unset, `TERM` not `dumb`.
     static var stderrWantsColor: Bool {
         guard isatty(STDERR_FILENO) == 1 else { return false }

@@ -8,7 +8,8 @@ public final class ByteStorage: @unchecked Sendable {
     public private(set) var count: Int
     private(set) var capacity: Int
 
-    init(capacity: Int) {
+    /// Empty storage with room for `capacity` bytes.
+    public init(capacity: Int) {
         self.capacity = max(capacity, 16)
         self.pointer = .allocate(capacity: self.capacity)
         self.count = 0
@@ -34,7 +35,8 @@ public final class ByteStorage: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: pointer + range.lowerBound, count: range.count))
     }
 
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Appends bytes, growing the storage when needed.
+    public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserveFreeCapacity(bytes.count)
         if let base = bytes.baseAddress { (pointer + count).update(from: base, count: bytes.count) }
         count += bytes.count

@@ -22,8 +22,9 @@ public struct JSONNode: Sendable, Equatable {
     /// Containers: members (objects) or elements (arrays). Zero otherwise.
     public var count: UInt32
 
+    /// A node (transforms that build a new tape make their own).
     @inlinable
-    init(kind: Kind, flags: UInt8 = 0, start: Int, length: Int, count: Int = 0) {
+    public init(kind: Kind, flags: UInt8 = 0, start: Int, length: Int, count: Int = 0) {
         self.kind = kind
         self.flags = flags
         self.start = UInt32(truncatingIfNeeded: start)

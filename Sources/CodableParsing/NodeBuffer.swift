@@ -29,6 +29,21 @@ public final class NodeBuffer: @unchecked Sendable {
         capacity = cursor.capacity
     }
 
+    /// Appends a node and returns its index (for tapes built outside the scanner).
+    @discardableResult
+    public func append(_ node: JSONNode) -> Int {
+        var cursor = beginAppending()
+        let index = cursor.append(node)
+        endAppending(cursor)
+        return index
+    }
+
+    /// Replaces the node at `index` (a container's size, known once its contents are built).
+    public func update(_ index: Int, _ body: (inout JSONNode) -> Void) {
+        precondition(index >= 0 && index < count, "node index out of range")
+        body(&storage[index])
+    }
+
     /// Drops every node from `newCount` on (used to undo a record that has to be scanned again).
     func truncate(to newCount: Int) {
         precondition(newCount <= count)

@@ -28,6 +28,18 @@ public struct RecordBatch: Sendable {
     /// value of a JSON text): the `3` of `$[3].items[0]`.
     public internal(set) var enclosingRecordIndex: Int? = nil
 
+    /// A batch over `bytes` and `nodes` (readers of other formats and transforms that build
+    /// a new tape make their own).
+    public init(bytes: ByteStorage, nodes: NodeBuffer, roots: [Int32], firstRecordIndex: Int, fromTopLevelArray: Bool, framing: InputFraming, locator: SourceLocator) {
+        self.bytes = bytes
+        self.nodes = nodes
+        self.roots = roots
+        self.firstRecordIndex = firstRecordIndex
+        self.fromTopLevelArray = fromTopLevelArray
+        self.framing = framing
+        self.locator = locator
+    }
+
     /// Number of records in the batch.
     public var count: Int { roots.count }
 

@@ -1,0 +1,103 @@
+import CodableDates
+import CodableParsing
+import CodablePipeline
+
+/// The convert loop with the transform chain in it (`--where`, `--select`, `--sort-by`, pages,
+/// `--envelope`…): reads every input, sends each batch through the chain, writes what comes
+/// out, and stops reading as soon as the chain wants nothing more.
+struct PipelineCopier {
+    let input: InputOptions
+    let output: OutputOptions
+    let dates: DateOptions
+    let transforms: TransformOptions
+    let pages: OutputPageOptions
+
+    func run() async throws(CommandFailure) {
+        var plan = try transforms.plan(whereDates: try dates.whereDates())
+        plan.window = pages.window
+        let rewriter = try dates.makeRewriter()
+        let inputs = input.inputs
+        let target = try output.openTarget()
+        let chain = TransformChain(plan: plan, spill: TemporarySpill())
+        let progress = ProgressLine(requested: transforms.progress)
+        let envelope = pages.envelope
+            ? EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: pages.page ?? (pages.limit.map { l in l == 0 ? 1 : (pages.offset ?? 0) / l + 1 } ?? 1),
+                             pageSize: pages.page != nil ? (pages.pageSize ?? 50) : pages.limit)
+            : nil
+        let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json && !transforms.isActive && !pages.isActive
+        let writer: any RecordFormatter = envelope ?? RecordWriter(framing: output.to.framing, options: output.writerOptions, singleValueAllowed: singleValueAllowed)
+        var skipped = 0
+        let emit: TransformChain.Emit = { record, replacements in writer.write(record, replacements: replacements) }
+        defer { progress.finish() }
+        do {
+            reading: for file in inputs {
+                let stream = try input.records(from: file)
+                let onFailure: TransformChain.OnFailure = { failure, record in
+                    let reported = describe(failure, record, file)
+                    guard transforms.onError == .skip else { throw reported }
+                    Diagnostics().report(reported)
+                    skipped += 1
+                }
+                var batches = stream.makeAsyncIterator()
+                while true {
+                    let next: RecordBatch?
+                    do { next = try await batches.next() } catch {
+                        try? target.write(writer.output)  // what was read before the error still goes out
+                        target.endPartialLine()
+                        if let error = error as? PagedSourceError { throw error.commandFailure }
+                        if let error = error as? RecordReadError {
+                            throw RecordCopier(input: input, output: output, dates: dates).failure(error, in: file)
+                        }
+                        throw error
+                    }
+                    guard let batch = next else { break }
+                        progress.advance(records: batch.count, bytes: batch.bytes.count)
+                        let replacements = rewriter.map { Self.replacements($0, batch) }
+                        try chain.process(batch, replacements: replacements, onFailure: onFailure, emit: emit)
+                        try target.write(writer.output)
+                        if chain.isSatisfied { break reading }
+                }
+            }
+            let facts = try chain.finish(emit: emit)
+            envelope?.facts = facts
+            writer.finish()
+            try target.write(writer.output)
+            try target.commit()
+        } catch let error as OutputWriteError {
+            target.discard()
+            switch error {
+            case .readerWentAway: return
+            case .failed(let failure): throw failure
+            }
+        } catch let failure as CommandFailure {
+            target.discard()
+            throw failure
+        } catch {
+            target.discard()
+            throw .unwritableOutput(output: "temporary sort file", reason: CodableCommands.describe(error))
+        }
+        if skipped > 0 { throw .recordsSkipped(skipped) }
+    }
+
+    /// Record `index`'s re-encoded dates; a date that fails is the record's failure.
+    private static func replacements(_ rewriter: DateRewriter, _ batch: RecordBatch) -> (Int) throws -> [Int: [UInt8]] {
+        return { index in
+            do throws(DateRewriter.Failure) {
+                return try rewriter.replacements(for: batch[index])
+            } catch {
+                throw RecordFailure(node: error.node, message: error.message)
+            }
+        }
+    }
+
+    /// A failed record as a diagnostic: the offending value's place, or the record's.
+    private func describe(_ failure: RecordFailure, _ record: Record, _ file: InputFile) -> CommandFailure {
+        let batch = record.batch
+        let node = failure.node ?? record.root
+        let index = batch.roots.firstIndex(of: Int32(record.root)) ?? 0
+        return .invalidValue(
+            input: file.displayName, message: failure.message,
+            codingPath: batch.codingPath(ofNode: node, inRecord: index),
+            location: batch.location(ofNode: node), excerpt: batch.excerpt(ofNode: node))
+    }
+}

@@ -1,0 +1,97 @@
+import CodableParsing
+
+/// `--select a,b.c`: keeps only the named fields, nested paths included, in the order the list
+/// names them (as jq's `{a, b}`): `--select title,id` writes `title` first. A parent named
+/// through several paths (`owner.name,owner.email`) appears once, where it is first named.
+/// Fields a record lacks are left out (never written as `null`); records that are not objects
+/// pass unchanged.
+public struct FieldSelection: Sendable {
+    /// One selected field and what is selected inside it (nothing: the whole value).
+    struct Field: Sendable {
+        var name: [UInt8]
+        var inner: [Field]
+    }
+
+    let fields: [Field]
+
+    /// Builds a selection from paths made of field names only (`a`, `owner.name`).
+    public init(paths: [FieldPath]) throws(FieldPath.ParseError) {
+        var fields: [Field] = []
+        for path in paths {
+            var names: [[UInt8]] = []
+            for component in path.components {
+                guard case .key(let name) = component else {
+                    throw FieldPath.ParseError(message: "--select and --exclude paths for arrays are not supported here; name fields only", column: 1)
+                }
+                names.append(Array(name.utf8))
+            }
+            Self.insert(names[...], into: &fields)
+        }
+        self.fields = fields
+    }
+
+    private static func insert(_ names: ArraySlice<[UInt8]>, into fields: inout [Field]) {
+        guard let first = names.first else { return }
+        if let existing = fields.firstIndex(where: { $0.name == first }) {
+            if fields[existing].inner.isEmpty { return }  // the whole value is selected already
+            if names.count == 1 { fields[existing].inner = []; return }
+            insert(names.dropFirst(), into: &fields[existing].inner)
+        } else {
+            var field = Field(name: first, inner: [])
+            insert(names.dropFirst(), into: &field.inner)
+            fields.append(field)
+        }
+    }
+
+    /// Writes the selected part of the record at `root` of the builder's source.
+    func apply(root: Int, replacements: [Int: [UInt8]], to builder: inout TapeBuilder) {
+        guard builder.source.nodes[root].kind == .object else {
+            return builder.copy(root, replacements: replacements)
+        }
+        project(root, fields, replacements, &builder)
+    }
+
+    private func project(_ object: Int, _ fields: [Field], _ replacements: [Int: [UInt8]], _ builder: inout TapeBuilder) {
+        builder.openContainer(.object, like: object)
+        for field in fields {
+            guard let key = TapeKeys.find(field.name, in: object, of: builder.source) else { continue }
+            let value = key + 1
+            if field.inner.isEmpty {
+                builder.key(key)
+                builder.copy(value, replacements: replacements)
+            } else if builder.source.nodes[value].kind == .object {
+                builder.key(key)
+                project(value, field.inner, replacements, &builder)
+            }
+        }
+        builder.close()
+    }
+}
+
+/// Finding members of an object on a tape by name.
+enum TapeKeys {
+    /// The key node of the first member of `object` named `name`.
+    static func find(_ name: [UInt8], in object: Int, of batch: RecordBatch) -> Int? {
+        batch.bytes.withUnsafeBufferPointer { bytes in
+            batch.nodes.withNodes { nodes in
+                var child = object + 1
+                for _ in 0..<Int(nodes[object].count) {
+                    if equals(nodes[child], name, bytes.baseAddress!) { return child }
+                    child += 1 + nodes[child + 1].span
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Whether a key token spells `name`.
+    @inline(__always)
+    static func equals(_ key: JSONNode, _ name: [UInt8], _ bytes: UnsafePointer<UInt8>) -> Bool {
+        if key.hasEscapes { return key.stringBytes(in: bytes) == name }
+        guard Int(key.length) - 2 == name.count else { return false }
+        let token = key.token(in: bytes)
+        return name.withUnsafeBufferPointer { name in
+            name.elementsEqual(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]))
+        }
+    }
+}

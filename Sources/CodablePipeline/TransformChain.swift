@@ -1,0 +1,156 @@
+import CodableParsing
+
+/// The transform chain between reading and writing, for `convert` and `decode` alike: takes
+/// batches of records, gives records (each with the replacements to write it with).
+///
+/// Records flow through the plan's stages in order. Edited records are written to a new tape
+/// (`TapeBuilder`) that points into the input's bytes: nothing is re-parsed. Stops wanting
+/// input (`isSatisfied`) as soon as the window's last record (or, with look-ahead, the one
+/// after it) is out, unless a sort needs every record first.
+public final class TransformChain {
+    /// A record and the JSON text to write in place of some of its nodes.
+    public typealias Emit = (Record, [Int: [UInt8]]) throws -> Void
+    /// Called with a record that failed a stage; throw to stop, return to skip the record.
+    public typealias OnFailure = (RecordFailure, Record) throws -> Void
+
+    private let plan: TransformPlan
+    private let evaluator: ExpressionEvaluator
+    private let keyCase: KeyCase?
+    private let sorter: RecordSorter?
+    private var seen: Set<SortKey> = []
+    /// Records that reached the window stage.
+    private var position = 0
+    private var sawMore = false
+
+    /// Creates a chain; `spill` holds `--sort-by`'s runs beyond the plan's memory limit.
+    public init(plan: TransformPlan, spill: (any SpillStorage)? = nil) {
+        self.plan = plan
+        self.evaluator = ExpressionEvaluator(dates: plan.whereDates)
+        self.keyCase = plan.keys.map(KeyCase.init)
+        self.sorter = plan.sortBy.isEmpty ? nil : RecordSorter(fields: plan.sortBy, memoryLimit: plan.memoryLimit, spill: spill)
+    }
+
+    /// No more input is needed: the window is full (and, with look-ahead, a record after it was seen).
+    public var isSatisfied: Bool {
+        guard sorter == nil, let end = plan.window.end else { return false }
+        return position >= end
+    }
+
+    /// Sends a batch through the chain. `replacements(i)` gives record `i`'s replacements.
+    /// A `RecordFailure` thrown by `replacements` is the record's, as a failing stage's is.
+    public func process(
+        _ batch: RecordBatch, replacements: ((Int) throws -> [Int: [UInt8]])? = nil,
+        onFailure: OnFailure, emit: Emit
+    ) throws {
+        var passing: [Int] = []
+        var passingReplacements: [[Int: [UInt8]]] = []
+        passing.reserveCapacity(batch.count)
+        for index in 0..<batch.count {
+            if isSatisfied { return }
+            var found: [Int: [UInt8]] = [:]
+            do {
+                if let filter = plan.filter, try !evaluator.test(filter, on: batch[index]) { continue }
+                if let replacements { found = try replacements(index) }
+            } catch let failure as RecordFailure {
+                try onFailure(failure, batch[index])
+                continue
+            }
+            // Without edits records go on one by one, so a full window stops the work at once.
+            if plan.select == nil && !plan.edits {
+                try forward(batch[index], found, emit)
+                continue
+            }
+            passing.append(index)
+            passingReplacements.append(found)
+        }
+        guard !passing.isEmpty else { return }
+        var current = batch
+        var currentReplacements: (Int) -> [Int: [UInt8]] = { passingReplacements[$0] }
+        var roots = passing.map { Int(batch.roots[$0]) }
+        if let select = plan.select {
+            var builder = TapeBuilder(source: current)
+            for (position, root) in roots.enumerated() {
+                builder.beginRecord()
+                select.apply(root: root, replacements: currentReplacements(position), to: &builder)
+            }
+            current = builder.finish()
+            roots = current.roots.map(Int.init)
+            currentReplacements = { _ in [:] }
+        }
+        if plan.edits {
+            var builder = TapeBuilder(source: current)
+            for (position, root) in roots.enumerated() {
+                var edit = self.edit(Record(batch: current, root: root))
+                edit.replacements = currentReplacements(position)
+                builder.beginRecord()
+                edit.apply(root, to: &builder)
+            }
+            current = builder.finish()
+            roots = current.roots.map(Int.init)
+            currentReplacements = { _ in [:] }
+        }
+        for (position, root) in roots.enumerated() {
+            try forward(Record(batch: current, root: root), currentReplacements(position), emit)
+            if isSatisfied { return }
+        }
+    }
+
+    /// Ends the input: emits what a sort held back. Returns what is known about the page.
+    public func finish(emit: Emit) throws -> PageFacts {
+        // With look-ahead (an envelope) the sorted records are all counted, for the totals.
+        try sorter?.finish { record, replacements in
+            try forwardSorted(record, replacements, emit)
+            return plan.window.lookAhead || !(plan.window.end.map { position >= $0 } ?? false)
+        }
+        let complete = sorter != nil ? (plan.window.lookAhead || plan.window.end.map { position < $0 } ?? true) : !isSatisfied
+        let end = plan.window.limit.map { plan.window.offset + $0 } ?? .max
+        let written = max(0, min(position, end) - plan.window.offset)
+        return PageFacts(written: written, hasMore: sawMore, total: complete ? position : nil)
+    }
+
+    // MARK: Stages after editing
+
+    private func forward(_ record: Record, _ replacements: [Int: [UInt8]], _ emit: Emit) throws {
+        if let sorter { return try sorter.add(record, replacements: replacements) }
+        try forwardSorted(record, replacements, emit)
+    }
+
+    private func forwardSorted(_ record: Record, _ replacements: [Int: [UInt8]], _ emit: Emit) throws {
+        if let path = plan.uniqueBy, !seen.insert(SortKey(path, in: record)).inserted { return }
+        defer { position += 1 }
+        guard position >= plan.window.offset else { return }
+        if let limit = plan.window.limit, position >= plan.window.offset + limit {
+            sawMore = true
+            return
+        }
+        try emit(record, replacements)
+    }
+
+    /// The drops and renames `--exclude`, `--rename` and `--keys` make in a record.
+    private func edit(_ record: Record) -> RecordEdit {
+        var edit = RecordEdit()
+        for path in plan.exclude {
+            path.forEachMatch(in: record) { edit.dropped.insert($0) }
+        }
+        for rename in plan.renames {
+            guard case .key = rename.path.components.last else { continue }
+            path(rename.path, record) { edit.renamed[$0 - 1] = Array(rename.name.utf8) }
+        }
+        if let keyCase {
+            let batch = record.batch
+            for index in record.root..<(record.root + batch.nodes[record.root].span) where batch.nodes[index].kind == .object {
+                var child = index + 1
+                for _ in 0..<Int(batch.nodes[index].count) {
+                    let name = edit.renamed[child] ?? JSONValueOrder.stringBytes(child, in: batch)
+                    if let converted = keyCase.convert(name) { edit.renamed[child] = converted }
+                    child += 1 + batch.nodes[child + 1].span
+                }
+            }
+        }
+        return edit
+    }
+
+    private func path(_ path: FieldPath, _ record: Record, _ body: (Int) -> Void) {
+        path.forEachMatch(in: record, body)
+    }
+}
