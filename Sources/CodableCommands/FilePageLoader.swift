@@ -6,14 +6,14 @@ struct SourcePageLoader: PageLoader {
     /// Fetches `http(s)` pages.
     let web: HTTPPageLoader
 
-    func load(_ page: PageReference) async throws(PageLoadError) -> [UInt8] {
+    func load(_ page: PageReference) async throws(PageLoadError) -> LoadedPage {
         switch page {
         case .url:
             return try await web.load(page)
         case .file(let path):
-            return try Self.readAll(InputFile(path: path), page: page)
+            return LoadedPage(bytes: try Self.readAll(InputFile(path: path), page: page), location: page)
         case .standardInput:
-            return try Self.readAll(InputFile(path: nil), page: page)
+            return LoadedPage(bytes: try Self.readAll(InputFile(path: nil), page: page), location: page)
         }
     }
 

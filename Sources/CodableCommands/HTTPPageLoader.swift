@@ -5,8 +5,9 @@ import FoundationNetworking
 #endif
 
 /// Fetches web pages with `URLSession` (FoundationNetworking on Linux: nothing to build),
-/// retrying 429 and 5xx answers, and never following a redirect to a scheme other than
-/// `http`/`https`.
+/// retrying 429 and 5xx answers, and following redirects itself (at most 10), never to a scheme
+/// other than `http`/`https`. (URLSession's own redirects are turned off: on Linux it rewrites
+/// a `Location` of another scheme into a path on the same host.)
 ///
 /// A cancelled task cancels its request at once (URLSession's async API does so) and stops a
 /// retry's wait.
@@ -27,13 +28,14 @@ final class HTTPPageLoader: PageLoader {
         session.invalidateAndCancel()
     }
 
-    func load(_ page: PageReference) async throws(PageLoadError) -> [UInt8] {
+    func load(_ page: PageReference) async throws(PageLoadError) -> LoadedPage {
         guard case .url(let url) = page else { throw PageLoadError(page: page, reason: "not a web page") }
         var request = URLRequest(url: url)
         request.timeoutInterval = settings.timeout
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in settings.headers { request.setValue(value, forHTTPHeaderField: name) }
         var attempt = 0
+        var redirects = 0
         while true {
             attempt += 1
             let data: Data
@@ -50,12 +52,22 @@ final class HTTPPageLoader: PageLoader {
                 throw failure(error, page: page, attempt: attempt)
             }
             let status = response.statusCode
-            if (200..<300).contains(status) { return [UInt8](data) }
+            if (200..<300).contains(status) { return LoadedPage(bytes: [UInt8](data), location: request.url.map(PageReference.url) ?? page) }
             let reason = "HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)"
-            guard status == 429 || (500..<600).contains(status), attempt <= settings.retries else {
-                if (300..<400).contains(status), let location = response.value(forHTTPHeaderField: "Location") {
+            if [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location") {
+                guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
+                      ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
                     throw PageLoadError(page: page, reason: "\(reason): will not follow a redirect to \(location)", attempts: attempt)
                 }
+                redirects += 1
+                guard redirects <= 10 else {
+                    throw PageLoadError(page: page, reason: "more than 10 redirects", attempts: attempt)
+                }
+                request.url = target
+                attempt -= 1  // a redirect is not a failed attempt
+                continue
+            }
+            guard status == 429 || (500..<600).contains(status), attempt <= settings.retries else {
                 throw PageLoadError(page: page, reason: reason, attempts: attempt)
             }
             let delay = settings.delay(after: attempt, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
@@ -100,11 +112,10 @@ final class HTTPPageLoader: PageLoader {
     }
 }
 
-/// Refuses redirects to anything but `http`/`https` (the 3xx answer then fails the fetch).
+/// Hands every redirect back to the loader, which decides whether to follow it.
 private final class RedirectPolicy: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        let scheme = request.url?.scheme?.lowercased()
-        completionHandler(scheme == "http" || scheme == "https" ? request : nil)
+        completionHandler(nil)
     }
 }

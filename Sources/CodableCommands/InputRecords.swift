@@ -41,13 +41,13 @@ struct InputRecords: AsyncSequence {
                 defer { state = .paged(iterator) }
                 return try await iterator.next(isolation: actor)
             case .web(let page, let loader, let options):
-                let bytes: [UInt8]
+                let loaded: LoadedPage
                 do {
-                    bytes = try await loader.load(page)
+                    loaded = try await loader.load(page)
                 } catch {
                     throw PagedSourceError.loadFailed(error)
                 }
-                var iterator = RecordStream(source: InMemoryByteSource(bytes), options: options).makeAsyncIterator()
+                var iterator = RecordStream(source: InMemoryByteSource(loaded.bytes), options: options).makeAsyncIterator()
                 defer { state = .stream(iterator) }
                 return try await iterator.next(isolation: actor)
             }

@@ -11,7 +11,7 @@ final class PageCursor {
     /// The first page, until it is fetched.
     private var first: PageReference?
     /// The page being fetched ahead, and its fetch.
-    private var prefetch: (page: PageReference, task: Task<Result<[UInt8], PageLoadError>, Never>)?
+    private var prefetch: (page: PageReference, task: Task<Result<LoadedPage, PageLoadError>, Never>)?
     /// Batches of the current page not handed on yet, in reverse order (popped from the end).
     private var ready: [RecordBatch] = []
     /// An error to throw once `ready` is empty.
@@ -44,14 +44,16 @@ final class PageCursor {
                 throw error
             }
             if finished { return nil }
-            guard let (page, bytes) = try await fetchNextPage() else {
+            guard let (asked, loaded) = try await fetchNextPage() else {
                 finished = true
                 return nil
             }
             if Task.isCancelled { stop(); return nil }
             pagesRead += 1
+            let page = loaded.location
+            seen.insert(asked.identity)
             seen.insert(page.identity)
-            let contents = reader.read(bytes, of: page, firstRecordIndex: recordsRead)
+            let contents = reader.read(loaded.bytes, of: page, firstRecordIndex: recordsRead)
             recordsRead += contents.recordCount
             ready = contents.batches.reversed()
             if let error = contents.error {
@@ -63,11 +65,11 @@ final class PageCursor {
     }
 
     /// Fetches the first page, or waits for the one being fetched ahead.
-    private func fetchNextPage(isolation actor: isolated (any Actor)? = #isolation) async throws(PagedSourceError) -> (PageReference, [UInt8])? {
+    private func fetchNextPage(isolation actor: isolated (any Actor)? = #isolation) async throws(PagedSourceError) -> (PageReference, LoadedPage)? {
         if let page = first {
             first = nil
             switch await loader.result(of: page) {
-            case .success(let bytes): return (page, bytes)
+            case .success(let loaded): return (page, loaded)
             case .failure(let error): throw .loadFailed(error)
             }
         }
@@ -79,7 +81,7 @@ final class PageCursor {
             task.cancel()
         }
         switch result {
-        case .success(let bytes): return (page, bytes)
+        case .success(let loaded): return (page, loaded)
         case .failure(let error):
             if error.cancelled { return nil }
             throw .loadFailed(error)
@@ -120,7 +122,7 @@ final class PageCursor {
 
 extension PageLoader {
     /// `load` as a `Result`, so a task can hold it.
-    func result(of page: PageReference) async -> Result<[UInt8], PageLoadError> {
+    func result(of page: PageReference) async -> Result<LoadedPage, PageLoadError> {
         do throws(PageLoadError) {
             return .success(try await load(page))
         } catch {

@@ -4,8 +4,23 @@
 /// they must return promptly, with a `PageLoadError` whose `cancelled` is true, when the task
 /// that called them is cancelled.
 public protocol PageLoader: Sendable {
-    /// The page's whole content.
-    func load(_ page: PageReference) async throws(PageLoadError) -> [UInt8]
+    /// The page's whole content, and where it was found in the end.
+    func load(_ page: PageReference) async throws(PageLoadError) -> LoadedPage
+}
+
+/// The content of a page.
+public struct LoadedPage: Sendable {
+    /// The page's bytes.
+    public var bytes: [UInt8]
+    /// Where the bytes came from: the page asked for, or where its redirects led. Relative next
+    /// references are resolved against it.
+    public var location: PageReference
+
+    /// Creates a loaded page.
+    public init(bytes: [UInt8], location: PageReference) {
+        self.bytes = bytes
+        self.location = location
+    }
 }
 
 /// Why a page could not be fetched: an I/O problem, not a problem with the data.

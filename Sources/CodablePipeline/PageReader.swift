@@ -32,8 +32,10 @@ struct PageReader {
         readerOptions.chunkSize = max(bytes.count, 16)
         let reader = RecordReader(source: InMemoryByteSource(bytes), options: readerOptions)
         var contents = Contents()
+        var values = 0
         do {
             while let batch = try reader.nextBatch() {
+                values += batch.count
                 for index in 0..<batch.count {
                     let items = try itemsArray(in: batch, record: index, of: page)
                     let records = batch.elements(
@@ -43,6 +45,11 @@ struct PageReader {
                     if records.count > 0 { contents.batches.append(records) }
                     contents.next = try nextReference(in: batch, record: index, of: page)
                 }
+            }
+            if values == 0 {
+                throw PagedSourceError.invalidPage(
+                    page: page, message: "the page holds no value; expected one with an array at '\(options.items)' (--items)",
+                    codingPath: "$", location: SourceLocation(offset: 0, line: 1, column: 1), excerpt: SourceExcerpt(text: "", caretColumn: 0))
             }
         } catch let error as RecordReadError {
             contents.error = .readFailed(page: page, error)

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Benchmark paginated input: 1 000 pages of 100 records, followed with --items/--next, from a
+# local HTTP server (Tests/PageServer/page_server.py on 127.0.0.1) and from local files.
+# Target (issue 7): the HTTP walk under 5 seconds.
+#
+# Usage: Scripts/bench-pages.sh [--pages N] [--size N] [--runs K]
+#
+#   --pages N   pages in the chain (default 1000)
+#   --size N    records per page (default 100)
+#   --runs K    timed runs per source; the best is reported (default 3)
+#
+# Environment: CODABLE_BIN=path skips the release build and uses that binary.
+# Wall-clock time from bash's EPOCHREALTIME. Output goes to /dev/null; the record count is
+# checked on a separate run (a wrong count is fatal, exit 1).
+set -euo pipefail
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PAGES=1000
+SIZE=100
+RUNS=3
+while (($#)); do
+    case $1 in
+        --pages) PAGES=${2:?}; shift ;;
+        --size) SIZE=${2:?}; shift ;;
+        --runs) RUNS=${2:?}; shift ;;
+        -h|--help) sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+        *) echo "bench-pages: unknown argument $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if [ -z "${CODABLE_BIN:-}" ]; then
+    (cd "$REPO_ROOT" && swift build -c release --product codable >/dev/null)
+    CODABLE_BIN="$REPO_ROOT/.build/release/codable"
+fi
+
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    exec 3>&- 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The server stops when its standard input (fd 3 here) closes.
+mkfifo "$work/stdin"
+python3 "$REPO_ROOT/Tests/PageServer/page_server.py" <"$work/stdin" >"$work/port" &
+server_pid=$!
+exec 3>"$work/stdin"
+for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
+port=$(head -1 "$work/port")
+url="http://127.0.0.1:$port/pages/1?last=$PAGES&size=$SIZE"
+
+# The same chain as files.
+python3 - "$work/files" "$PAGES" "$SIZE" <<'PY'
+import json, os, sys
+directory, pages, size = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+os.makedirs(directory)
+for n in range(1, pages + 1):
+    body = {"items": [{"page": n, "i": k} for k in range(size)], "page": n,
+            "next": f"{n + 1}.json" if n < pages else None}
+    with open(os.path.join(directory, f"{n}.json"), "w") as f:
+        json.dump(body, f)
+PY
+
+expected=$((PAGES * SIZE))
+best() {  # best wall time of RUNS runs of "$@", in seconds
+    local best_us= start end elapsed
+    for _ in $(seq "$RUNS"); do
+        start=${EPOCHREALTIME/./}
+        "$@" >/dev/null
+        end=${EPOCHREALTIME/./}
+        elapsed=$((end - start))
+        if [ -z "$best_us" ] || [ "$elapsed" -lt "$best_us" ]; then best_us=$elapsed; fi
+    done
+    awk -v us="$best_us" 'BEGIN { printf "%.3f", us / 1e6 }'
+}
+
+printf 'paginated input: %d pages x %d records, best of %d (nproc %s, load %s)\n' \
+    "$PAGES" "$SIZE" "$RUNS" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+status=0
+for source in http files; do
+    if [ $source = http ]; then input=$url; else input="$work/files/1.json"; fi
+    run() { "$CODABLE_BIN" convert "$input" --items items --next next --to jsonl; }
+    count=$(run | wc -l)
+    if [ "$count" -ne "$expected" ]; then
+        echo "bench-pages: $source gave $count records, expected $expected" >&2
+        exit 1
+    fi
+    seconds=$(best run)
+    verdict=
+    if [ $source = http ]; then
+        verdict=$(awk -v s="$seconds" 'BEGIN { print (s < 5 ? "target < 5 s: met" : "target < 5 s: MISSED") }')
+        case $verdict in *MISSED*) status=1 ;; esac
+    fi
+    awk -v src="$source" -v s="$seconds" -v p="$PAGES" -v n="$expected" -v v="$verdict" \
+        'BEGIN { printf "  %-6s %7.3f s  %8.0f pages/s  %10.0f records/s  %s\n", src, s, p / s, n / s, v }'
+done
+exit $status

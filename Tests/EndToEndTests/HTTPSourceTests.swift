@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// Paged sources over HTTP, through the real binary, against a local server.
+@Suite(.enabled(if: PageServer.isAvailable, "python3 is needed for the local page server"))
+struct HTTPSourceTests {
+    /// `codable convert URL --items items --next next --to jsonl` plus `extra`, timed.
+    func convert(_ url: String, _ extra: [String] = []) throws -> (CodableBinary.Result, TimeInterval) {
+        let start = Date()
+        let result = try CodableBinary.run(["convert", url, "--items", "items", "--next", "next", "--to", "jsonl"] + extra)
+        return (result, Date().timeIntervalSince(start))
+    }
+
+    func records(_ result: CodableBinary.Result) -> [String] {
+        result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test func followsRelativeNextURLsInOrder() throws {
+        let server = try PageServer()
+        let (result, _) = try convert(server.url("/pages/1?last=3&size=2"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == (1...3).flatMap { page in (0..<2).map { #"{"page":\#(page),"i":\#($0)}"# } })
+        #expect(try server.requests() == ["/pages/1?last=3&size=2", "/pages/2?last=3&size=2", "/pages/3?last=3&size=2"])
+    }
+
+    @Test func absoluteNextURLsAndHasMorePages() throws {
+        let server = try PageServer()
+        let (result, _) = try convert(server.url("/absolute/1?last=2"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result).count == 4)
+        #expect(try server.requests().count == 2)  // page 2 says hasMorePages: false
+    }
+
+    @Test func theFirstInputMayBeAURLWithoutItems() throws {
+        let server = try PageServer()
+        let result = try CodableBinary.run(["convert", server.url("/pages/1?last=1&size=1"), "--compact"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"items":[{"page":1,"i":0}],"page":1,"next":null}"# + "\n")
+    }
+
+    @Test func retries503UntilThePageComes() throws {
+        let server = try PageServer()
+        let (result, _) = try convert(server.url("/flaky/1?last=2"), ["--retry-delay", "0.05"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result).count == 4)
+        #expect(try server.requests().count == 6)  // two 503s, then the page, for each page
+    }
+
+    @Test func retriesExhaustedNameTheURLAndTheAttempts() throws {
+        let server = try PageServer()
+        let url = server.url("/always-503")
+        let (result, _) = try convert(url, ["--retry", "2", "--retry-delay", "0.01"])
+        #expect(result.status == 3)
+        #expect(result.stderr == "\(url): error: cannot read input: HTTP 503 Service Unavailable (3 attempts)\n")
+        #expect(try server.requests().count == 3)
+    }
+
+    @Test(arguments: ["/limited/1?last=1", "/limited-date/1?last=1"])
+    func honoursRetryAfter(path: String) throws {
+        let server = try PageServer()
+        // --retry-delay 0: only Retry-After (1 s, or an HTTP date 1-2 s ahead) explains a wait.
+        let (result, elapsed) = try convert(server.url(path), ["--retry-delay", "0"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result).count == 2)
+        #expect(elapsed >= 0.9, "waited only \(elapsed) s")
+        #expect(try server.requests().count == 2)
+    }
+
+    @Test func aPageThatLeadsBackIsACycle() throws {
+        let server = try PageServer()
+        let (result, _) = try convert(server.url("/loop/1"))
+        #expect(result.status == 1)
+        #expect(records(result) == [#"{"page":1}"#, #"{"page":2}"#])
+        #expect(result.stderr.hasPrefix("\(server.url("/loop/2")):1:34: error: the next page, \(server.url("/loop/1")), was already read: the pages form a cycle\n"))
+        #expect(try server.requests() == ["/loop/1", "/loop/2"])
+    }
+
+    @Test func aSlowPageTimesOut() throws {
+        let server = try PageServer()
+        let (result, elapsed) = try convert(server.url("/slow"), ["--timeout", "1"])
+        #expect(result.status == 3)
+        #expect(result.stderr == "\(server.url("/slow")): error: cannot read input: timed out (no data for 1 s) (1 attempt)\n")
+        #expect(elapsed < 4.5, "took \(elapsed) s")
+    }
+
+    @Test func sendsTheGivenHeaders() throws {
+        let server = try PageServer()
+        let url = server.url("/headers")
+        let (accepted, _) = try convert(url, ["--header", "X-Token: secret", "--header", "Accept-Language:fr"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout == #"{"ok":true}"# + "\n")
+        let (refused, _) = try convert(url, ["--header", "X-Token: wrong"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr == "\(url): error: cannot read input: HTTP 401 Unauthorized (1 attempt)\n")
+    }
+
+    @Test func redirectsAreFollowedOnlyToHTTP() throws {
+        let server = try PageServer()
+        let (followed, _) = try convert(server.url("/redirect-page"))
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(records(followed).count == 4)  // page 2's relative reference resolves against the redirect's target
+        let (refused, _) = try convert(server.url("/redirect-file"))
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("will not follow a redirect to file:///etc/passwd"))
+        #expect(try server.requests().filter { $0.contains("passwd") }.isEmpty)
+    }
+
+    @Test func connectionRefusedIsAnIOError() throws {
+        let (result, _) = try convert("http://127.0.0.1:1/pages/1")
+        #expect(result.status == 3)
+        #expect(result.stderr == "http://127.0.0.1:1/pages/1: error: cannot read input: cannot connect to 127.0.0.1 (connection refused) (1 attempt)\n")
+    }
+
+    @Test func headStopsTheFetching() throws {
+        let server = try PageServer()
+        let command = "'\(CodableBinary.url.path)' convert '\(server.url("/endless/1?size=100"))' --items items --next next --to jsonl | head -1"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        let start = Date()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == #"{"page":1,"i":0}"# + "\n")
+        #expect(Date().timeIntervalSince(start) < 10)
+        Thread.sleep(forTimeInterval: 0.3)
+        // The page read, and at most the one fetched ahead (and one more in flight when the
+        // pipe closed): not an endless walk.
+        let fetched = try server.requests().count
+        #expect(fetched <= 3, "fetched \(fetched) pages after head went away")
+    }
+
+    @Test func interruptingAFetchLeavesNothingBehind() throws {
+        let server = try PageServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("codable-http-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("out.jsonl")
+        let process = Process()
+        process.executableURL = CodableBinary.url
+        process.arguments = ["convert", server.url("/slow"), "--items", "items", "-o", target.path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while (try? server.requests())?.contains("/slow") != true && Date() < deadline { usleep(20_000) }
+        let start = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(start) < 2, "SIGINT took \(Date().timeIntervalSince(start)) s")
+        #expect(process.terminationStatus == 128 + SIGINT)
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty)
+    }
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""A paginated JSON API on 127.0.0.1 for codable's end-to-end tests.
+
+Listens on an ephemeral port and prints it as the first line of standard output; stops when
+standard input closes (so a test that dies leaves no server behind) or on SIGTERM.
+
+Routes (records are {"page": N, "i": K}):
+  /pages/N?last=L&size=S   page N of L, S records, "next" relative ("N+1?last=L&size=S"),
+                           null on the last page
+  /absolute/N?last=L       like /pages, with an absolute next URL and a hasMorePages flag
+  /flaky/N?last=L          each page answers 503 twice, then serves
+  /limited/N?last=L        each page answers 429 with Retry-After: 1 once, then serves
+  /limited-date/N?last=L   the same with Retry-After as an HTTP date 1 s ahead
+  /loop/N                  page 1 names 2, page 2 names 1 (a cycle)
+  /slow                    answers after 5 s
+  /headers                 401 unless X-Token: secret and Accept-Language: fr
+  /always-503              503, always
+  /missing                 404
+  /redirect-file           302 to file:///etc/passwd
+  /redirect-page           302 to /pages/1?last=2
+  /endless/N               pages without end
+  /requests                the paths requested so far, as a JSON array (not logged itself)
+"""
+import email.utils
+import json
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+lock = threading.Lock()
+requests = []
+failures = {}
+
+
+def page(number, last, size, next_reference, **extra):
+    body = {"items": [{"page": number, "i": k} for k in range(size)], "page": number}
+    body["next"] = next_reference if number < last else None
+    body.update(extra)
+    return body
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Headers and body leave in one segment: with Nagle's algorithm and the client's delayed
+    # ACK, a second small write waits about 40 ms on every keep-alive request.
+    disable_nagle_algorithm = True
+    wbufsize = 1 << 16
+
+    def log_message(self, *args):
+        pass
+
+    def send_json(self, status, body, headers=()):
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def fail_first(self, times, status, headers=()):
+        """Answers `status` the first `times` requests of this path; True when it did."""
+        with lock:
+            count = failures.get(self.path, 0)
+            failures[self.path] = count + 1
+        if count < times:
+            self.send_json(status, {"error": status}, headers)
+            return True
+        return False
+
+    def do_GET(self):
+        url = urlsplit(self.path)
+        query = parse_qs(url.query)
+        parts = url.path.strip("/").split("/")
+        if url.path != "/requests":
+            with lock:
+                requests.append(self.path)
+        last = int(query.get("last", ["3"])[0])
+        size = int(query.get("size", ["2"])[0])
+        number = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
+        relative = f"{number + 1}?{url.query}"
+        route = parts[0]
+        if route == "requests":
+            with lock:
+                self.send_json(200, list(requests))
+        elif route == "pages":
+            self.send_json(200, page(number, last, size, relative))
+        elif route == "absolute":
+            host = self.headers.get("Host")
+            self.send_json(200, page(number, last, size, f"http://{host}/absolute/{number + 1}?{url.query}",
+                                     hasMorePages=number < last))
+        elif route == "flaky":
+            if not self.fail_first(2, 503):
+                self.send_json(200, page(number, last, size, relative))
+        elif route == "limited":
+            if not self.fail_first(1, 429, [("Retry-After", "1")]):
+                self.send_json(200, page(number, last, size, relative))
+        elif route == "limited-date":
+            when = email.utils.formatdate(time.time() + 2, usegmt=True)
+            if not self.fail_first(1, 429, [("Retry-After", when)]):
+                self.send_json(200, page(number, last, size, relative))
+        elif route == "loop":
+            self.send_json(200, {"items": [{"page": number}], "next": "2" if number == 1 else "1"})
+        elif route == "slow":
+            time.sleep(5)
+            self.send_json(200, {"items": []})
+        elif route == "headers":
+            if self.headers.get("X-Token") == "secret" and self.headers.get("Accept-Language") == "fr":
+                self.send_json(200, {"items": [{"ok": True}]})
+            else:
+                self.send_json(401, {"error": "unauthorized"})
+        elif route == "always-503":
+            self.send_json(503, {"error": 503})
+        elif route == "redirect-file":
+            self.send_json(302, {}, [("Location", "file:///etc/passwd")])
+        elif route == "redirect-page":
+            self.send_json(302, {}, [("Location", "/pages/1?last=2")])
+        elif route == "endless":
+            self.send_json(200, page(number, number + 1, size, relative))
+        else:
+            self.send_json(404, {"error": "not found"})
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()  # returns when the test closes our standard input (or dies)
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
