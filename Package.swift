@@ -47,6 +47,11 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // Fuzz targets for every reader and parser (replayed by FuzzRegressionTests, run under
+        // libFuzzer by Scripts/fuzz.sh, which builds `codable-fuzz` with -sanitize=fuzzer).
+        .target(name: "CodableFuzzTargets", dependencies: ["CodableParsing", "CodableDates", "CodablePipeline"]),
+        .target(name: "CLibFuzzer"),
+        .executableTarget(name: "codable-fuzz", dependencies: ["CodableFuzzTargets", "CLibFuzzer"]),
         // The executable: one line.
         .executableTarget(name: "codable", dependencies: ["CodableCommands"]),
 
@@ -54,6 +59,7 @@ let package = Package(
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
         .testTarget(name: "CodableDecodingTests", dependencies: ["CodableDecoding", "CodableModels", "CodableParsing", "CodableDates"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["codable", "CodableCommands"],

@@ -191,13 +191,11 @@ public struct JSONScanner {
             if unit >= 0xDC00 && unit <= 0xDFFF { throw JSONSyntaxError(.loneSurrogate(unit), at: start) }
             guard unit >= 0xD800 && unit <= 0xDBFF else { return start + 6 }
             // A high surrogate must be followed by an escaped low surrogate.
-            guard start + 7 < end else {
-                if start + 6 >= end { throw JSONSyntaxError(.unexpectedEnd(expected: "a low surrogate escape"), at: end) }
-                throw JSONSyntaxError(.loneSurrogate(unit), at: start)
-            }
-            guard bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u") else {
-                throw JSONSyntaxError(.loneSurrogate(unit), at: start)
-            }
+            // Input may end anywhere in `\uXXXX`: read on rather than call the surrogate lone.
+            guard start + 6 < end else { throw JSONSyntaxError(.unexpectedEnd(expected: "a low surrogate escape"), at: end) }
+            guard bytes[start + 6] == UInt8(ascii: "\\") else { throw JSONSyntaxError(.loneSurrogate(unit), at: start) }
+            guard start + 7 < end else { throw JSONSyntaxError(.unexpectedEnd(expected: "a low surrogate escape"), at: end) }
+            guard bytes[start + 7] == UInt8(ascii: "u") else { throw JSONSyntaxError(.loneSurrogate(unit), at: start) }
             let low = try hexUnit(bytes, at: start + 8, end: end)
             guard low >= 0xDC00 && low <= 0xDFFF else { throw JSONSyntaxError(.loneSurrogate(unit), at: start) }
             return start + 12

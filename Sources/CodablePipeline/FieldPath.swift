@@ -39,7 +39,9 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws(ParseError) {
         let characters = Array(text)
         var index = 0
-        if characters.starts(with: ["$"]) { index = 1 }
+        // `$` names the record itself only when a step or the end follows (`$.id`, `$[0]`):
+        // `$oid` is a field of that name.
+        if characters.first == "$" && (characters.count == 1 || characters[1] == "." || characters[1] == "[") { index = 1 }
         var components: [Component] = []
         var expectKey = true
         if index < characters.count && characters[index] == "." { index += 1 }
@@ -87,6 +89,7 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
         var text = ""
         for component in components {
             switch component {
+            case .key("$") where text.isEmpty: text = "$.$"  // `$` alone would name the record
             case .key(let name): text += text.isEmpty ? name : ".\(name)"
             case .everyElement: text += "[]"
             case .element(let index): text += "[\(index)]"

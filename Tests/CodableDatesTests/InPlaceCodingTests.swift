@@ -39,3 +39,13 @@ import Testing
         }
     }
 }
+
+/// Foundation's `DateFormatter` traps on strings whose characters combine; codable refuses them.
+@Suite struct CombiningCharacterTests {
+    @Test(arguments: ["2024-03-01\u{301}", "2\u{301}024-03-01", "1\u{73C}"])
+    func combiningMarksNeverMatchAFormat(_ text: String) {
+        #expect(throws: DateDecodingError.formatMismatch(text)) {
+            try DateCodec(.format(DateFormatPattern("yyyy-MM-dd"))).decode(.string(text))
+        }
+    }
+}

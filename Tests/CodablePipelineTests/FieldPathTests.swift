@@ -21,6 +21,14 @@ import CodableParsing
         #expect(try matched("id[]", in: text) == [])
     }
 
+    @Test func aDollarSignStartsAFieldNameUnlessAStepFollows() throws {
+        let text = #"{"$oid":"x","$":{"a":2},"a":1}"#
+        #expect(try matched("$oid", in: text) == [#""x""#])
+        #expect(try matched("$.a", in: text) == ["1"])
+        #expect(try matched("$$", in: text) == [])
+        #expect(try FieldPath(parsing: "$oid").description == "$oid")
+    }
+
     @Test func pathsPrintAsWritten() throws {
         #expect(try FieldPath(parsing: ".events[].at").description == "events[].at")
         #expect(try FieldPath(parsing: "a[2].b").description == "a[2].b")

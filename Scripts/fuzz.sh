@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Runs codable's fuzz targets under libFuzzer (with AddressSanitizer).
+#
+# Usage: Scripts/fuzz.sh TARGET SECONDS     fuzz one target for SECONDS
+#        Scripts/fuzz.sh all SECONDS        every target, SECONDS each
+#        Scripts/fuzz.sh --list             the targets and what they check
+#
+# The fuzzer binary is built in release mode with -sanitize=fuzzer,address into
+# .build-fuzz/ (git-ignored). Each target's corpus lives in .build-fuzz/corpus/TARGET and
+# grows across runs; every run re-seeds it from the target's seed folders (Samples/, the
+# test fixtures, ../shared/conformance when present). An input that crashes, or breaks one of
+# the target's invariants, is saved as Tests/FuzzRegressions/TARGET/crash-<sha1>: fix the bug
+# and commit the file; FuzzRegressionTests replays it in every `swift test`.
+# Prints one line per target: executions, seconds, and the outcome. Exit status 1 if any
+# target crashed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=.build-fuzz
+build() {
+  echo "fuzz: building codable-fuzz with -sanitize=fuzzer,address (release)..." >&2
+  swift build -c release --scratch-path "$scratch" --product codable-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld 2>&1 \
+    | grep -E "error|warning: .*Sources/|Compiling|Build" | grep -v "^\[" >&2 || true
+  binary="$scratch/release/codable-fuzz"
+  [ -x "$binary" ] || { echo "fuzz: build failed" >&2; exit 2; }
+}
+
+
+
+seed() {  # seed TARGET CORPUS: copy the target's seed files (at most 64 KiB each) into CORPUS
+  local name=$1 corpus=$2 folder
+  mkdir -p "$corpus"
+  for folder in $(seed_folders "$name"); do
+    [ -d "$folder" ] || { echo "fuzz: $name: seed folder $folder absent, skipped" >&2; continue; }
+    find "$folder" -type f -size -64k -print0 | while IFS= read -r -d '' file; do
+      cp "$file" "$corpus/seed-$(sha1sum "$file" | cut -c1-16)"
+    done
+  done
+}
+
+seed_folders() {
+  case $1 in
+    json-reader) echo "Samples Tests/Fixtures ../shared/conformance/JSONTestSuite/test_parsing" ;;
+    dates) echo "Samples/dates Tests/Fixtures" ;;
+    *) echo "Samples Tests/Fixtures" ;;
+  esac
+}
+
+fuzz() {  # fuzz TARGET SECONDS
+  local name=$1 seconds=$2 corpus="$scratch/corpus/$1" crashes="Tests/FuzzRegressions/$1" log
+  seed "$name" "$corpus"
+  mkdir -p "$crashes"
+  log=$(mktemp)
+  local status=0
+  CODABLE_FUZZ_TARGET=$name SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" \
+    -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || status=$?
+  local runs
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  if [ $status -eq 0 ]; then
+    printf '%-14s %12s executions in %4ss: no crash\n' "$name" "${runs:-?}" "$seconds"
+  else
+    printf '%-14s %12s executions: CRASH (status %s); input saved in %s/\n' "$name" "${runs:-?}" "$status" "$crashes"
+    grep -E "ERROR|Fatal error|invariant|SUMMARY" "$log" | head -5
+  fi
+  rm -f "$log"
+  return $status
+}
+
+case ${1:-} in
+  --list) swift run -q codable-fuzz --list; exit 0 ;;
+  ""|-h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+esac
+name=$1
+seconds=${2:?"usage: Scripts/fuzz.sh TARGET SECONDS"}
+build
+failed=0
+if [ "$name" = all ]; then
+  for target in $(swift run -q codable-fuzz --list | cut -f1); do
+    fuzz "$target" "$seconds" || failed=1
+  done
+else
+  fuzz "$name" "$seconds" || failed=1
+fi
+exit $failed

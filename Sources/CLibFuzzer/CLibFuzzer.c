@@ -1,0 +1,1 @@
+// libFuzzer is linked by -sanitize=fuzzer; this target only declares its driver.

@@ -1,0 +1,58 @@
+import CodableParsing
+
+/// The JSON reader in every framing, and the writer behind it.
+///
+/// Invariants: reading in one piece and in small pieces (records split across refills) gives
+/// the same records or the same error at the same place; every record the reader accepts,
+/// written compactly, reads back as itself (the writer's output is valid JSON and a fixed point).
+enum JSONReaderTarget {
+    static let target = FuzzTarget(
+        name: "json-reader",
+        summary: "RecordReader in all framings (sniffed, json, jsonl, json-seq, json-stream), read whole and in 1-7 byte pieces; JSONWriter round trip",
+        seedFolders: ["Samples", "Tests/Fixtures", "../shared/conformance/JSONTestSuite/test_parsing"],
+        run: run)
+
+    static func run(_ input: UnsafeBufferPointer<UInt8>) {
+        let bytes = Array(input)
+        let pieceSize = 1 + bytes.count % 7
+        for framing in [nil] + InputFraming.allCases.map(Optional.some) {
+            let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: 1 << 16)
+            let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16)
+            require(whole == pieces, "\(framing?.rawValue ?? "sniffed"): whole \(whole) != pieces \(pieces)")
+            for record in whole.records {
+                let again = read(Array(record.utf8), framing: .jsonStream, pieceSize: .max, chunkSize: 1 << 16)
+                require(again.records == [record] && again.error == nil, "written record \(record) reads back as \(again)")
+            }
+        }
+    }
+
+    /// Records written compactly, then the error (message and place) that stopped reading.
+    struct Outcome: Equatable, CustomStringConvertible {
+        var records: [String] = []
+        var error: String?
+        var description: String { "\(records.count) records, error: \(error ?? "none")" }
+    }
+
+    static func read(_ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int) -> Outcome {
+        let reader = RecordReader(
+            source: InMemoryByteSource(bytes, pieceSize: pieceSize),
+            options: RecordReaderOptions(framing: framing, maxDepth: 64, chunkSize: chunkSize))
+        var writer = JSONWriter()
+        var outcome = Outcome()
+        do {
+            while let batch = try reader.nextBatch() {
+                for index in 0..<batch.count {
+                    let out = OutputBuffer(capacity: 256)
+                    writer.write(batch[index], to: out)
+                    outcome.records.append(out.text)
+                }
+            }
+        } catch {
+            switch error {
+            case .malformed(let reason, let location, _): outcome.error = "\(location): \(reason)"
+            case .unreadable(let underlying): outcome.error = "unreadable: \(underlying)"
+            }
+        }
+        return outcome
+    }
+}
