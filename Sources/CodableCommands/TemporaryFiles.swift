@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -11,34 +10,74 @@ import Darwin
 
 /// Temporary output files that must not outlive the process, even when it is interrupted:
 /// SIGINT and SIGTERM remove them, then end the process with 128 + the signal number.
+///
+/// The handler is a plain `sigaction` handler that only calls `unlink` and `_exit` (both
+/// async-signal-safe) on paths kept as C strings in a fixed table, so it works whichever
+/// thread the signal lands on. (A libdispatch signal source does not: on Linux it sees only
+/// signals that every thread blocks, and the concurrency runtime's threads do not.)
 final class TemporaryFiles: Sendable {
     static let shared = TemporaryFiles()
 
-    private let paths = Mutex<Set<String>>([])
-    private let sources = Mutex<[any DispatchSourceSignal]>([])
+    /// How many temporary files can be registered at once.
+    static let capacity = 4096
 
-    func register(_ path: String) {
-        installSignalHandlersOnce()
-        paths.withLock { _ = $0.insert(path) }
+    private let slots = Mutex<[String: Int]>([:])
+    private let installed = Mutex(false)
+
+    /// Registers `path` for removal on SIGINT/SIGTERM. Returns false when the table is full (the
+    /// file is then still removed by its owner, but not on a signal).
+    @discardableResult
+    func register(_ path: String) -> Bool {
+        installHandlersOnce()
+        return slots.withLock { slots in
+            guard slots[path] == nil else { return true }
+            let used = Set(slots.values)
+            guard let free = (0..<Self.capacity).first(where: { !used.contains($0) }) else { return false }
+            slots[path] = free
+            // The old string in a reused slot is left allocated: the handler may be reading it.
+            signalTable[free] = strdup(path)
+            return true
+        }
     }
 
+    /// Forgets `path` (it was renamed into place or removed).
     func unregister(_ path: String) {
-        paths.withLock { _ = $0.remove(path) }
+        slots.withLock { slots in
+            guard let slot = slots.removeValue(forKey: path) else { return }
+            signalTable[slot] = nil
+        }
     }
 
-    private func installSignalHandlersOnce() {
-        sources.withLock { sources in
-            guard sources.isEmpty else { return }
+    private func installHandlersOnce() {
+        installed.withLock { installed in
+            guard !installed else { return }
+            installed = true
             for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-                source.setEventHandler { [self] in
-                    paths.withLock { $0.forEach { unlink($0) } }
-                    _exit(128 + signalNumber)
-                }
-                source.resume()
-                sources.append(source)
+                var action = sigaction()
+                #if canImport(Darwin)
+                action.__sigaction_u.__sa_handler = removeTemporaryFilesAndExit
+                #else
+                action.__sigaction_handler.sa_handler = removeTemporaryFilesAndExit
+                #endif
+                sigemptyset(&action.sa_mask)
+                action.sa_flags = 0
+                sigaction(signalNumber, &action, nil)
             }
         }
     }
+}
+
+/// The registered paths as C strings (nil: a free slot), read by the signal handler.
+private nonisolated(unsafe) let signalTable: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+    let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: TemporaryFiles.capacity)
+    table.initialize(repeating: nil, count: TemporaryFiles.capacity)
+    return table
+}()
+
+/// SIGINT/SIGTERM: remove every registered temporary file, then exit with 128 + the signal.
+private func removeTemporaryFilesAndExit(_ signalNumber: Int32) {
+    for slot in 0..<TemporaryFiles.capacity {
+        if let path = signalTable[slot] { unlink(path) }
+    }
+    _exit(128 + signalNumber)
 }
