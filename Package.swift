@@ -4,8 +4,8 @@ import PackageDescription
 /// `codable`: decode, validate and convert JSON records with the semantics of Swift's `Codable`.
 ///
 /// Layers (arrows point down only):
-/// `codable` (executable) -> `CodableCommands` -> `CodablePipeline` -> `CodableParsing`, `CodableDates`
-/// (the parser layer: JSON, and date strategies).
+/// `codable` (executable) -> `CodableCommands` -> `CodablePipeline` -> `CodableParsing`, `CodableDates`,
+/// `CodableModels`, `CodableSwiftModels` (the parser layer: JSON, date strategies, models).
 let package = Package(
     name: "codable",
     platforms: [.macOS(.v13)],
@@ -16,10 +16,12 @@ let package = Package(
         .library(name: "CodableDates", targets: ["CodableDates"]),
         .library(name: "CodableModels", targets: ["CodableModels"]),
         .library(name: "CodableDecoding", targets: ["CodableDecoding"]),
+        .library(name: "CodableSwiftModels", targets: ["CodableSwiftModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // Parser layer: bytes -> values (with source offsets) -> bytes. No printing, no flags.
@@ -30,6 +32,16 @@ let package = Package(
         .target(name: "CodableModels", dependencies: ["CodableDates"]),
         // Parser layer: records decoded into a model with Codable's exact rules, re-encoded.
         .target(name: "CodableDecoding", dependencies: ["CodableParsing", "CodableDates", "CodableModels"]),
+        // Parser layer: Codable models read from Swift source (swift-syntax), to a `ModelSet`.
+        .target(
+            name: "CodableSwiftModels",
+            dependencies: [
+                "CodableModels",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            ]
+        ),
         // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
         .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
         // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
@@ -58,6 +70,7 @@ let package = Package(
         .testTarget(name: "CodableParsingTests", dependencies: ["CodableParsing"]),
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
         .testTarget(name: "CodableDecodingTests", dependencies: ["CodableDecoding", "CodableModels", "CodableParsing", "CodableDates"]),
+        .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(

@@ -1,0 +1,69 @@
+import CodableModels
+import Foundation
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// One parsed `.swift` file: its syntax tree and what turns positions into lines and columns.
+final class SwiftSourceFile {
+    /// The path as the user named it (or as found under a folder the user named).
+    let path: String
+    let tree: SourceFileSyntax
+    private let converter: SourceLocationConverter
+    private let bytes: [UInt8]
+
+    /// Parses `text`; a syntax error is a `ModelReadError` at the first problem the parser found.
+    init(path: String, text: String) throws(ModelReadError) {
+        self.path = path
+        let tree = Parser.parse(source: text)
+        self.tree = tree
+        self.bytes = Array(text.utf8)
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        if tree.hasError {
+            let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
+            if let first = diagnostics.first(where: { $0.diagMessage.severity == .error }) ?? diagnostics.first {
+                throw ModelReadError(origin: origin(ofPosition: first.position), message: "syntax error: \(first.message)")
+            }
+            throw ModelReadError(origin: origin(of: Syntax(tree)), message: "syntax error")
+        }
+    }
+
+    /// Reads and parses the file at `path`.
+    convenience init(contentsOf path: String) throws(ModelReadError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ModelReadError(message: "cannot read the model file \(path)", isIOError: true)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ModelReadError(origin: SourceOrigin(file: path, line: 1, column: 1), message: "the model file is not UTF-8 text")
+        }
+        try self.init(path: path, text: text)
+    }
+
+    /// Where a node starts (after its leading trivia: comments, attributes' own lines).
+    func origin(of node: some SyntaxProtocol) -> SourceOrigin {
+        origin(ofPosition: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    /// The file, line and character column of a position.
+    func origin(ofPosition position: AbsolutePosition) -> SourceOrigin {
+        let location = converter.location(for: position)
+        return SourceOrigin(file: path, line: location.line, column: characterColumn(location))
+    }
+
+    /// `File.swift:12`, as reasons name a declaration.
+    func shortLocation(of node: some SyntaxProtocol) -> String {
+        let origin = origin(of: node)
+        return "\(origin.file):\(origin.line)"
+    }
+
+    /// The converter's columns count UTF-8 bytes; `SourceOrigin` counts characters.
+    private func characterColumn(_ location: SourceLocation) -> Int {
+        guard location.column > 1 else { return location.column }
+        let lineStart = converter.position(ofLine: location.line, column: 1)
+        let start = lineStart.utf8Offset
+        let end = min(start + location.column - 1, bytes.count)
+        guard start <= end else { return location.column }
+        return String(decoding: bytes[start..<end], as: UTF8.self).count + 1
+    }
+}
