@@ -96,7 +96,7 @@ struct PipelineCopier {
         let node = failure.node ?? record.root
         let index = batch.roots.firstIndex(of: Int32(record.root)) ?? 0
         return .invalidValue(
-            input: file.displayName, message: failure.message,
+            input: batch.sourceName ?? file.displayName, message: failure.message,
             codingPath: batch.codingPath(ofNode: node, inRecord: index),
             location: batch.location(ofNode: node), excerpt: batch.excerpt(ofNode: node))
     }

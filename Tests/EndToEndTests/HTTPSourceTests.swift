@@ -132,6 +132,17 @@ struct HTTPSourceTests {
         #expect(fetched <= 3, "fetched \(fetched) pages after head went away")
     }
 
+    @Test func aReachedLimitStopsTheFetching() throws {
+        let server = try PageServer()
+        let (result, elapsed) = try convert(server.url("/endless/1?size=10"), ["--limit", "15"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result).count == 15)
+        #expect(elapsed < 10)
+        Thread.sleep(forTimeInterval: 0.3)
+        let fetched = try server.requests().count
+        #expect(fetched <= 3, "fetched \(fetched) pages for 15 records of 10 a page")
+    }
+
     @Test func interruptingAFetchLeavesNothingBehind() throws {
         let server = try PageServer()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("codable-http-\(UUID().uuidString)")
