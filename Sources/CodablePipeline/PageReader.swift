@@ -27,9 +27,26 @@ struct PageReader {
 
     /// Reads `bytes`, the content of `page`; its first record is number `firstRecordIndex` of
     /// the chain.
+    ///
+    /// A page of no known format that starts with `{` is read as one JSON text first (so paths
+    /// read `$.items[0]`, not `$[0].items[0]`), and as a stream of values when that fails.
     func read(_ bytes: [UInt8], of page: PageReference, firstRecordIndex: Int) -> Contents {
         var readerOptions = options.readerOptions(page)
         readerOptions.chunkSize = max(bytes.count, 16)
+        if readerOptions.framing == nil && bytes.first(where: { !Self.isWhitespace($0) }) == UInt8(ascii: "{") {
+            var single = readerOptions
+            single.framing = .json
+            let contents = read(bytes, of: page, firstRecordIndex: firstRecordIndex, options: single)
+            if case .readFailed? = contents.error {} else { return contents }
+        }
+        return read(bytes, of: page, firstRecordIndex: firstRecordIndex, options: readerOptions)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    }
+
+    private func read(_ bytes: [UInt8], of page: PageReference, firstRecordIndex: Int, options readerOptions: RecordReaderOptions) -> Contents {
         let reader = RecordReader(source: InMemoryByteSource(bytes), options: readerOptions)
         var contents = Contents()
         var values = 0

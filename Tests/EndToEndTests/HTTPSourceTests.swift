@@ -71,7 +71,7 @@ struct HTTPSourceTests {
         let (result, _) = try convert(server.url("/loop/1"))
         #expect(result.status == 1)
         #expect(records(result) == [#"{"page":1}"#, #"{"page":2}"#])
-        #expect(result.stderr.hasPrefix("\(server.url("/loop/2")):1:34: error: the next page, \(server.url("/loop/1")), was already read: the pages form a cycle\n"))
+        #expect(result.stderr.hasPrefix("\(server.url("/loop/2")):1:34: error: the next page, \(server.url("/loop/1")), was already read: the pages form a cycle\n    at $.next\n"))
         #expect(try server.requests() == ["/loop/1", "/loop/2"])
     }
 
