@@ -43,6 +43,7 @@ seed_folders() {
   case $1 in
     json-reader) echo "Samples Tests/Fixtures ../shared/conformance/JSONTestSuite/test_parsing" ;;
     dates) echo "Samples/dates Tests/Fixtures" ;;
+    where-expression) echo "Tests/Fixtures docs" ;;
     *) echo "Samples Tests/Fixtures" ;;
   esac
 }

@@ -5,6 +5,7 @@ public enum FuzzTargets {
         JSONReaderTarget.target,
         DateStrategyTarget.target,
         FieldPathTarget.target,
+        WhereExpressionTarget.target,
     ]
 
     /// The target with this name.
