@@ -14,6 +14,9 @@ public enum CommandFailure: Error {
     case usage(String)
     /// An expression option (`--where`) does not parse: `column` is 1-based within `text`.
     case badExpression(option: String, text: String, column: Int, message: String)
+    /// A model (Swift source, JSON Schema) that cannot decode: `place` is `file:line:column`
+    /// when known.
+    case invalidModel(place: String?, message: String)
     /// `--on-error skip` left out records that failed (each was reported as it happened).
     case recordsSkipped(Int)
 
@@ -22,7 +25,7 @@ public enum CommandFailure: Error {
         switch self {
         case .malformedInput, .invalidValue, .recordsSkipped: return .invalidData
         case .unreadableInput, .unwritableOutput: return .io
-        case .usage, .badExpression: return .usage
+        case .usage, .badExpression, .invalidModel: return .usage
         }
     }
 }

@@ -24,6 +24,8 @@ struct Diagnostics {
         case .badExpression(let option, let text, let column, let message):
             return heading("codable", "\(option): \(message) (column \(column))")
                 + caret(SourceExcerpt(text: text, caretColumn: column - 1))
+        case .invalidModel(let place, let message):
+            return heading(place ?? "codable", message)
         case .recordsSkipped(let count):
             return heading("codable", "\(count) record\(count == 1 ? "" : "s") skipped (--on-error skip)")
         }

@@ -1,0 +1,105 @@
+import CodableDecoding
+import CodableModels
+import CodableParsing
+import CodablePipeline
+
+/// Reads every input's records in order, decodes each into the model and writes it re-encoded:
+/// the loop behind `decode`. Batches stream through, so memory stays flat on any input size.
+struct RecordDecodeRunner {
+    let input: InputOptions
+    let output: OutputOptions
+    let dates: DateOptions
+    let models: ModelSet
+    let root: TypeReference
+    let options: DecodingOptions
+    let skipBadRecords: Bool
+
+    func run() async throws(CommandFailure) {
+        let inputs = input.inputs
+        let framing = output.to.framing
+        var options = self.options
+        if framing == .jsonl { options.writer.pretty = false }
+        let decoder = try makeDecoder(root, options)
+        // `[T]`: the elements of a top-level array are decoded as T, into one array per text.
+        var elementDecoder: RecordDecoder?
+        if case .array(let element) = root { elementDecoder = try makeDecoder(element, options) }
+        let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json
+        let writer = DecodingRecordWriter(framing: framing, decoder: decoder, singleValueAllowed: singleValueAllowed)
+        let target = try output.openTarget()
+        var skipped = 0
+        do {
+            for file in inputs {
+                let stream = try input.records(from: file)
+                var arrayOpen = false
+                do {
+                    for try await batch in stream {
+                        for index in 0..<batch.count {
+                            do throws(RecordDecodingError) {
+                                if let elementDecoder {
+                                    if batch.fromTopLevelArray {
+                                        if !arrayOpen { writer.beginArray(); arrayOpen = true }
+                                        try writer.writeArrayElement(batch[index], with: elementDecoder)
+                                    } else {
+                                        try writer.writeValue(batch[index])
+                                    }
+                                } else {
+                                    try writer.write(batch[index])
+                                }
+                            } catch {
+                                let failure = self.failure(error, batch: batch, index: index, file: file)
+                                guard skipBadRecords, case .invalidValue = failure else { throw failure }
+                                Diagnostics().report(failure)
+                                skipped += 1
+                            }
+                        }
+                        try target.write(writer.output)
+                    }
+                } catch let error as RecordReadError {
+                    try? target.write(writer.output)  // what was decoded before the error still goes out
+                    target.endPartialLine()
+                    throw RecordCopier(input: input, output: output, dates: dates).failure(error, in: file)
+                } catch let error as PagedSourceError {
+                    try? target.write(writer.output)
+                    target.endPartialLine()
+                    throw error.commandFailure
+                }
+                if arrayOpen { writer.endArray() }
+            }
+            if elementDecoder == nil { writer.finish() }
+            try target.write(writer.output)
+            try target.commit()
+        } catch let error as OutputWriteError {
+            target.discard()
+            switch error {
+            case .readerWentAway: return
+            case .failed(let failure): throw failure
+            }
+        } catch let failure as CommandFailure {
+            target.discard()
+            throw failure
+        } catch {
+            target.discard()
+            throw .usage("unexpected error: \(error)")
+        }
+        if skipped > 0 { throw .recordsSkipped(skipped) }
+    }
+
+    private func makeDecoder(_ root: TypeReference, _ options: DecodingOptions) throws(CommandFailure) -> RecordDecoder {
+        do { return try RecordDecoder(models: models, root: root, options: options) } catch {
+            throw .invalidModel(place: error.origin?.description, message: error.message)
+        }
+    }
+
+    /// The failure to report for a record that did not decode.
+    private func failure(_ error: RecordDecodingError, batch: RecordBatch, index: Int, file: InputFile) -> CommandFailure {
+        switch error {
+        case .model(let problem):
+            return .invalidModel(place: problem.origin?.description, message: problem.message)
+        case .data(let failure):
+            let prefix = batch.codingPath(ofNode: Int(batch.roots[index]), inRecord: index)
+            return .invalidValue(
+                input: batch.sourceName ?? file.displayName, message: failure.message, codingPath: failure.codingPath(after: prefix),
+                location: batch.location(ofNode: failure.node), excerpt: batch.excerpt(ofNode: failure.node))
+        }
+    }
+}
