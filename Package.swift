@@ -55,6 +55,7 @@ let package = Package(
                 "CodableDates",
                 "CodableModels",
                 "CodableDecoding",
+                "CodableSwiftModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -69,7 +70,7 @@ let package = Package(
 
         .testTarget(name: "CodableParsingTests", dependencies: ["CodableParsing"]),
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
-        .testTarget(name: "CodableDecodingTests", dependencies: ["CodableDecoding", "CodableModels", "CodableParsing", "CodableDates"]),
+        .testTarget(name: "CodableDecodingTests", dependencies: ["CodableDecoding", "CodableModels", "CodableSwiftModels", "CodableParsing", "CodableDates"]),
         .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),

@@ -1,31 +1,49 @@
 import ArgumentParser
+import CodableDecoding
 
 extension CodableCommand {
     /// `codable decode`: records decoded into a Codable model and re-encoded.
     struct Decode: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Decode records into a Swift Codable model or JSON Schema and print them re-encoded (not yet available).",
+            abstract: "Decode records into a Swift Codable model and print them as JSONEncoder would.",
             discussion: """
-                Needs --model FILE.swift with --type NAME, or --schema FILE. This build does not \
-                decode models yet and exits with status 2.
+                Reads the model from Swift source (--model, a file or a folder) and decodes every \
+                record as --type, exactly as JSONDecoder with the synthesized Codable conformance \
+                would: keyNotFound, valueNotFound, typeMismatch and dataCorrupted with Foundation's \
+                messages, integer range checks, null and missing keys for optionals. Each decoded \
+                record is written as JSONEncoder would write it: properties in declaration order \
+                (or sorted with --sort-keys), unknown keys dropped, nil optionals left out, dates \
+                re-encoded (--output-dates, default iso8601), UUIDs uppercase.
+
+                With --type T the elements of a top-level array are the records, streamed. With \
+                --type '[T]' each whole input text decodes as one array and is printed as one.
+
+                An error names the place: FILE:LINE:COL, the coding path ($[3].owner.email) and the \
+                source line. A problem in the model (an unknown type, a type whose decoding cannot \
+                be read from source) is reported with the model file and line, status 2.
 
                 \(exitStatusHelp)
                 """
         )
 
         @OptionGroup var input: InputOptions
-
-        @Option(help: ArgumentHelp("Swift source file that declares the model.", valueName: "file.swift"))
-        var model: [String] = []
-
-        @Option(help: ArgumentHelp("The model type each record decodes as.", valueName: "name"))
-        var type: String?
-
-        @Option(help: ArgumentHelp("JSON Schema to decode with instead of a Swift model.", valueName: "file"))
-        var schema: String?
+        @OptionGroup(title: "Model") var model: ModelOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup(title: "Decoding") var decoding: DecodeOptions
+        @OptionGroup(title: "Dates") var dates: DateOptions
 
         func run() async throws {
-            throw CommandFailure.usage("decode is not available in this version yet; `codable convert` reads and writes the same inputs")
+            let (models, root) = try model.load()
+            let dateStrategies = try dates.decodingDates()
+            let options = DecodingOptions(
+                keys: decoding.keys == .snakeCase ? .convertFromSnakeCase : .useDefaultKeys,
+                dateRules: dateStrategies.rules, defaultDates: dateStrategies.defaultDates,
+                outputDates: dateStrategies.output, data: decoding.data,
+                nonConformingFloats: try decoding.nonConforming(), writer: output.writerOptions)
+            try await RecordDecodeRunner(
+                input: input, output: output, dates: dates, models: models, root: root, options: options,
+                skipBadRecords: decoding.onError == .skip
+            ).run()
         }
     }
 }

@@ -47,7 +47,11 @@ struct RecordDecodeRunner {
                                 }
                             } catch {
                                 let failure = self.failure(error, batch: batch, index: index, file: file)
-                                guard skipBadRecords, case .invalidValue = failure else { throw failure }
+                                guard skipBadRecords, case .invalidValue = failure else {
+                                    try? target.write(writer.output)  // the records before it still go out
+                                    target.endPartialLine()
+                                    throw failure
+                                }
                                 Diagnostics().report(failure)
                                 skipped += 1
                             }

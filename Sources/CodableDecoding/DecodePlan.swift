@@ -183,7 +183,7 @@ final class DecodePlan: @unchecked Sendable {
         let shortName = String(type.name.split(separator: ".").last ?? Substring(type.name))
         switch type.shape {
         case .unsupported(let reason):
-            return .unsupported(ModelProblem(origin: type.origin, message: "'\(type.name)' cannot be decoded from source: \(reason)"))
+            return .unsupported(ModelProblem(origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)"))
         case .structure(let properties):
             var members: [Member] = []
             for property in properties {

@@ -109,13 +109,8 @@ extension Walker {
             if case .invalidNumber(let text) = error {
                 throw failure(.dataCorrupted, "Parsed JSON number <\(text)> does not fit in Double.", node: index)
             }
-            // Foundation reports a string the strategy rejects at the path of the date's container.
-            var stop = failure(.dataCorrupted, error.description, node: index)
-            if case .failure(var failure) = stop, !failure.path.isEmpty {
-                failure.path.removeLast()
-                stop = .failure(failure)
-            }
-            throw stop
+            // Foundation on Linux reports this at the date's container; codable names the value.
+            throw failure(.dataCorrupted, error.description, node: index)
         }
         do { write(try options.outputDates.encode(decoded.date)) } catch {
             throw failure(.dataCorrupted, error.description, node: index)

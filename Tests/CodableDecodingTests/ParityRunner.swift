@@ -115,8 +115,8 @@ enum ParityRunner {
     }
 
     /// codable's decoder on the same text (one record).
-    static func codable(_ root: TypeReference, _ json: String, _ options: ParityOptions) throws -> Outcome {
-        let decoder = try RecordDecoder(models: ParityModels.set, root: root, options: options.decodingOptions)
+    static func codable(_ root: TypeReference, _ json: String, _ options: ParityOptions, models: ModelSet = ParityModels.set) throws -> Outcome {
+        let decoder = try RecordDecoder(models: models, root: root, options: options.decodingOptions)
         let record = try ParityRunner.record(json)
         let output = OutputBuffer()
         do {

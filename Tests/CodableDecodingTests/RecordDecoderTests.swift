@@ -90,7 +90,7 @@ import Testing
         } catch let error as RecordDecodingError {
             guard case .model(let problem) = error else { Issue.record("not a model problem"); return }
             #expect(problem.origin?.description == "M.swift:4:8")
-            #expect(problem.message == "'Wrapped' cannot be decoded from source: it has a hand-written init(from:)")
+            #expect(problem.message == "`Wrapped` cannot be decoded from source: it has a hand-written init(from:)")
         }
         #expect(throws: ModelProblem.self) { try RecordDecoder(models: models, root: .named("Missing", arguments: [])) }
         #expect(throws: ModelProblem.self) { try RecordDecoder(models: models, root: .named("Page", arguments: [])) }

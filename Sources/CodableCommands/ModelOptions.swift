@@ -1,0 +1,43 @@
+import ArgumentParser
+import CodableModels
+import CodableSwiftModels
+
+/// Which model records decode as: Swift source (`--model` with `--type`).
+struct ModelOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A Swift source file, or a folder of them, that declares the model types. Repeatable.",
+        valueName: "file.swift"))
+    var model: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "The type each record decodes as: Todo, SyncUp.Attendee, Page<Todo>, [String: Todo]. [T] decodes each whole input text as one array, as JSONDecoder().decode([T].self, from:) would.",
+        valueName: "name"))
+    var type: String?
+
+    /// The model types and the type records decode as.
+    func load() throws(CommandFailure) -> (models: ModelSet, root: TypeReference) {
+        guard !model.isEmpty else {
+            throw .usage("decode needs a model: --model FILE.swift (or a folder) with --type NAME")
+        }
+        guard let type, !type.isEmpty else {
+            throw .usage("--model needs --type NAME: the type each record decodes as")
+        }
+        do {
+            let models = try SwiftModelReader().read(paths: model)
+            return (models, try models.reference(parsing: type))
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+}
+
+extension CommandFailure {
+    /// A model that cannot be read: exit status 2, or 3 when a file could not be read.
+    init(_ error: ModelReadError) {
+        if error.isIOError {
+            self = .unreadableInput(input: error.origin?.file ?? "model", reason: error.message)
+        } else {
+            self = .invalidModel(place: error.origin?.description, message: error.message)
+        }
+    }
+}

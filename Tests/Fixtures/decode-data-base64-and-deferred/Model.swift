@@ -1,0 +1,6 @@
+import Foundation
+
+struct Attachment: Codable {
+    var name: String
+    var bytes: Data
+}

@@ -1,0 +1,4 @@
+struct Reading: Codable {
+    var sensor: UInt16
+    var celsius: Int8
+}

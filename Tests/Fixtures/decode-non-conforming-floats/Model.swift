@@ -1,0 +1,4 @@
+struct Sample: Codable {
+    var value: Double
+    var ratio: Float?
+}

@@ -1,0 +1,5 @@
+struct Account: Codable {
+    var accountID: Int
+    var displayName: String
+    var isAdmin: Bool?
+}
