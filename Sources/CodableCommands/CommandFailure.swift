@@ -17,6 +17,8 @@ public enum CommandFailure: Error {
     /// A model (Swift source, JSON Schema) that cannot decode: `place` is `file:line:column`
     /// when known.
     case invalidModel(place: String?, message: String)
+    /// A model file or folder that cannot be read (exit status 3).
+    case unreadableModel(place: String?, reason: String)
     /// `--on-error skip` left out records that failed (each was reported as it happened).
     case recordsSkipped(Int)
 
@@ -24,7 +26,7 @@ public enum CommandFailure: Error {
     public var status: ExitStatus {
         switch self {
         case .malformedInput, .invalidValue, .recordsSkipped: return .invalidData
-        case .unreadableInput, .unwritableOutput: return .io
+        case .unreadableInput, .unwritableOutput, .unreadableModel: return .io
         case .usage, .badExpression, .invalidModel: return .usage
         }
     }

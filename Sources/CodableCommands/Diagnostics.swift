@@ -26,6 +26,8 @@ struct Diagnostics {
                 + caret(SourceExcerpt(text: text, caretColumn: column - 1))
         case .invalidModel(let place, let message):
             return heading(place ?? "codable", message)
+        case .unreadableModel(let place, let reason):
+            return heading(place ?? "codable", "cannot read model: \(reason)")
         case .recordsSkipped(let count):
             return heading("codable", "\(count) record\(count == 1 ? "" : "s") skipped (--on-error skip)")
         }
