@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Benchmark `codable convert` against jq, gojq and Miller on the same work.
+# Benchmark `codable convert` against jq, gojq and Miller on the same work, and
+# `codable decode` (with the model Scripts/bench/Record.swift) against `codable
+# convert` on the same input and against JSONDecoder + JSONEncoder in a Swift
+# program compiled here with `swiftc -O` (Scripts/bench/main.swift).
 #
 # Usage: Scripts/bench.sh [--size-mb N] [--data-dir DIR] [--runs K] [--quick]
 #
@@ -28,7 +31,7 @@ RUNS=3
 DATA_ROOT="$REPO_ROOT/bench-data"
 TIME_BIN=/usr/bin/time
 PEERS=(jq gojq mlr)
-JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl")
+JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl")
 
 usage() { sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
@@ -100,20 +103,38 @@ command_for() {
         # The same convert with one date field re-encoded (ISO-8601 in, RFC 3339 UTC out); no
         # peer reads ISO-8601 with offsets and fractions, so it is compared with plain convert.
         "jsonl+date -> jsonl|codable") CMD=("$CODABLE" convert --from jsonl --to jsonl --date createdAt=iso8601 "$jsonl") ;;
+        # Every record decoded into the model and re-encoded (reference dates in, ISO-8601 out),
+        # compared with plain convert and with the same decode done by JSONDecoder + JSONEncoder.
+        "jsonl+model -> jsonl|codable") CMD=("$CODABLE" decode --model "$REPO_ROOT/Scripts/bench/Record.swift" --type Record --to jsonl "$jsonl") ;;
+        "jsonl+model -> jsonl|jsondecoder") CMD=("$JSONDECODER_BIN" "$jsonl") ;;
         *) return 1 ;;
     esac
 }
 
 input_file() {
     case $1 in
-        "jsonl -> jsonl"|"jsonl+date -> jsonl") echo "$DATA_DIR/records.jsonl" ;;
+        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl") echo "$DATA_DIR/records.jsonl" ;;
         "array -> jsonl") echo "$DATA_DIR/records.json" ;;
     esac
+}
+
+# Sets JSONDECODER_BIN to the JSONDecoder + JSONEncoder program, compiled with
+# swiftc -O from Scripts/bench (empty when swiftc is missing or fails).
+build_jsondecoder() {
+    JSONDECODER_BIN=""
+    command -v swiftc >/dev/null || { echo "jsondecoder: swiftc not found, skipped"; return; }
+    echo "Compiling the JSONDecoder program (swiftc -O)..." >&2
+    if swiftc -O -o "$TMP/jsondecoder" "$REPO_ROOT/Scripts/bench/main.swift" "$REPO_ROOT/Scripts/bench/Record.swift" >&2; then
+        JSONDECODER_BIN="$TMP/jsondecoder"
+    else
+        echo "jsondecoder: swiftc failed, skipped"
+    fi
 }
 
 # Sets TOOLS to codable plus the peers that are installed.
 find_tools() {
     TOOLS=(codable)
+    [[ -n $JSONDECODER_BIN ]] && TOOLS+=(jsondecoder)
     local peer
     for peer in "${PEERS[@]}"; do
         if command -v "$peer" >/dev/null; then
@@ -214,6 +235,15 @@ print_report() {
             "$(awk -v m="$(stat -c %s "$(input_file "$job")")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
         if [[ $job == "jsonl+date -> jsonl" ]]; then
             echo " = $(awk -v d="$best" -v p="${BEST["jsonl -> jsonl|codable"]}" 'BEGIN { printf "%.2fx", d / p }') the time of plain jsonl -> jsonl (target: at most 1.5x)"
+        elif [[ $job == "jsonl+model -> jsonl" ]]; then
+            printf " = %s the time of convert jsonl -> jsonl (target: at most 1.5x)" \
+                "$(awk -v d="$best" -v p="${BEST["jsonl -> jsonl|codable"]}" 'BEGIN { printf "%.2fx", d / p }')"
+            local peer=${BEST["$job|jsondecoder"]:-}
+            if [[ -n $peer && $peer != error ]]; then
+                echo "; $(awk -v j="$peer" -v t="$best" 'BEGIN { printf "%.2fx", j / t }') faster than JSONDecoder + JSONEncoder (target: at least 5x)"
+            else
+                echo "; no JSONDecoder time to compare with"
+            fi
         elif [[ $(ratio "$jq_best" "$best") == - ]]; then
             echo " (no jq time to compare with)"
         else
@@ -235,6 +265,7 @@ main() {
     trap 'rm -rf "$TMP"' EXIT
     declare -gA BEST=() RSS=() CPU=()
     build_codable
+    build_jsondecoder
     ensure_data
     find_tools
     local job

@@ -29,10 +29,11 @@ struct RecordDecodeRunner {
         var skipped = 0
         do {
             for file in inputs {
-                let stream = try input.records(from: file)
+                let batches = ReadAhead(try input.records(from: file))
+                defer { batches.cancel() }
                 var arrayOpen = false
                 do {
-                    for try await batch in stream {
+                    while let batch = try await batches.next() {
                         for index in 0..<batch.count {
                             do throws(RecordDecodingError) {
                                 if let elementDecoder {

@@ -5,12 +5,13 @@ import CodableParsing
 /// A model compiled for decoding: every type the root reaches, with generic arguments
 /// substituted, as a table of small nodes the decoder walks without looking anything up.
 final class DecodePlan: @unchecked Sendable {
-    /// What to do with one value.
+    /// What to do with one value. Plain data (no references), so walking copies nothing that
+    /// needs reference counting.
     enum Node {
         case bool, string, float, double, decimal, url, uuid, data, json
         case integer(IntegerType)
-        /// A `Date`; the codec when the model fixes the strategy.
-        case date(DateCodec?)
+        /// A `Date`; the index of the model's codec in `codecs`, or -1 for the options' ones.
+        case date(Int)
         case optional(Int)
         case array(Int)
         case set(Int)
@@ -21,35 +22,42 @@ final class DecodePlan: @unchecked Sendable {
         case structure(Int)
         case rawEnum(Int)
         case taggedEnum(Int)
-        case unsupported(ModelProblem)
+        /// Index into `problems`.
+        case unsupported(Int)
     }
 
-    /// A stored property (or an enum case's associated value) that takes part in coding.
+    /// A stored property (or an enum case's associated value) that takes part in coding. Its
+    /// bytes live in `bytes` (plain data again).
     struct Member {
-        /// The JSON key.
-        var key: String
-        /// Its UTF-8.
-        var keyBytes: [UInt8]
-        /// The key as written out: `"key":` (compact) — the quoted string only.
-        var quotedKey: [UInt8]
+        /// The JSON key's UTF-8 in `bytes`.
+        var key: Span
+        /// The key as written out, quoted and escaped.
+        var quotedKey: Span
         /// The value's node.
         var node: Int
         /// Declared optional: missing and `null` decode as nil, nil is left out of the output.
         var isOptional: Bool
-        /// A `let` with an initial value: not decoded, written with this JSON text.
-        var constant: [UInt8]?
+        /// A `let` with an initial value: not decoded, written with this JSON text
+        /// (`count` -1: none).
+        var constant: Span
         /// Position of the key in code-point order among the members (for `--sort-keys`).
-        var sortedRank: Int = 0
+        var sortedRank: Int
+
+        var isConstant: Bool { constant.count >= 0 }
     }
 
-    /// A struct or final class.
+    /// A run of bytes in `bytes`.
+    struct Span {
+        var start: Int
+        var count: Int
+        static let none = Span(start: 0, count: -1)
+    }
+
+    /// A struct or final class, or an enum case with its associated values.
     struct Structure {
-        /// Name for messages.
-        var name: String
-        /// The members in declaration order (skipped properties left out).
-        var members: [Member]
-        /// The name of the coding-keys type in messages (`CodingKeys`).
-        var codingKeys: String
+        /// Its members: `members[firstMember ..< firstMember + memberCount]`.
+        var firstMember: Int
+        var memberCount: Int
         /// Members already in code-point order of their keys.
         var alreadySorted: Bool
     }
@@ -71,14 +79,25 @@ final class DecodePlan: @unchecked Sendable {
     /// An enum with associated values.
     struct TaggedEnum {
         var name: String
-        /// Each case: its key and its parameters (as members of a nested keyed container).
-        var cases: [Structure]
+        /// Each case, as a structure of its associated values (`structures` indices).
+        var cases: [Int]
     }
 
     private(set) var nodes: [Node] = []
     private(set) var structures: [Structure] = []
+    /// For each structure: its name for messages (a case key for enum cases), and the name of its
+    /// coding-keys type (`CodingKeys`, `CircleCodingKeys`).
+    private(set) var structureNames: [String] = []
+    private(set) var codingKeysNames: [String] = []
+    private(set) var members: [Member] = []
+    /// For each member: its key as a `String` (for paths and messages).
+    private(set) var memberKeys: [String] = []
     private(set) var rawEnums: [RawEnum] = []
     private(set) var taggedEnums: [TaggedEnum] = []
+    private(set) var codecs: [DateCodec] = []
+    private(set) var problems: [ModelProblem] = []
+    /// Keys, quoted keys and constants.
+    private(set) var bytes: [UInt8] = []
     /// The root's node.
     private(set) var root = 0
     /// A `UInt8` node, for `Data` written as an array of bytes.
@@ -93,6 +112,32 @@ final class DecodePlan: @unchecked Sendable {
         self.models = models
         self.root = try compile(root, substitutions: [:], origin: nil)
         self.byteNode = try compile(.integer(.uint8), substitutions: [:], origin: nil)
+        table = Table(nodes: Self.freeze(nodes), structures: Self.freeze(structures), members: Self.freeze(members), bytes: Self.freeze(bytes))
+    }
+
+    deinit {
+        guard let table else { return }
+        table.nodes.deallocate()
+        table.structures.deallocate()
+        table.members.deallocate()
+        table.bytes.deallocate()
+    }
+
+    /// The plan's plain-data arrays at fixed addresses, for the walker (valid while the plan lives).
+    struct Table {
+        let nodes: UnsafeMutablePointer<Node>
+        let structures: UnsafeMutablePointer<Structure>
+        let members: UnsafeMutablePointer<Member>
+        let bytes: UnsafeMutablePointer<UInt8>
+    }
+
+    /// Set once compiling is done.
+    private(set) var table: Table?
+
+    private static func freeze<Element>(_ array: [Element]) -> UnsafeMutablePointer<Element> {
+        let pointer = UnsafeMutablePointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
+        return pointer
     }
 
     private func add(_ node: Node) -> Int {
@@ -110,7 +155,10 @@ final class DecodePlan: @unchecked Sendable {
         case .float: return remember(resolved, .float)
         case .double: return remember(resolved, .double)
         case .decimal: return remember(resolved, .decimal)
-        case .date(let strategy): return remember(resolved, .date(strategy.map(DateCodec.init)))
+        case .date(let strategy):
+            guard let strategy else { return remember(resolved, .date(-1)) }
+            codecs.append(DateCodec(strategy))
+            return remember(resolved, .date(codecs.count - 1))
         case .url: return remember(resolved, .url)
         case .uuid: return remember(resolved, .uuid)
         case .data: return remember(resolved, .data)
@@ -183,9 +231,10 @@ final class DecodePlan: @unchecked Sendable {
         let shortName = String(type.name.split(separator: ".").last ?? Substring(type.name))
         switch type.shape {
         case .unsupported(let reason):
-            return .unsupported(ModelProblem(origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)"))
+            problems.append(ModelProblem(origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)"))
+            return .unsupported(problems.count - 1)
         case .structure(let properties):
-            var members: [Member] = []
+            var entries: [(key: String, node: Int, isOptional: Bool, constant: String?)] = []
             for property in properties {
                 switch property.role {
                 case .skipped: continue
@@ -193,14 +242,13 @@ final class DecodePlan: @unchecked Sendable {
                     let resolved = try substitute(property.type, bindings, origin: property.origin)
                     var isOptional = false
                     if case .optional = resolved { isOptional = true }
-                    var constant: [UInt8]?
-                    if case .constant(let json) = property.role { constant = Array(json.utf8) }
+                    var constant: String?
+                    if case .constant(let json) = property.role { constant = json }
                     let node = try compile(resolved, substitutions: [:], origin: property.origin)
-                    members.append(Member(key: property.key, keyBytes: Array(property.key.utf8), quotedKey: Self.quoted(property.key), node: node, isOptional: isOptional, constant: constant))
+                    entries.append((property.key, node, isOptional, constant))
                 }
             }
-            structures.append(Self.structure(name: display, codingKeys: "CodingKeys", members: members))
-            return .structure(structures.count - 1)
+            return .structure(addStructure(name: display, codingKeys: "CodingKeys", entries))
         case .rawEnum(let raw, let cases):
             var plan = RawEnum(name: shortName, raw: raw, strings: [], integers: [], largeUnsigned: [])
             for rawCase in cases {
@@ -215,32 +263,45 @@ final class DecodePlan: @unchecked Sendable {
             rawEnums.append(plan)
             return .rawEnum(rawEnums.count - 1)
         case .taggedEnum(let cases):
-            var plans: [Structure] = []
+            var plan = TaggedEnum(name: shortName, cases: [])
             for enumCase in cases {
-                var members: [Member] = []
+                var entries: [(key: String, node: Int, isOptional: Bool, constant: String?)] = []
                 for parameter in enumCase.parameters {
                     let resolved = try substitute(parameter.type, bindings, origin: type.origin)
                     var isOptional = false
                     if case .optional = resolved { isOptional = true }
-                    let node = try compile(resolved, substitutions: [:], origin: type.origin)
-                    members.append(Member(key: parameter.key, keyBytes: Array(parameter.key.utf8), quotedKey: Self.quoted(parameter.key), node: node, isOptional: isOptional, constant: nil))
+                    entries.append((parameter.key, try compile(resolved, substitutions: [:], origin: type.origin), isOptional, nil))
                 }
                 let capitalized = enumCase.name.prefix(1).uppercased() + enumCase.name.dropFirst()
-                var plan = Self.structure(name: enumCase.key, codingKeys: capitalized + "CodingKeys", members: members)
-                plan.name = enumCase.key
-                plans.append(plan)
+                plan.cases.append(addStructure(name: enumCase.key, codingKeys: capitalized + "CodingKeys", entries))
             }
-            taggedEnums.append(TaggedEnum(name: shortName, cases: plans))
+            taggedEnums.append(plan)
             return .taggedEnum(taggedEnums.count - 1)
         }
     }
 
-    private static func structure(name: String, codingKeys: String, members: [Member]) -> Structure {
-        var members = members
-        let order = members.indices.sorted { members[$0].keyBytes.lexicographicallyPrecedes(members[$1].keyBytes) }
-        for (rank, index) in order.enumerated() { members[index].sortedRank = rank }
-        let alreadySorted = order == Array(members.indices)
-        return Structure(name: name, members: members, codingKeys: codingKeys, alreadySorted: alreadySorted)
+    private func addStructure(name: String, codingKeys: String, _ entries: [(key: String, node: Int, isOptional: Bool, constant: String?)]) -> Int {
+        let first = members.count
+        let order = entries.indices.sorted { Array(entries[$0].key.utf8).lexicographicallyPrecedes(Array(entries[$1].key.utf8)) }
+        var ranks = [Int](repeating: 0, count: entries.count)
+        for (rank, index) in order.enumerated() { ranks[index] = rank }
+        for (index, entry) in entries.enumerated() {
+            members.append(Member(
+                key: store(Array(entry.key.utf8)), quotedKey: store(Self.quoted(entry.key)), node: entry.node,
+                isOptional: entry.isOptional, constant: entry.constant.map { store(Array($0.utf8)) } ?? .none,
+                sortedRank: ranks[index]))
+            memberKeys.append(entry.key)
+        }
+        structures.append(Structure(firstMember: first, memberCount: entries.count, alreadySorted: order == Array(entries.indices)))
+        structureNames.append(name)
+        codingKeysNames.append(codingKeys)
+        return structures.count - 1
+    }
+
+    private func store(_ content: [UInt8]) -> Span {
+        let span = Span(start: bytes.count, count: content.count)
+        bytes.append(contentsOf: content)
+        return span
     }
 
     /// A key as a JSON string literal, escaped as `JSONEncoder` escapes it.

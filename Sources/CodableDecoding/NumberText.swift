@@ -63,31 +63,37 @@ enum NumberText {
         return false
     }
 
-    /// Whether `JSONEncoder` writes the `Double` this token denotes with exactly the token's
-    /// text: plain integers of up to 15 digits (not `-0`), and decimals of up to 15 significant
-    /// digits at least 0.1 without trailing zeros. Such text round-trips, so Swift's shortest
-    /// description has the same digits.
-    static func isCanonicalDouble(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// How many leading bytes of the token are exactly the text `JSONEncoder` writes for the
+    /// `Double` it denotes, or 0 when it must be computed. Plain integers of up to 15 digits,
+    /// and decimals of up to 15 significant digits at least 0.1, once trailing fraction zeros
+    /// (and a `.` left bare) are dropped: `100.0` -> `100`, `1.50` -> `1.5`, `-0.0` -> `-0`.
+    /// Such text round-trips, so Swift's shortest description has the same digits.
+    static func canonicalDoubleLength(_ token: UnsafeBufferPointer<UInt8>) -> Int {
         var index = 0
         if token.first == UInt8(ascii: "-") { index = 1 }
         let integerStart = index
         while index < token.count, token[index] >= 0x30, token[index] <= 0x39 { index += 1 }
         let integerDigits = index - integerStart
-        guard integerDigits > 0 else { return false }
+        guard integerDigits > 0, integerDigits <= 15 else { return 0 }
         let leadingZero = token[integerStart] == UInt8(ascii: "0")
-        guard !leadingZero || integerDigits == 1 else { return false }
-        if index == token.count {
-            return integerDigits <= 15 && !(leadingZero && integerStart == 1)
-        }
-        guard token[index] == UInt8(ascii: ".") else { return false }
+        guard !leadingZero || integerDigits == 1 else { return 0 }
+        let integerEnd = index
+        if index == token.count { return token.count }
+        guard token[index] == UInt8(ascii: ".") else { return 0 }
         index += 1
         let fractionStart = index
-        while index < token.count, token[index] >= 0x30, token[index] <= 0x39 { index += 1 }
-        guard index == token.count, index > fractionStart, token[index - 1] != UInt8(ascii: "0") else { return false }
-        if leadingZero {
-            return token[fractionStart] != UInt8(ascii: "0") && index - fractionStart <= 15
+        var lastNonZero = -1
+        while index < token.count, token[index] >= 0x30, token[index] <= 0x39 {
+            if token[index] != UInt8(ascii: "0") { lastNonZero = index }
+            index += 1
         }
-        return integerDigits + (index - fractionStart) <= 15
+        guard index == token.count, index > fractionStart else { return 0 }
+        if lastNonZero < 0 { return integerEnd }  // all zeros: the integer
+        let fractionDigits = lastNonZero + 1 - fractionStart
+        if leadingZero {
+            return token[fractionStart] != UInt8(ascii: "0") && fractionDigits <= 15 ? lastNonZero + 1 : 0
+        }
+        return integerDigits + fractionDigits <= 15 ? lastNonZero + 1 : 0
     }
 
     /// `JSONEncoder`'s text for a finite `Double` (Swift's description without `.0`).

@@ -23,3 +23,42 @@ enum WalkStop: Error {
     /// Enough problems were collected.
     case limitReached
 }
+
+/// The steps of the path the decoder is at: a stack on manually managed memory (pushing and
+/// popping are a store and a counter, with no copy-on-write checks). Freed by its owner.
+struct PathStack {
+    private var base: UnsafeMutablePointer<PathStep>
+    private var capacity: Int
+    /// Number of steps.
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Frees the memory; the stack is not used after.
+    func deallocate() { base.deallocate() }
+
+    @inline(__always)
+    mutating func push(_ step: PathStep) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: step)
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func pop() { count -= 1 }
+
+    mutating func removeAll() { count = 0 }
+
+    subscript(index: Int) -> PathStep { base[index] }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<PathStep>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+}

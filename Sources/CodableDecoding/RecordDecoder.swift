@@ -14,7 +14,7 @@ public final class RecordDecoder {
     /// The type each record decodes as.
     public let root: TypeReference
     private let plan: DecodePlan
-    private var scratch: WalkerScratch
+    private var storedWalker: Walker?
 
     /// Compiles `root` against `models`. Throws when a type it reaches is missing from the
     /// model, or takes other generic arguments. (A type whose conformance cannot be read from
@@ -22,8 +22,17 @@ public final class RecordDecoder {
     public init(models: ModelSet, root: TypeReference, options: DecodingOptions = DecodingOptions()) throws(ModelProblem) {
         self.options = options
         self.root = root
-        self.plan = try DecodePlan(models: models, root: root)
-        self.scratch = WalkerScratch(jsonWriter: JSONWriter(options: options.writer))
+        let plan = try DecodePlan(models: models, root: root)
+        self.plan = plan
+        let table = plan.table!
+        let placeholder = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        defer { placeholder.deallocate() }
+        self.storedWalker = Walker(
+            plan: plan, planNodes: table.nodes, structures: table.structures, members: table.members,
+            planBytes: table.bytes, options: options, nodes: UnsafeRawPointer(placeholder).assumingMemoryBound(to: JSONNode.self),
+            bytes: placeholder, pretty: options.writer.pretty, sortKeys: options.writer.sortKeys,
+            snakeCase: options.keys == .convertFromSnakeCase, out: OutputBuffer(capacity: 64).beginAppending(),
+            scratch: WalkerScratch(jsonWriter: JSONWriter(options: options.writer)), problems: nil, limit: .max)
     }
 
     /// Decodes `record` and appends its re-encoded value (inner lines indented `level` extra
@@ -63,29 +72,31 @@ public final class RecordDecoder {
         return ordered.map(\.element)
     }
 
+    deinit {
+        storedWalker?.scratch.path.deallocate()
+    }
+
     /// Problems gathered by a walk that ended by throwing.
     private var collected: [DecodingFailure] = []
 
     private func walk(_ record: Record, level: Int, output: OutputBuffer, problems: [DecodingFailure]?, limit: Int) throws(WalkStop) -> [DecodingFailure]? {
-        let plan = self.plan
-        var scratch = self.scratch
-        self.scratch = WalkerScratch(jsonWriter: scratch.jsonWriter)
-        scratch.path.removeAll(keepingCapacity: true)
-        scratch.slots.removeAll(keepingCapacity: true)
-        scratch.segments.removeAll(keepingCapacity: true)
+        // The walker is moved out and back (not copied), so its references are not retained
+        // and released for every record.
+        var walker = storedWalker.take()!
+        defer { storedWalker = walker }
+        walker.scratch.path.removeAll()
+        walker.scratch.segments.removeAll(keepingCapacity: true)
+        walker.problems = problems
+        walker.limit = limit
+        walker.out = output.beginAppending()
+        defer { output.endAppending(walker.out) }
+        let root = plan.root
         let result: Result<[DecodingFailure]?, WalkStop> = record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
-                var walker = Walker(
-                    plan: plan, planNodes: plan.nodes, structures: plan.structures, rawEnums: plan.rawEnums,
-                    taggedEnums: plan.taggedEnums, options: options, nodes: nodes.baseAddress!, bytes: bytes.baseAddress!,
-                    pretty: options.writer.pretty, sortKeys: options.writer.sortKeys, snakeCase: options.keys == .convertFromSnakeCase,
-                    out: output.beginAppending(), scratch: scratch, problems: problems, limit: limit)
-                defer {
-                    output.endAppending(walker.out)
-                    self.scratch = walker.scratch
-                }
+                walker.nodes = nodes.baseAddress!
+                walker.bytes = bytes.baseAddress!
                 do throws(WalkStop) {
-                    try walker.value(plan.root, record.root, level: level)
+                    try walker.value(root, record.root, level: level)
                     return .success(walker.problems)
                 } catch {
                     self.collected = walker.problems ?? []

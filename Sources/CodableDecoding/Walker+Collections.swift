@@ -14,18 +14,18 @@ extension Walker {
             let mark = out.position
             separator(first: written == 0, level: level + 1)
             let start = out.position
-            scratch.path.append(.index(position))
+            scratch.path.push(.index(position))
             do {
                 try value(element, child, level: level + 1)
                 written += 1
             } catch {
                 out.truncate(to: mark)
-                scratch.path.removeLast()
+                scratch.path.pop()
                 try collect(error)
                 child += nodes[child].span
                 continue
             }
-            scratch.path.removeLast()
+            scratch.path.pop()
             if unique {
                 let bytes = out.withWrittenBytes { Array($0[start..<$0.count]) }
                 if !seen.insert(bytes).inserted {
@@ -51,9 +51,9 @@ extension Walker {
             var key = nodes[child].stringBytes(in: bytes)
             if keyIsInt {
                 guard let number = Int(String(decoding: key, as: UTF8.self)) else {
-                    scratch.path.append(.dictionaryKey(node: child))
+                    scratch.path.push(.dictionaryKey(node: child))
                     let stop = failure(.typeMismatch, "Expected Int key but found String key instead.", node: child)
-                    scratch.path.removeLast()
+                    scratch.path.pop()
                     throw stop
                 }
                 key = Array(String(number).utf8)
@@ -87,17 +87,17 @@ extension Walker {
                 writeString(nodes[entry.keyNode])
             }
             colon()
-            scratch.path.append(.dictionaryKey(node: entry.keyNode))
+            scratch.path.push(.dictionaryKey(node: entry.keyNode))
             do {
                 try value(valueNode, entry.valueNode, level: level + 1)
                 written += 1
             } catch {
                 out.truncate(to: mark)
-                scratch.path.removeLast()
+                scratch.path.pop()
                 try collect(error)
                 continue
             }
-            scratch.path.removeLast()
+            scratch.path.pop()
         }
         close(UInt8(ascii: "}"), written: written, level: level)
     }
@@ -120,18 +120,18 @@ extension Walker {
             let mark = out.position
             separator(first: position == 0, level: level + 1)
             let start = out.position
-            scratch.path.append(.index(position))
+            scratch.path.push(.index(position))
             do {
                 try value(position % 2 == 0 ? keyNode : valueNode, child, level: level + 1)
             } catch {
                 out.truncate(to: mark)
-                scratch.path.removeLast()
+                scratch.path.pop()
                 try collect(error)
                 failed = true
                 child += nodes[child].span
                 continue
             }
-            scratch.path.removeLast()
+            scratch.path.pop()
             if position % 2 == 0 {
                 pairs.append((out.withWrittenBytes { Array($0[start..<$0.count]) }, start, out.position))
             } else if !pairs.isEmpty {

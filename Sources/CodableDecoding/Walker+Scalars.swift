@@ -33,8 +33,9 @@ extension Walker {
             throw mismatch("Double", index)
         }
         let token = node.token(in: bytes)
-        if NumberText.isCanonicalDouble(token) {
-            out.append(token.baseAddress!, count: token.count)
+        let canonical = NumberText.canonicalDoubleLength(token)
+        if canonical > 0 {
+            out.append(token.baseAddress!, count: canonical)
             return
         }
         guard let value = NumberText.double(token) else { throw doesNotFit(token, "Double", index) }
@@ -86,22 +87,35 @@ extension Walker {
     }
 
     /// A `Date`: read with the model's strategy, else the first `--date` rule naming its path,
-    /// else `--dates`; written with `--output-dates`.
+    /// else `--dates`; written with `--output-dates`. Numbers and ISO-8601 strings are read from
+    /// the token and ISO-8601 written into the output without building strings.
     mutating func date(_ fixed: DateCodec?, _ index: Int) throws(WalkStop) {
         let codec = fixed ?? dateCodec()
         let node = nodes[index]
-        let value: DateJSONValue
-        switch node.kind {
-        case .number: value = .number(String(decoding: node.token(in: bytes), as: UTF8.self))
-        case .string: value = .string(node.stringValue(in: bytes))
-        default:
+        guard node.kind == .number || node.kind == .string else {
             switch codec.strategy {
             case .iso8601, .format: throw mismatch("String", index)
             default: throw mismatch("Double", index)
             }
         }
         let decoded: DecodedDate
-        do { decoded = try codec.decode(value) } catch {
+        do throws(DateDecodingError) {
+            switch (node.kind, codec.strategy) {
+            case (.number, .reference), (.number, .seconds), (.number, .milliseconds):
+                let token = node.token(in: bytes)
+                guard let number = NumberText.double(token) else {
+                    throw DateDecodingError.invalidNumber(String(decoding: token, as: UTF8.self))
+                }
+                let kind: DateKind = codec.strategy == .seconds ? .seconds : codec.strategy == .milliseconds ? .milliseconds : .reference
+                decoded = DecodedDate(date: DateCodec.date(number, as: kind), kind: kind)
+            case (.number, _):
+                decoded = try codec.decode(.number(String(decoding: node.token(in: bytes), as: UTF8.self)))
+            case (.string, _) where !node.hasEscapes:
+                decoded = try codec.decode(stringUTF8: UnsafeBufferPointer(start: bytes + Int(node.start) + 1, count: Int(node.length) - 2))
+            default:
+                decoded = try codec.decode(.string(node.stringValue(in: bytes)))
+            }
+        } catch {
             if error.isTypeMismatch {
                 let type = error == .expectedString ? "String" : "Double"
                 throw failure(.typeMismatch, "Expected to decode \(type) but found \(found(index)) instead.", node: index)
@@ -112,8 +126,29 @@ extension Walker {
             // Foundation on Linux reports this at the date's container; codable names the value.
             throw failure(.dataCorrupted, error.description, node: index)
         }
-        do { write(try options.outputDates.encode(decoded.date)) } catch {
-            throw failure(.dataCorrupted, error.description, node: index)
+        try writeDate(decoded.date, index)
+    }
+
+    private mutating func writeDate(_ date: Date, _ index: Int) throws(WalkStop) {
+        let output = options.outputDates
+        switch output.strategy {
+        case .iso8601, .auto:
+            let t = date.timeIntervalSinceReferenceDate
+            guard t.isFinite, ISO8601Formatter.supportedIntervals.contains(t) else {
+                let error: DateEncodingError = t.isFinite ? .outOfRange(t) : .nonFinite(t)
+                throw failure(.dataCorrupted, error.description, node: index)
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Formatter.maximumLength + 2) { buffer in
+                let base = buffer.baseAddress!
+                base[0] = UInt8(ascii: "\"")
+                let length = ISO8601Formatter.write(interval: t, to: base + 1)
+                base[length + 1] = UInt8(ascii: "\"")
+                out.append(base, count: length + 2)
+            }
+        default:
+            do { write(try output.encode(date)) } catch {
+                throw failure(.dataCorrupted, error.description, node: index)
+            }
         }
     }
 

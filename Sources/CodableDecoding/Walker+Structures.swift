@@ -19,64 +19,74 @@ extension Walker {
     /// `init(from:)` decodes them; unknown keys dropped; the first of duplicate keys wins.
     mutating func structure(_ s: Int, _ index: Int, level: Int) throws(WalkStop) {
         guard nodes[index].kind == .object else { throw keyedMismatch(index) }
-        try members(structures[s], owner: .structure(s), object: index, level: level)
+        try members(s, owner: .structure(s), object: index, level: level)
     }
 
     /// Matches an object's keys to `structure`'s members, then decodes and writes the members.
-    mutating func members(_ structure: DecodePlan.Structure, owner: MemberOwner, object index: Int, level: Int) throws(WalkStop) {
-        let members = structure.members
-        let base = scratch.slots.count
-        for _ in 0..<members.count { scratch.slots.append(-1) }
-        defer { scratch.slots.removeLast(members.count) }
-        var child = index + 1
-        var guess = 0
-        for _ in 0..<Int(nodes[index].count) {
-            let m = memberIndex(of: child, in: members, guess: guess)
-            if m >= 0 {
-                if scratch.slots[base + m] < 0 { scratch.slots[base + m] = child + 1 }
-                guess = m + 1
+    mutating func members(_ s: Int, owner: MemberOwner, object index: Int, level: Int) throws(WalkStop) {
+        let structure = structures[s]
+        let first = structure.firstMember
+        let count = structure.memberCount
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(count, 1)) { slots throws(WalkStop) in
+            slots.initialize(repeating: -1)
+            var child = index + 1
+            var guess = 0
+            for _ in 0..<Int(nodes[index].count) {
+                let m = memberIndex(of: child, first: first, count: count, guess: guess)
+                if m >= 0 {
+                    if slots[m] < 0 { slots[m] = child + 1 }
+                    guess = m + 1
+                }
+                child += 1 + nodes[child + 1].span
             }
-            child += 1 + nodes[child + 1].span
+            try writeMembers(s, structure, slots: slots, owner: owner, object: index, level: level)
         }
+    }
+
+    /// Decodes and writes the members whose value nodes `slots` holds (-1: absent).
+    private mutating func writeMembers(_ s: Int, _ structure: DecodePlan.Structure, slots: UnsafeMutableBufferPointer<Int>, owner: MemberOwner, object index: Int, level: Int) throws(WalkStop) {
+        let first = structure.firstMember
+        let count = structure.memberCount
 
         let reorder = sortKeys && !structure.alreadySorted
         let segmentBase = scratch.segments.count
         out.append(UInt8(ascii: "{"))
         var written = 0
-        for m in 0..<members.count {
-            let member = members[m]
+        for m in 0..<count {
+            let member = members[first + m]
             let mark = out.position
-            if let constant = member.constant {
-                if member.isOptional && constant == Self.null { continue }
+            if member.isConstant {
+                if member.isOptional && isNull(member.constant) { continue }
                 separator(first: written == 0, level: level + 1)
                 let start = out.position
                 write(member.quotedKey)
                 colon()
-                write(constant)
+                write(member.constant)
                 written += 1
                 if reorder { scratch.segments.append(.init(rank: member.sortedRank, start: start, end: out.position)) }
                 continue
             }
-            let valueIndex = scratch.slots[base + m]
+            let valueIndex = slots[m]
             if valueIndex < 0 || (member.isOptional && nodes[valueIndex].kind == .null) {
                 if member.isOptional { continue }
-                try collect(failure(.keyNotFound, "No value associated with key \(structure.codingKeys)(stringValue: \"\(member.key)\", intValue: nil) (\"\(member.key)\").", node: index))
+                let key = plan.memberKeys[first + m]
+                try collect(failure(.keyNotFound, "No value associated with key \(plan.codingKeysNames[s])(stringValue: \"\(key)\", intValue: nil) (\"\(key)\").", node: index))
                 continue
             }
             separator(first: written == 0, level: level + 1)
             let start = out.position
             write(member.quotedKey)
             colon()
-            scratch.path.append(owner.step(m))
+            scratch.path.push(owner.step(m))
             do {
                 try value(member.node, valueIndex, level: level + 1)
             } catch {
-                scratch.path.removeLast()
+                scratch.path.pop()
                 out.truncate(to: mark)
                 try collect(error)
                 continue
             }
-            scratch.path.removeLast()
+            scratch.path.pop()
             written += 1
             if reorder { scratch.segments.append(.init(rank: member.sortedRank, start: start, end: out.position)) }
         }
@@ -84,33 +94,50 @@ extension Walker {
         close(UInt8(ascii: "}"), written: written, level: level)
     }
 
-    static let null: [UInt8] = Array("null".utf8)
+    /// Whether plan bytes spell `null`.
+    func isNull(_ span: DecodePlan.Span) -> Bool {
+        guard span.count == 4 else { return false }
+        let text = planBytes + span.start
+        return text[0] == UInt8(ascii: "n") && text[1] == UInt8(ascii: "u") && text[2] == UInt8(ascii: "l") && text[3] == UInt8(ascii: "l")
+    }
 
-    /// The member a key node names, or -1; tries `guess` (the member after the last match) first.
+    /// The member (0-based within the structure) a key node names, or -1; tries `guess` (the
+    /// member after the last match) first.
     @inline(__always)
-    func memberIndex(of keyIndex: Int, in members: [DecodePlan.Member], guess: Int) -> Int {
+    func memberIndex(of keyIndex: Int, first: Int, count: Int, guess: Int) -> Int {
         let key = nodes[keyIndex]
         if key.hasEscapes || snakeCase {
             var content = key.stringBytes(in: bytes)
             if snakeCase && content.contains(UInt8(ascii: "_")) {
                 content = Array(SnakeCase.convertFromSnakeCase(String(decoding: content, as: UTF8.self)).utf8)
             }
-            return members.firstIndex { $0.keyBytes == content } ?? -1
+            return content.withUnsafeBufferPointer { content in
+                for m in 0..<count where Self.equal(members[first + m].key, planBytes, content.baseAddress ?? planBytes, content.count) { return m }
+                return -1
+            }
         }
         let start = bytes + Int(key.start) + 1
         let length = Int(key.length) - 2
-        if guess < members.count && Self.equal(members[guess].keyBytes, start, length) { return guess }
-        for m in 0..<members.count where Self.equal(members[m].keyBytes, start, length) { return m }
+        if guess < count && Self.equal(members[first + guess].key, planBytes, start, length) { return guess }
+        for m in 0..<count where Self.equal(members[first + m].key, planBytes, start, length) { return m }
         return -1
     }
 
     @inline(__always)
-    static func equal(_ name: [UInt8], _ start: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    static func equal(_ name: DecodePlan.Span, _ planBytes: UnsafePointer<UInt8>, _ start: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         guard name.count == length else { return false }
-        return name.withUnsafeBufferPointer { name in
-            for offset in 0..<length where name[offset] != start[offset] { return false }
-            return true
+        let name = UnsafeRawPointer(planBytes + name.start)
+        let other = UnsafeRawPointer(start)
+        var offset = 0
+        while offset + 8 <= length {
+            if name.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
         }
+        while offset < length {
+            if name.load(fromByteOffset: offset, as: UInt8.self) != other.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Rewrites the members written since `segmentBase` in the order of their ranks
@@ -155,7 +182,7 @@ extension Walker {
     /// associated values.
     mutating func taggedEnum(_ t: Int, _ index: Int, level: Int) throws(WalkStop) {
         guard nodes[index].kind == .object else { throw keyedMismatch(index) }
-        let plan = taggedEnums[t]
+        let plan = self.plan.taggedEnums[t]
         var found = -1
         var foundValue = -1
         var seen = [Bool](repeating: false, count: plan.cases.count)
@@ -163,7 +190,7 @@ extension Walker {
         var child = index + 1
         for _ in 0..<Int(nodes[index].count) {
             let key = nodes[child].stringBytes(in: bytes)
-            if let c = plan.cases.firstIndex(where: { $0.name.utf8.elementsEqual(key) }), !seen[c] {
+            if let c = plan.cases.firstIndex(where: { self.plan.structureNames[$0].utf8.elementsEqual(key) }), !seen[c] {
                 seen[c] = true
                 distinct += 1
                 if found < 0 { found = c; foundValue = child + 1 }
@@ -175,10 +202,10 @@ extension Walker {
         }
         out.append(UInt8(ascii: "{"))
         newline(level + 1)
-        write(DecodePlan.quoted(plan.cases[found].name))
+        write(DecodePlan.quoted(self.plan.structureNames[plan.cases[found]]))
         colon()
-        scratch.path.append(.enumCase(plan: t, caseIndex: found))
-        defer { scratch.path.removeLast() }
+        scratch.path.push(.enumCase(plan: t, caseIndex: found))
+        defer { scratch.path.pop() }
         guard nodes[foundValue].kind == .object else { throw keyedMismatch(foundValue) }
         try members(plan.cases[found], owner: .enumCase(t, found), object: foundValue, level: level + 1)
         close(UInt8(ascii: "}"), written: 1, level: level)
@@ -186,7 +213,7 @@ extension Walker {
 
     /// An enum with `String` or integer raw values.
     mutating func rawEnum(_ r: Int, _ index: Int) throws(WalkStop) {
-        let plan = rawEnums[r]
+        let plan = self.plan.rawEnums[r]
         let node = nodes[index]
         guard case .integer(let type) = plan.raw else {
             guard node.kind == .string else { throw mismatch("String", index) }

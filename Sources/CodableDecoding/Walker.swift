@@ -8,13 +8,14 @@ import CodableParsing
 /// `RecordDecoder` and taken back after each record, so a walk allocates nothing of its own.
 struct Walker {
     let plan: DecodePlan
-    let planNodes: [DecodePlan.Node]
-    let structures: [DecodePlan.Structure]
-    let rawEnums: [DecodePlan.RawEnum]
-    let taggedEnums: [DecodePlan.TaggedEnum]
+    let planNodes: UnsafePointer<DecodePlan.Node>
+    let structures: UnsafePointer<DecodePlan.Structure>
+    let members: UnsafePointer<DecodePlan.Member>
+    let planBytes: UnsafePointer<UInt8>
     let options: DecodingOptions
-    let nodes: UnsafePointer<JSONNode>
-    let bytes: UnsafePointer<UInt8>
+    /// The record's tape and bytes (set for each record).
+    var nodes: UnsafePointer<JSONNode>
+    var bytes: UnsafePointer<UInt8>
     let pretty: Bool
     let sortKeys: Bool
     let snakeCase: Bool
@@ -22,7 +23,7 @@ struct Walker {
     var scratch: WalkerScratch
     /// Collected problems (collect-every-problem mode), or nil when the first failure stops.
     var problems: [DecodingFailure]?
-    let limit: Int
+    var limit: Int
 
     // MARK: Values
 
@@ -47,7 +48,7 @@ struct Walker {
         case .double: try double(index)
         case .float: try float(index)
         case .decimal: try decimal(index)
-        case .date(let codec): try date(codec, index)
+        case .date(let codec): try date(codec >= 0 ? plan.codecs[codec] : nil, index)
         case .url: try url(index)
         case .uuid: try uuid(index)
         case .data: try data(index, level: level)
@@ -60,7 +61,7 @@ struct Walker {
         case .structure(let s): try structure(s, index, level: level)
         case .rawEnum(let r): try rawEnum(r, index)
         case .taggedEnum(let t): try taggedEnum(t, index, level: level)
-        case .unsupported(let problem): throw .model(problem)
+        case .unsupported(let problem): throw .model(plan.problems[problem])
         }
     }
 
@@ -116,11 +117,11 @@ struct Walker {
 
     /// The coding path of where the walk is.
     func currentPath() -> [CodingPathComponent] {
-        scratch.path.map { step in
-            switch step {
-            case .member(let s, let m): return .key(structures[s].members[m].key)
-            case .enumCase(let t, let c): return .key(taggedEnums[t].cases[c].name)
-            case .parameter(let t, let c, let m): return .key(taggedEnums[t].cases[c].members[m].key)
+        (0..<scratch.path.count).map { position in
+            switch scratch.path[position] {
+            case .member(let s, let m): return .key(plan.memberKeys[structures[s].firstMember + m])
+            case .enumCase(let t, let c): return .key(plan.structureNames[plan.taggedEnums[t].cases[c]])
+            case .parameter(let t, let c, let m): return .key(plan.memberKeys[structures[plan.taggedEnums[t].cases[c]].firstMember + m])
             case .index(let index): return .index(index)
             case .dictionaryKey(let node): return .key(nodes[node].stringValue(in: bytes))
             }
@@ -136,6 +137,12 @@ struct Walker {
         } else {
             out.append(bytes + Int(node.start), count: Int(node.length))
         }
+    }
+
+    /// Bytes of the plan (a key, a constant).
+    @inline(__always)
+    mutating func write(_ span: DecodePlan.Span) {
+        out.append(planBytes + span.start, count: span.count)
     }
 
     @inline(__always)
@@ -181,9 +188,7 @@ struct Walker {
 /// Arrays a `Walker` reuses from record to record.
 struct WalkerScratch {
     /// Where the walk is.
-    var path: [PathStep] = []
-    /// The value node of each member of the open structures (-1: absent).
-    var slots: [Int] = []
+    var path = PathStack()
     /// Written members of the open structures, for reordering by key.
     var segments: [Segment] = []
     /// Bytes being reordered.

@@ -105,16 +105,24 @@ import Testing
 
     @Test func canonicalDoublesAreCopied() {
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<20_000 {
+        var checked = 0
+        for _ in 0..<40_000 {
             let digits = Int.random(in: 1...17, using: &generator)
             var text = String((0..<digits).map { _ in "0123456789".randomElement(using: &generator)! })
             if Bool.random(using: &generator) { text.insert(".", at: text.index(text.startIndex, offsetBy: Int.random(in: 1...digits))) }
             if text.hasSuffix(".") { text += "5" }
             while text.hasPrefix("0") && text.count > 1 && !text.hasPrefix("0.") { text.removeFirst() }  // JSON has no leading zeros
+            if Int.random(in: 0..<4, using: &generator) == 0 && text.contains(".") { text += String(repeating: "0", count: Int.random(in: 1...3)) }
             if Bool.random(using: &generator) { text = "-" + text }
-            let isCanonical = Array(text.utf8).withUnsafeBufferPointer { NumberText.isCanonicalDouble($0) }
-            guard isCanonical else { continue }
-            #expect(NumberText.text(Double(text)!) == text, "\(text)")
+            let length = Array(text.utf8).withUnsafeBufferPointer { NumberText.canonicalDoubleLength($0) }
+            guard length > 0 else { continue }
+            checked += 1
+            #expect(NumberText.text(Double(text)!) == String(text.prefix(length)), "\(text)")
+        }
+        #expect(checked > 10_000)
+        for (text, expected) in [("100.0", "100"), ("-0.0", "-0"), ("0.0", "0"), ("1.50", "1.5"), ("0.10", "0.1"), ("-0", "-0")] {
+            let length = Array(text.utf8).withUnsafeBufferPointer { NumberText.canonicalDoubleLength($0) }
+            #expect(String(text.prefix(length)) == expected && NumberText.text(Double(text)!) == expected, "\(text)")
         }
     }
 
