@@ -32,6 +32,7 @@ struct RecordDecodeRunner {
                 let batches = ReadAhead(try input.records(from: file))
                 defer { batches.cancel() }
                 var arrayOpen = false
+                var sawValue = false
                 do {
                     while let batch = try await batches.next() {
                         for index in 0..<batch.count {
@@ -41,6 +42,7 @@ struct RecordDecodeRunner {
                                         if !arrayOpen { writer.beginArray(); arrayOpen = true }
                                         try writer.writeArrayElement(batch[index], with: elementDecoder)
                                     } else {
+                                        sawValue = true
                                         try writer.writeValue(batch[index])
                                     }
                                 } else {
@@ -68,7 +70,12 @@ struct RecordDecodeRunner {
                     target.endPartialLine()
                     throw error.commandFailure
                 }
-                if arrayOpen { writer.endArray() }
+                if arrayOpen {
+                    writer.endArray()
+                } else if elementDecoder != nil && !sawValue && (input.framing(for: file) ?? .json) == .json {
+                    writer.beginArray()  // `[]`: a top-level array without elements
+                    writer.endArray()
+                }
             }
             if elementDecoder == nil { writer.finish() }
             try target.write(writer.output)
