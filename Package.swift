@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Layers (arrows point down only):
 /// `codable` (executable) -> `CodableCommands` -> `CodablePipeline` -> `CodableParsing`, `CodableDates`,
-/// `CodableModels`, `CodableSwiftModels` (the parser layer: JSON, date strategies, models).
+/// `CodableModels`, `CodableSwiftModels`, `CodableYAML` (the parser layer: JSON, date strategies, models,
+/// YAML through `CYAML`, the system libyaml).
 let package = Package(
     name: "codable",
     platforms: [.macOS(.v13)],
@@ -17,6 +18,7 @@ let package = Package(
         .library(name: "CodableModels", targets: ["CodableModels"]),
         .library(name: "CodableDecoding", targets: ["CodableDecoding"]),
         .library(name: "CodableSwiftModels", targets: ["CodableSwiftModels"]),
+        .library(name: "CodableYAML", targets: ["CodableYAML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,6 +46,10 @@ let package = Package(
         ),
         // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
         .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
+        // The system libyaml; only CodableYAML imports it.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        // Parser layer: YAML in (libyaml's parser, to the JSON tape) and out (a block writer).
+        .target(name: "CodableYAML", dependencies: ["CodableParsing", "CYAML"]),
         // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
         .target(name: "CodablePipeline", dependencies: ["CodableParsing", "CodableDates"]),
         // Commands library: argument parsing, files, terminals, and the one diagnostics printer.
@@ -56,6 +62,7 @@ let package = Package(
                 "CodableModels",
                 "CodableDecoding",
                 "CodableSwiftModels",
+                "CodableYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -72,6 +79,7 @@ let package = Package(
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
         .testTarget(name: "CodableDecodingTests", dependencies: ["CodableDecoding", "CodableModels", "CodableSwiftModels", "CodableParsing", "CodableDates"]),
         .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
+        .testTarget(name: "CodableYAMLTests", dependencies: ["CodableYAML", "CodableParsing"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(

@@ -18,9 +18,9 @@ public struct CodableCommand: AsyncParsableCommand {
         abstract: "Decode, validate and convert JSON records with the semantics of Swift's Codable.",
         discussion: """
             Records come from files or standard input as one JSON text (a top-level array's \
-            elements are the records), JSON Lines, RFC 7464 json-seq or whitespace-separated \
-            JSON values. Numbers and key order survive exactly; problems are reported as \
-            FILE:LINE:COL with the source line.
+            elements are the records), JSON Lines, RFC 7464 json-seq, whitespace-separated \
+            JSON values, or YAML documents. Numbers and key order survive exactly; problems are \
+            reported as FILE:LINE:COL with the source line.
 
             \(exitStatusHelp)
             """,

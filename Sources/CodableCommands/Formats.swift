@@ -1,16 +1,20 @@
 import ArgumentParser
 import CodableParsing
+import CodableYAML
 
 /// The input formats `--from` accepts.
 enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     case json, jsonl, jsonSeq = "json-seq", jsonStream = "json-stream"
+    case yaml
 
-    var framing: InputFraming {
+    /// The JSON framing it names (nil for formats other than JSON).
+    var framing: InputFraming? {
         switch self {
         case .json: return .json
         case .jsonl: return .jsonl
         case .jsonSeq: return .jsonSeq
         case .jsonStream: return .jsonStream
+        case .yaml: return nil
         }
     }
 }
@@ -39,3 +43,5 @@ enum Layout: String, EnumerableFlag, Sendable {
         }
     }
 }
+
+extension YAMLVersion: ExpressibleByArgument {}

@@ -20,6 +20,13 @@ struct InputFile: Sendable, Equatable {
         }
     }
 
+    /// Its file name ends in `.yaml` or `.yml`.
+    var hasYAMLExtension: Bool {
+        guard let path, let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        let suffix = path[path.index(after: dot)...].lowercased()
+        return suffix == "yaml" || suffix == "yml"
+    }
+
     /// Opens the input for reading.
     func open() throws(CommandFailure) -> FileByteSource {
         guard let path else { return FileByteSource(descriptor: .standardInput, closeWhenDone: false) }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import CodableParsing
+import CodablePipeline
+import CodableYAML
 
 /// Where records come from: shared by every subcommand.
 struct InputOptions: ParsableArguments {
@@ -7,7 +9,7 @@ struct InputOptions: ParsableArguments {
     var files: [String] = []
 
     @Option(help: ArgumentHelp(
-        "Input format: json (one JSON text; a top-level array's elements are the records), jsonl, json-seq (RFC 7464) or json-stream (whitespace-separated values). Default: by file extension, then by content.",
+        "Input format: json (one JSON text; a top-level array's elements are the records), jsonl, json-seq (RFC 7464), json-stream (whitespace-separated values) or yaml (one record per document; a lone document's top-level sequence yields its elements). Default: by file extension (.yaml and .yml are YAML), then by content.",
         valueName: "format"))
     var from: InputFormat?
 
@@ -17,9 +19,22 @@ struct InputOptions: ParsableArguments {
     @OptionGroup(title: "Paginated input")
     var pages: PageOptions
 
+    @Option(help: ArgumentHelp(
+        "YAML schema for unquoted scalars: 1.2 (core schema: only true/false are booleans, 017 is 17, 0o17 octal) or 1.1 (yes/no/on/off/y/n are booleans, 017 is octal, 1_000 and 190:20:30 are integers).",
+        valueName: "version"))
+    var yamlVersion: YAMLVersion = .v1_2
+
+    @Option(help: ArgumentHelp(
+        "Reject a YAML document whose aliases expand to more than this many values in all (a \"billion laughs\" file).",
+        valueName: "n"))
+    var yamlMaxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes
+
     func validate() throws {
         guard maxDepth >= 1 && maxDepth <= 100_000 else {
             throw ValidationError("--max-depth must be between 1 and 100000.")
+        }
+        guard yamlMaxAliasNodes >= 0 else {
+            throw ValidationError("--yaml-max-alias-nodes must not be negative.")
         }
         if files.isEmpty && Terminal.stdinIsTerminal {
             throw ValidationError("No input: name a file, or pipe records to standard input.")
@@ -33,7 +48,22 @@ struct InputOptions: ParsableArguments {
 
     /// The framing to read `input` with: `--from`, else the extension, else sniffed (nil).
     func framing(for input: InputFile) -> InputFraming? {
-        from?.framing ?? input.framingFromExtension
+        from.map { $0.framing } ?? input.framingFromExtension
+    }
+
+    /// `input` is read as YAML: `--from yaml`, or no `--from` and a `.yaml`/`.yml` name.
+    func isYAML(_ input: InputFile) -> Bool {
+        from.map { $0 == .yaml } ?? input.hasYAMLExtension
+    }
+
+    /// The records of `input`, read in its format.
+    func recordStream(for input: InputFile) throws(CommandFailure) -> RecordStream {
+        let source = try input.open()
+        if isYAML(input) {
+            let options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes)
+            return RecordStream(makeReader: { YAMLRecordReader(source: source, options: options) })
+        }
+        return RecordStream(source: source, options: readerOptions(for: input))
     }
 
     /// Reader settings for `input`.

@@ -84,7 +84,7 @@ extension InputOptions {
         if case .url = page {
             return InputRecords(source: .web(page, HTTPPageLoader(settings: pages.httpSettings), pageReaderOptions(page)))
         }
-        return InputRecords(source: .stream(RecordStream(source: try file.open(), options: readerOptions(for: file))))
+        return InputRecords(source: .stream(try recordStream(for: file)))
     }
 }
 

@@ -11,7 +11,7 @@ struct RecordCopier {
     func run() async throws(CommandFailure) {
         let inputs = input.inputs
         let target = try output.openTarget()
-        let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json
+        let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
         let rewriter = try dates.makeRewriter()
         let writer: any RecordFormatter = RecordWriter(framing: output.to.framing, options: output.writerOptions, singleValueAllowed: singleValueAllowed)
         do {

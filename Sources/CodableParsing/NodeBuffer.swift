@@ -45,15 +45,33 @@ public final class NodeBuffer: @unchecked Sendable {
     }
 
     /// Drops every node from `newCount` on (used to undo a record that has to be scanned again).
-    func truncate(to newCount: Int) {
+    public func truncate(to newCount: Int) {
         precondition(newCount <= count)
         count = newCount
     }
 
-    /// The node at `index`.
+    /// The node at `index`; readers of other formats set a container's sizes once it closes.
     public subscript(index: Int) -> JSONNode {
-        precondition(index >= 0 && index < count, "node index out of range")
-        return storage[index]
+        get {
+            precondition(index >= 0 && index < count, "node index out of range")
+            return storage[index]
+        }
+        set {
+            precondition(index >= 0 && index < count, "node index out of range")
+            storage[index] = newValue
+        }
+    }
+
+    /// Appends a copy of the `count` nodes starting at `start` (a YAML alias repeats its anchor's
+    /// nodes: they point at the same bytes, and container sizes are relative).
+    public func appendCopy(from start: Int, count copied: Int) {
+        precondition(start >= 0 && copied >= 0 && start + copied <= count, "node range out of range")
+        var cursor = beginAppending()
+        for offset in 0..<copied {
+            let node = cursor.storage[start + offset]
+            cursor.append(node)
+        }
+        endAppending(cursor)
     }
 
     /// Read-only access to all stored nodes.

@@ -27,10 +27,16 @@ public struct RecordBatch: Sendable {
     /// The enclosing value's position among the values of its input (nil when it is the sole
     /// value of a JSON text): the `3` of `$[3].items[0]`.
     public internal(set) var enclosingRecordIndex: Int? = nil
+    /// For batches whose bytes were synthesized from another format (YAML): each node's place
+    /// in the input. Nil for JSON, whose nodes are located by their offsets into `bytes`.
+    public let sourceMap: NodeSourceMap?
 
-    /// A batch over `bytes` and `nodes` (readers of other formats and transforms that build
-    /// a new tape make their own).
-    public init(bytes: ByteStorage, nodes: NodeBuffer, roots: [Int32], firstRecordIndex: Int, fromTopLevelArray: Bool, framing: InputFraming, locator: SourceLocator) {
+    /// A batch over `bytes` and `nodes` (readers of other formats and transforms that build a
+    /// new tape make their own); readers of other formats pass a `sourceMap`.
+    public init(
+        bytes: ByteStorage, nodes: NodeBuffer, roots: [Int32], firstRecordIndex: Int, fromTopLevelArray: Bool,
+        framing: InputFraming, locator: SourceLocator, sourceMap: NodeSourceMap? = nil
+    ) {
         self.bytes = bytes
         self.nodes = nodes
         self.roots = roots
@@ -38,6 +44,7 @@ public struct RecordBatch: Sendable {
         self.fromTopLevelArray = fromTopLevelArray
         self.framing = framing
         self.locator = locator
+        self.sourceMap = sourceMap
     }
 
     /// Number of records in the batch.
@@ -58,12 +65,14 @@ public struct RecordBatch: Sendable {
 
     /// The location of a node's first byte in the input.
     public func location(ofNode index: Int) -> SourceLocation {
-        bytes.withUnsafeBufferPointer { locator.location(of: Int(nodes[index].start), in: $0) }
+        if let sourceMap { return sourceMap.location(ofNode: index) }
+        return bytes.withUnsafeBufferPointer { locator.location(of: Int(nodes[index].start), in: $0) }
     }
 
     /// The source line of a node, for showing with a caret.
     public func excerpt(ofNode index: Int) -> SourceExcerpt {
-        bytes.withUnsafeBufferPointer { locator.excerpt(at: Int(nodes[index].start), in: $0) }
+        if let sourceMap { return sourceMap.excerpt(ofNode: index) }
+        return bytes.withUnsafeBufferPointer { locator.excerpt(at: Int(nodes[index].start), in: $0) }
     }
 }
 
@@ -88,7 +97,7 @@ extension RecordBatch {
         let isSoleValue = framing == .json && !fromTopLevelArray
         var batch = RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex,
-            fromTopLevelArray: true, framing: framing, locator: locator)
+            fromTopLevelArray: true, framing: framing, locator: locator, sourceMap: sourceMap)
         batch.sourceName = sourceName
         batch.enclosingRoot = self.roots[index]
         batch.enclosingRecordIndex = isSoleValue ? nil : self.firstRecordIndex + index
@@ -109,8 +118,15 @@ public struct Record: Sendable {
         self.root = root
     }
 
-    /// The record's raw source text (exactly as it was in the input).
+    /// The record's raw source text (exactly as it was in the input); for a batch synthesized
+    /// from another format, the value as compact JSON.
     public var sourceText: String {
+        if batch.sourceMap != nil {
+            var writer = JSONWriter()
+            let out = OutputBuffer(capacity: 256)
+            writer.write(self, to: out)
+            return out.text
+        }
         let node = batch.nodes[root]
         let start = Int(node.start)
         let end = Self.endOffset(of: root, in: batch)

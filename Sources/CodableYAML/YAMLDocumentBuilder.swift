@@ -1,0 +1,243 @@
+internal import CYAML
+import CodableParsing
+
+/// Turns the events of one document into nodes on the tape: scalars resolved by the schema,
+/// tags checked, anchors remembered and aliases copied (within the alias limit), merge keys
+/// applied when their mapping closes.
+struct YAMLDocumentBuilder {
+    /// The tape of the batch being built.
+    let tape = YAMLTape()
+    /// Index of the current document's root node.
+    private(set) var documentStart = 0
+
+    private let options: YAMLReaderOptions
+    private var resolver: YAMLScalarResolver
+    private var stack: [Frame] = []
+    private var anchors: [String: (start: Int, span: Int)] = [:]
+    private var aliasNodes = 0
+    private var scratch: [UInt8] = []
+
+    /// An open container.
+    private struct Frame {
+        let node: Int
+        let isMapping: Bool
+        var members = 0
+        /// Mappings: the next scalar or alias is a key.
+        var expectingKey = true
+        let anchor: String?
+        /// Key nodes of `<<` members.
+        var mergeKeys: [Int] = []
+    }
+
+    init(options: YAMLReaderOptions) {
+        self.options = options
+        self.resolver = YAMLScalarResolver(version: options.version)
+    }
+
+    /// Starts a document: anchors and the alias count are per document.
+    mutating func startDocument() {
+        documentStart = tape.count
+        stack.removeAll(keepingCapacity: true)
+        anchors.removeAll(keepingCapacity: true)
+        aliasNodes = 0
+    }
+
+    /// Adds one node event (scalar, alias, start or end of a container) to the document.
+    mutating func handle(_ event: yaml_event_t) throws(YAMLReadFailure) {
+        let line = event.start_mark.line + 1
+        let column = event.start_mark.column + 1
+        let position = NodeSourceMap.Position(line: line, column: column)
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            let tag = YAMLTag(scalar.tag)
+            let index: Int
+            if isKeyPosition {
+                if let tag, tag != .str && tag != .nonSpecific && tag != .merge {
+                    throw YAMLReadFailure("mapping keys must be strings here (the key is tagged \(tag.name))", line: line, column: column)
+                }
+                let isMerge = tag == .merge || (tag == nil && scalar.style == YAML_PLAIN_SCALAR_STYLE && value.count == 2 && value[0] == UInt8(ascii: "<") && value[1] == UInt8(ascii: "<"))
+                index = tape.appendString(value, at: position)
+                if isMerge { stack[stack.count - 1].mergeKeys.append(index) }
+            } else {
+                index = try appendScalar(value, tag: tag, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, at: position)
+            }
+            if let anchor = scalar.anchor { anchors[String(cString: anchor)] = (index, 1) }
+            didAppendValue()
+        case YAML_ALIAS_EVENT:
+            let name = String(cString: event.data.alias.anchor)
+            guard let (start, span) = anchors[name] else {
+                throw YAMLReadFailure("alias *\(name) names no anchor before it (or one that contains the alias)", line: line, column: column)
+            }
+            aliasNodes += span
+            guard aliasNodes <= options.maxAliasNodes else {
+                throw YAMLReadFailure("aliases expand to more than \(options.maxAliasNodes) nodes in this document (a \"billion laughs\" file?); raise the limit with --yaml-max-alias-nodes", line: line, column: column)
+            }
+            if isKeyPosition {
+                let node = tape[start]
+                guard span == 1 else {
+                    throw YAMLReadFailure("mapping keys must be strings, not a mapping or sequence (alias *\(name))", line: line, column: column)
+                }
+                if node.kind == .string {
+                    tape.appendCopy(from: start, span: 1)
+                } else {
+                    let token = tape.token(of: start)
+                    token.withUnsafeBufferPointer { _ = tape.appendString($0, at: tape.position(of: start)) }
+                }
+            } else {
+                tape.appendCopy(from: start, span: span)
+            }
+            didAppendValue()
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            if isKeyPosition {
+                throw YAMLReadFailure("mapping keys must be strings, not a \(isMapping ? "mapping" : "sequence")", line: line, column: column)
+            }
+            let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+            if let tag = YAMLTag(tagPointer), tag != (isMapping ? .map : .seq) {
+                throw YAMLReadFailure("unsupported tag \(tag.name) on a \(isMapping ? "mapping" : "sequence")", line: line, column: column)
+            }
+            guard stack.count < options.maxDepth else {
+                throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), line: line, column: column)
+            }
+            let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            let node = tape.openContainer(isMapping ? .object : .array, at: position)
+            stack.append(Frame(node: node, isMapping: isMapping, anchor: anchorPointer.map { String(cString: $0) }))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            let frame = stack.removeLast()
+            var members = frame.members
+            if !frame.mergeKeys.isEmpty { members = try applyMerges(frame) }
+            tape.close(frame.node, members: members)
+            if let anchor = frame.anchor { anchors[anchor] = (frame.node, tape.count - frame.node) }
+            didAppendValue()
+        default:
+            break
+        }
+    }
+
+    private var isKeyPosition: Bool {
+        guard let top = stack.last else { return false }
+        return top.isMapping && top.expectingKey
+    }
+
+    /// A key or value (scalar, alias or closed container) was appended to the open container.
+    private mutating func didAppendValue() {
+        guard !stack.isEmpty else { return }
+        let top = stack.count - 1
+        if stack[top].isMapping {
+            if stack[top].expectingKey { stack[top].members += 1 }
+            stack[top].expectingKey.toggle()
+        } else {
+            stack[top].members += 1
+        }
+    }
+
+    /// Appends a value scalar: plain and untagged ones resolved by the schema, tagged ones as
+    /// their tag says, quoted and block ones as strings.
+    private mutating func appendScalar(_ value: UnsafeBufferPointer<UInt8>, tag: YAMLTag?, plain: Bool, at position: NodeSourceMap.Position) throws(YAMLReadFailure) -> Int {
+        let line = Int(position.line), column = Int(position.column)
+        let resolution: YAMLScalarResolver.Resolution
+        switch tag {
+        case nil:
+            resolution = plain ? resolver.resolvePlain(value) : .string
+        case .str?, .nonSpecific?, .timestamp?:
+            resolution = .string
+        case .binary?:
+            return try appendBinary(value, at: position)
+        case .int?, .float?, .bool?, .null?:
+            resolution = resolver.resolve(value, as: tag!)
+            if resolution == .mismatch {
+                throw YAMLReadFailure("\"\(String(decoding: value, as: UTF8.self))\" is not a valid \(tag!.name)", line: line, column: column)
+            }
+        case let other?:
+            throw YAMLReadFailure("unsupported tag \(other.name) (known: !!str, !!int, !!float, !!bool, !!null, !!binary)", line: line, column: column)
+        }
+        switch resolution {
+        case .null: return tape.appendLiteral(.null, at: position)
+        case .true: return tape.appendLiteral(.true, at: position)
+        case .false: return tape.appendLiteral(.false, at: position)
+        case .number: return resolver.number.withUnsafeBufferPointer { tape.appendNumber($0, at: position) }
+        case .string, .mismatch: return tape.appendString(value, at: position)
+        case .nonFinite:
+            throw YAMLReadFailure("\(String(decoding: value, as: UTF8.self)) is not a number JSON can hold; quote it to keep it as a string", line: line, column: column)
+        case .tooLarge:
+            throw YAMLReadFailure("integer \(String(decoding: value, as: UTF8.self)) does not fit in 64 bits", line: line, column: column)
+        }
+    }
+
+    /// `!!binary`: base64 text (line breaks and spaces allowed), kept as a base64 string.
+    private mutating func appendBinary(_ value: UnsafeBufferPointer<UInt8>, at position: NodeSourceMap.Position) throws(YAMLReadFailure) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        for byte in value where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
+            let isBase64 = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+            guard isBase64 else {
+                throw YAMLReadFailure("!!binary holds a character that is not base64", line: Int(position.line), column: Int(position.column))
+            }
+            scratch.append(byte)
+        }
+        guard scratch.count % 4 == 0 else {
+            throw YAMLReadFailure("!!binary is not valid base64 (its length is not a multiple of 4)", line: Int(position.line), column: Int(position.column))
+        }
+        return scratch.withUnsafeBufferPointer { tape.appendString($0, at: position) }
+    }
+
+    /// Rebuilds a closed mapping with its `<<` members replaced by the members of the mappings
+    /// they name: keys written in the mapping win, then earlier merged mappings over later ones.
+    /// Merged members take the place of the `<<` member. Returns the new member count.
+    private mutating func applyMerges(_ frame: Frame) throws(YAMLReadFailure) -> Int {
+        let mergeKeys = Set(frame.mergeKeys)
+        var members: [(key: Int, value: Int)] = []
+        var child = frame.node + 1
+        for _ in 0..<frame.members {
+            members.append((child, child + 1))
+            child += 1 + tape[child + 1].span
+        }
+        var seen = Set<[UInt8]>()
+        for member in members where !mergeKeys.contains(member.key) { seen.insert(tape.token(of: member.key)) }
+        var rebuilt: [(node: JSONNode, position: NodeSourceMap.Position)] = []
+        var count = 0
+        func copy(_ start: Int, _ span: Int) {
+            for index in start..<(start + span) { rebuilt.append((tape[index], tape.position(of: index))) }
+        }
+        for member in members {
+            guard mergeKeys.contains(member.key) else {
+                copy(member.key, 1 + tape[member.value].span)
+                count += 1
+                continue
+            }
+            let value = tape[member.value]
+            var sources: [Int] = []
+            switch value.kind {
+            case .object: sources = [member.value]
+            case .array:
+                var element = member.value + 1
+                for _ in 0..<Int(value.count) {
+                    guard tape[element].kind == .object else {
+                        let place = tape.position(of: element)
+                        throw YAMLReadFailure("a merge key (<<) takes mappings; this element is not one", line: Int(place.line), column: Int(place.column))
+                    }
+                    sources.append(element)
+                    element += tape[element].span
+                }
+            default:
+                let place = tape.position(of: member.value)
+                throw YAMLReadFailure("a merge key (<<) takes a mapping or a sequence of mappings", line: Int(place.line), column: Int(place.column))
+            }
+            for source in sources {
+                var key = source + 1
+                for _ in 0..<Int(tape[source].count) {
+                    let span = 1 + tape[key + 1].span
+                    if seen.insert(tape.token(of: key)).inserted {
+                        copy(key, span)
+                        count += 1
+                    }
+                    key += span
+                }
+            }
+        }
+        tape.replaceContents(after: frame.node, with: rebuilt)
+        return count
+    }
+}

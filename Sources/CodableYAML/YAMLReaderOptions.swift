@@ -1,0 +1,35 @@
+/// Which YAML version's schema resolves untagged plain scalars.
+public enum YAMLVersion: String, Sendable, CaseIterable {
+    /// YAML 1.1 (types repository): `yes`/`no`/`on`/`off`/`y`/`n` are booleans, `017` is octal,
+    /// `0b1010` binary, `1_000` and `190:20:30` (sexagesimal) integers. The 1.2 forms
+    /// (`0o17`, `1e3`) are accepted too.
+    case v1_1 = "1.1"
+    /// YAML 1.2 core schema: only `true`/`false` (any of three capitalisations) are booleans,
+    /// `017` is 17, `0o17` octal, `0x1F` hex; everything else that is not a number or null is a
+    /// string (`NO`, `on`, `2002-12-14`).
+    case v1_2 = "1.2"
+}
+
+/// Limits and choices for reading YAML.
+public struct YAMLReaderOptions: Sendable {
+    /// The schema plain scalars are resolved with.
+    public var version: YAMLVersion
+    /// Containers nested deeper than this are an error (a document's root counts as level 1).
+    public var maxDepth: Int
+    /// Nodes that aliases may add to one document, all aliases together; beyond it the document
+    /// is rejected (a "billion laughs" file fails at once, in bounded memory).
+    public var maxAliasNodes: Int
+    /// A batch is handed on once its synthesized JSON reaches about this many bytes.
+    public var batchBytes: Int
+
+    /// The default alias limit: one million nodes per document.
+    public static let defaultMaxAliasNodes = 1_000_000
+
+    /// YAML 1.2, depth 512, one million alias nodes per document, 1 MiB batches.
+    public init(version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes, batchBytes: Int = 1 << 20) {
+        self.version = version
+        self.maxDepth = maxDepth
+        self.maxAliasNodes = maxAliasNodes
+        self.batchBytes = batchBytes
+    }
+}

@@ -1,0 +1,151 @@
+import CodableParsing
+
+/// The tape of one batch under construction: synthesized JSON tokens, the nodes pointing into
+/// them (the same `JSONNode`s the JSON reader makes), and each node's place in the YAML input.
+///
+/// Scalars become JSON tokens (strings escaped as the JSON writer writes them, so equal strings
+/// have equal tokens); containers point at no bytes. `null`, `true` and `false` share one token.
+final class YAMLTape {
+    /// The synthesized JSON tokens.
+    let bytes = OutputBuffer(capacity: 1 << 16)
+    /// The nodes, in document order.
+    private(set) var nodes = NodeBuffer(capacity: 4096)
+    /// One input position per node.
+    private(set) var positions: [NodeSourceMap.Position] = []
+
+    private static let literals: StaticString = "nulltruefalse"
+
+    init() {
+        positions.reserveCapacity(4096)
+        bytes.append(Self.literals)
+    }
+
+    /// Number of nodes so far.
+    var count: Int { nodes.count }
+
+    /// Hands the tape's contents on and starts an empty one.
+    func take() -> (bytes: ByteStorage, nodes: NodeBuffer, positions: [NodeSourceMap.Position]) {
+        let storage = ByteStorage(capacity: bytes.count)
+        bytes.withUnsafeBytes { storage.append($0.assumingMemoryBound(to: UInt8.self)) }
+        let result = (storage, nodes, positions)
+        bytes.removeAll()
+        bytes.append(Self.literals)
+        nodes = NodeBuffer(capacity: max(4096, nodes.count))
+        positions = []
+        positions.reserveCapacity(result.1.count)
+        return result
+    }
+
+    /// Drops the nodes from `count` on (a document that failed).
+    func truncate(to count: Int) {
+        nodes.truncate(to: count)
+        positions.removeSubrange(count...)
+    }
+
+    // MARK: Appending
+
+    @discardableResult
+    func appendLiteral(_ kind: JSONNode.Kind, at position: NodeSourceMap.Position) -> Int {
+        let start = kind == .null ? 0 : kind == .true ? 4 : 8
+        positions.append(position)
+        return nodes.append(JSONNode(kind: kind, start: start, length: kind == .false ? 5 : 4))
+    }
+
+    /// Appends a number node whose JSON text is `text`.
+    @discardableResult
+    func appendNumber(_ text: UnsafeBufferPointer<UInt8>, at position: NodeSourceMap.Position) -> Int {
+        let start = bytes.count
+        var cursor = bytes.beginAppending()
+        cursor.append(text.baseAddress!, count: text.count)
+        bytes.endAppending(cursor)
+        positions.append(position)
+        return nodes.append(JSONNode(kind: .number, start: start, length: text.count))
+    }
+
+    /// Appends a string node holding the UTF-8 `content`.
+    @discardableResult
+    func appendString(_ content: UnsafeBufferPointer<UInt8>, at position: NodeSourceMap.Position) -> Int {
+        let start = bytes.count
+        var cursor = bytes.beginAppending()
+        let escaped = Self.appendJSONString(content, to: &cursor)
+        bytes.endAppending(cursor)
+        positions.append(position)
+        return nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: start, length: bytes.count - start))
+    }
+
+    /// Appends the head of a container; `close` sets its sizes.
+    func openContainer(_ kind: JSONNode.Kind, at position: NodeSourceMap.Position) -> Int {
+        positions.append(position)
+        return nodes.append(JSONNode(kind: kind, start: bytes.count, length: 0))
+    }
+
+    /// Sets the sizes of the container at `index`, whose contents are all nodes after it.
+    func close(_ index: Int, members: Int) {
+        var node = nodes[index]
+        node.length = UInt32(truncatingIfNeeded: nodes.count - index - 1)
+        node.count = UInt32(truncatingIfNeeded: members)
+        nodes[index] = node
+    }
+
+    /// Appends a copy of the value at `start` occupying `span` nodes (an alias).
+    func appendCopy(from start: Int, span: Int) {
+        nodes.appendCopy(from: start, count: span)
+        positions.append(contentsOf: positions[start..<(start + span)])
+    }
+
+    /// The raw token of node `index`.
+    func token(of index: Int) -> [UInt8] {
+        let node = nodes[index]
+        return bytes.withUnsafeBytes { Array($0[Int(node.start)..<Int(node.start + node.length)]) }
+    }
+
+    /// Replaces the nodes after `index` with `replacement` (and their positions).
+    func replaceContents(after index: Int, with replacement: [(node: JSONNode, position: NodeSourceMap.Position)]) {
+        truncate(to: index + 1)
+        for item in replacement {
+            nodes.append(item.node)
+            positions.append(item.position)
+        }
+    }
+
+    /// The node at `index`.
+    subscript(index: Int) -> JSONNode { nodes[index] }
+
+    /// The position of node `index`.
+    func position(of index: Int) -> NodeSourceMap.Position { positions[index] }
+
+    // MARK: Strings
+
+    /// Writes `content` as a JSON string token, escaping exactly what the JSON writer escapes;
+    /// returns whether anything was escaped.
+    static func appendJSONString(_ content: UnsafeBufferPointer<UInt8>, to out: inout OutputCursor) -> Bool {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var escaped = false
+        let base = content.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        for index in 0..<content.count {
+            let byte = content[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(base + runStart, count: index - runStart)
+            runStart = index + 1
+            escaped = true
+            switch byte {
+            case UInt8(ascii: "\""): out.append("\\\"")
+            case UInt8(ascii: "\\"): out.append("\\\\")
+            case 0x08: out.append("\\b")
+            case 0x0C: out.append("\\f")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            default:
+                let digits: StaticString = "0123456789abcdef"
+                out.append("\\u00")
+                out.append(digits.utf8Start[Int(byte >> 4)])
+                out.append(digits.utf8Start[Int(byte & 0xF)])
+            }
+        }
+        out.append(base + runStart, count: content.count - runStart)
+        out.append(UInt8(ascii: "\""))
+        return escaped
+    }
+}

@@ -1,0 +1,37 @@
+import CodableParsing
+import CodableYAML
+import Testing
+
+/// Reads YAML text and writes each record as compact JSON.
+func yamlToJSON(_ text: String, options: YAMLReaderOptions = YAMLReaderOptions(), pieceSize: Int = .max) throws -> [String] {
+    let reader = YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options)
+    var records: [String] = []
+    while let batch = try reader.nextBatch() {
+        for index in 0..<batch.count {
+            var writer = JSONWriter()
+            let out = OutputBuffer()
+            writer.write(batch[index], to: out)
+            records.append(out.text)
+        }
+    }
+    return records
+}
+
+@Suite struct YAMLReaderTests {
+    @Test func coreSchemaScalars() throws {
+        let yaml = "a: [true, True, TRUE, false, NO, on, y, null, ~, 017, 0o17, 0x1F, +5, -0, 1.5, .5, 1., 1e3, 2002-12-14, 12:30]\nb:\n"
+        #expect(try yamlToJSON(yaml) == [#"{"a":[true,true,true,false,"NO","on","y",null,null,17,15,31,5,-0,1.5,0.5,1.0,1e3,"2002-12-14","12:30"],"b":null}"#])
+    }
+
+    @Test func version11Scalars() throws {
+        let yaml = "[yes, No, on, OFF, y, 017, 0b101, 1_000, 190:20:30, 0x1F, 1.5, null]\n"
+        #expect(try yamlToJSON(yaml, options: YAMLReaderOptions(version: .v1_1)) == ["true", "false", "true", "false", "true", "15", "5", "1000", "685230", "31", "1.5", "null"])
+    }
+
+    @Test func readsInSmallPieces() throws {
+        let yaml = String(repeating: "---\nname: \"a\\tb\"\nlist: [1, 2, {x: y}]\n", count: 50)
+        let records = try yamlToJSON(yaml, options: YAMLReaderOptions(batchBytes: 64), pieceSize: 7)
+        #expect(records.count == 50)
+        #expect(records.allSatisfy { $0 == #"{"name":"a\tb","list":[1,2,{"x":"y"}]}"# })
+    }
+}
