@@ -8,7 +8,10 @@ extension CodableCommand {
             discussion: """
                 With --to json the records are written as one array; a lone value that was not \
                 an element of a top-level array is written as itself. --to jsonl writes one \
-                compact value per line, --to json-seq an RS before each value (RFC 7464).
+                compact value per line, --to json-seq an RS before each value (RFC 7464). \
+                --to yaml writes block-style YAML, one document per record (with \
+                --yaml-sequence, the items of one sequence); strings a YAML reader could take \
+                for something else are quoted, and the YAML reads back as the same records.
 
                 Output stops quietly, with status 0, when the reader of standard output goes away.
 

@@ -22,10 +22,13 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
 /// The output formats `--to` accepts.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     case json, jsonl, jsonSeq = "json-seq"
+    case yaml
 
+    /// The JSON framing it names. YAML has none (`.json` stands in): its writer is made by
+    /// `OutputOptions.makeWriter`.
     var framing: OutputFraming {
         switch self {
-        case .json: return .json
+        case .json, .yaml: return .json
         case .jsonl: return .jsonl
         case .jsonSeq: return .jsonSeq
         }

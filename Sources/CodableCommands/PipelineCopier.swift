@@ -13,6 +13,7 @@ struct PipelineCopier {
     let pages: OutputPageOptions
 
     func run() async throws(CommandFailure) {
+        if pages.envelope && output.to == .yaml { throw .usage("--envelope writes a JSON envelope; it cannot be combined with --to yaml") }
         var plan = try transforms.plan(whereDates: try dates.whereDates())
         plan.window = pages.window
         let rewriter = try dates.makeRewriter()
@@ -24,8 +25,8 @@ struct PipelineCopier {
             ? EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: pages.page ?? (pages.limit.map { l in l == 0 ? 1 : (pages.offset ?? 0) / l + 1 } ?? 1),
                              pageSize: pages.page != nil ? (pages.pageSize ?? 50) : pages.limit)
             : nil
-        let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json && !transforms.isActive && !pages.isActive
-        let writer: any RecordFormatter = envelope ?? RecordWriter(framing: output.to.framing, options: output.writerOptions, singleValueAllowed: singleValueAllowed)
+        let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json) && !transforms.isActive && !pages.isActive
+        let writer: any RecordFormatter = envelope ?? output.makeWriter(singleValueAllowed: singleValueAllowed)
         var skipped = 0
         let emit: TransformChain.Emit = { record, replacements in writer.write(record, replacements: replacements) }
         defer { progress.finish() }

@@ -13,7 +13,7 @@ struct RecordCopier {
         let target = try output.openTarget()
         let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
         let rewriter = try dates.makeRewriter()
-        let writer: any RecordFormatter = RecordWriter(framing: output.to.framing, options: output.writerOptions, singleValueAllowed: singleValueAllowed)
+        let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
         do {
             for file in inputs {
                 let stream = try input.records(from: file)

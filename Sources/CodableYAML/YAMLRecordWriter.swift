@@ -1,0 +1,273 @@
+import CodableParsing
+
+/// How records are written as YAML.
+public struct YAMLWriterOptions: Sendable, Equatable {
+    /// All records as one block sequence (`- ` items), instead of one document per record.
+    public var sequence: Bool
+    /// Object members in code-point order of their keys.
+    public var sortKeys: Bool
+
+    /// One document per record, keys in source order, unless told otherwise.
+    public init(sequence: Bool = false, sortKeys: Bool = false) {
+        self.sequence = sequence
+        self.sortKeys = sortKeys
+    }
+}
+
+/// Writes records as block-style YAML: two-space indents, keys in order, numbers exactly as
+/// read, strings plain only when no YAML 1.1 or 1.2 reader could mistake them (`NO`, `on`,
+/// `0777`, `2012-10-17`, `1e3` are quoted), multi-line strings as literal blocks.
+///
+/// By default each record is a document, separated by `---`. A lone record that is an array is
+/// written as a one-item sequence, because a file of one document whose root is a sequence reads
+/// back as that sequence's elements; so every output reads back as the records written.
+/// With `sequence`, the records are the items of one sequence.
+public final class YAMLRecordWriter: RecordFormatter {
+    /// The bytes written so far; drain them with `removeAll()` after writing them out.
+    public let output: OutputBuffer
+    private let options: YAMLWriterOptions
+    private var written = 0
+    private var held: (record: Record, replacements: [Int: [UInt8]])?
+    private var stack: [Frame] = []
+
+    /// An open block collection.
+    private struct Frame {
+        let isObject: Bool
+        var remaining: Int
+        /// The next member's key (objects) or the next element.
+        var next: Int
+        /// Columns of indentation of the collection's lines.
+        let indent: Int
+        /// The first line follows a `- ` already written.
+        var firstInline: Bool
+        /// Key nodes in sorted order, when sorting keys.
+        var sorted: [Int]?
+    }
+
+    /// Creates a writer.
+    public init(options: YAMLWriterOptions = YAMLWriterOptions(), output: OutputBuffer = OutputBuffer()) {
+        self.options = options
+        self.output = output
+    }
+
+    /// Writes every record of a batch.
+    public func write(_ batch: RecordBatch) {
+        for index in 0..<batch.count { write(batch[index], replacements: [:]) }
+    }
+
+    /// Writes one record, with `replacements` (JSON text) written in place of the nodes they name.
+    public func write(_ record: Record, replacements: [Int: [UInt8]]) {
+        if options.sequence {
+            writeItem(record, replacements: replacements)
+        } else if written == 0 && held == nil && isNonEmptyArray(record) {
+            held = (record, replacements)
+            return
+        } else {
+            if let first = held {
+                held = nil
+                writeDocument(first.record, replacements: first.replacements)
+            }
+            writeDocument(record, replacements: replacements)
+        }
+    }
+
+    /// Ends the output: writes a held lone array as a one-item sequence; an empty sequence
+    /// output is `[]`.
+    public func finish() {
+        if let first = held {
+            held = nil
+            writeItem(first.record, replacements: first.replacements)
+        }
+        if options.sequence && written == 0 { output.append("[]\n") }
+    }
+
+    private func isNonEmptyArray(_ record: Record) -> Bool {
+        let node = record.batch.nodes[record.root]
+        return node.kind == .array && node.count > 0
+    }
+
+    private func writeDocument(_ record: Record, replacements: [Int: [UInt8]]) {
+        if written > 0 { output.append("---\n") }
+        write(record, indent: 0, afterDash: false, replacements: replacements)
+        written += 1
+    }
+
+    private func writeItem(_ record: Record, replacements: [Int: [UInt8]]) {
+        output.append("- ")
+        write(record, indent: 2, afterDash: true, replacements: replacements)
+        written += 1
+    }
+
+    // MARK: Values
+
+    /// Writes the value rooted at `record.root`; containers at `indent` (their first line right
+    /// after a `- ` when `afterDash`), a top-level scalar's block lines at `indent` or 2.
+    private func write(_ record: Record, indent: Int, afterDash: Bool, replacements: [Int: [UInt8]]) {
+        record.batch.bytes.withUnsafeBufferPointer { bytes in
+            record.batch.nodes.withNodes { nodes in
+                var out = output.beginAppending()
+                defer { output.endAppending(out) }
+                let context = Context(nodes: nodes.baseAddress!, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, replacements: replacements)
+                let root = record.root
+                guard isBlockCollection(nodes[root]) else {
+                    writeInline(root, blockIndent: max(indent, 2), context, to: &out)
+                    out.append(0x0A)
+                    return
+                }
+                push(root, indent: indent, firstInline: afterDash, context)
+                writeCollections(context, to: &out)
+            }
+        }
+    }
+
+    private struct Context {
+        let nodes: UnsafePointer<JSONNode>
+        let bytes: UnsafePointer<UInt8>
+        let replacements: [Int: [UInt8]]
+    }
+
+    @inline(__always)
+    private func isBlockCollection(_ node: JSONNode) -> Bool {
+        (node.kind == .object || node.kind == .array) && node.count > 0
+    }
+
+    private func push(_ index: Int, indent: Int, firstInline: Bool, _ context: Context) {
+        let node = context.nodes[index]
+        let isObject = node.kind == .object
+        var sorted: [Int]?
+        if isObject && options.sortKeys { sorted = sortedKeys(of: index, context) }
+        stack.append(Frame(isObject: isObject, remaining: Int(node.count), next: sorted?.last ?? index + 1, indent: indent, firstInline: firstInline, sorted: sorted))
+        if sorted != nil { stack[stack.count - 1].sorted!.removeLast() }
+    }
+
+    /// Writes the open collections' members and elements, one line (or block) each.
+    private func writeCollections(_ context: Context, to out: inout OutputCursor) {
+        let nodes = context.nodes
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].remaining > 0 else {
+                stack.removeLast()
+                continue
+            }
+            let index = stack[top].next
+            let indent = stack[top].indent
+            stack[top].remaining -= 1
+            if stack[top].firstInline {
+                stack[top].firstInline = false
+            } else {
+                out.append(repeating: 0x20, count: indent)
+            }
+            let valueIndex = stack[top].isObject ? index + 1 : index
+            let value = nodes[valueIndex]
+            // Where the next member or element starts.
+            if stack[top].sorted != nil {
+                stack[top].next = stack[top].sorted!.popLast() ?? 0
+            } else {
+                stack[top].next = valueIndex + value.span
+            }
+            if stack[top].isObject {
+                writeKey(index, context, to: &out)
+                if isBlockCollection(value) {
+                    out.append(":\n")
+                    push(valueIndex, indent: indent + 2, firstInline: false, context)
+                } else {
+                    out.append(": ")
+                    writeInline(valueIndex, blockIndent: indent + 2, context, to: &out)
+                    out.append(0x0A)
+                }
+            } else {
+                out.append("- ")
+                if isBlockCollection(value) {
+                    push(valueIndex, indent: indent + 2, firstInline: true, context)
+                } else {
+                    writeInline(valueIndex, blockIndent: indent + 2, context, to: &out)
+                    out.append(0x0A)
+                }
+            }
+        }
+    }
+
+    /// Keys in code-point order (stable), last first, so `popLast` hands them out in order.
+    private func sortedKeys(of object: Int, _ context: Context) -> [Int] {
+        var members: [(key: [UInt8], index: Int)] = []
+        var child = object + 1
+        for _ in 0..<Int(context.nodes[object].count) {
+            members.append((context.nodes[child].stringBytes(in: context.bytes), child))
+            child += 1 + context.nodes[child + 1].span
+        }
+        members.sort { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.index < $1.index) }
+        return members.reversed().map(\.index)
+    }
+
+    // MARK: Scalars
+
+    private func writeKey(_ index: Int, _ context: Context, to out: inout OutputCursor) {
+        let node = context.nodes[index]
+        writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
+    }
+
+    /// A scalar or an empty collection, on the current line (a literal block's lines follow,
+    /// indented `blockIndent`).
+    private func writeInline(_ index: Int, blockIndent: Int, _ context: Context, to out: inout OutputCursor) {
+        if !context.replacements.isEmpty, let replacement = context.replacements[index] {
+            writeReplacement(replacement, blockIndent: blockIndent, to: &out)
+            return
+        }
+        let node = context.nodes[index]
+        switch node.kind {
+        case .string: writeString(node, context.bytes, isKey: false, blockIndent: blockIndent, to: &out)
+        case .object: out.append("{}")
+        case .array: out.append("[]")
+        case .number, .null, .true, .false: out.append(context.bytes + Int(node.start), count: Int(node.length))
+        }
+    }
+
+    /// JSON text written in place of a value (a re-encoded date): a string or a number.
+    private func writeReplacement(_ json: [UInt8], blockIndent: Int, to out: inout OutputCursor) {
+        json.withUnsafeBufferPointer { token in
+            guard token.first == UInt8(ascii: "\"") else {
+                out.append(token.baseAddress!, count: token.count)
+                return
+            }
+            let content = JSONString.unescape(token)
+            content.withUnsafeBufferPointer { writeText($0, isKey: false, blockIndent: blockIndent, to: &out) }
+        }
+    }
+
+    @inline(__always)
+    private func writeString(_ node: JSONNode, _ bytes: UnsafePointer<UInt8>, isKey: Bool, blockIndent: Int, to out: inout OutputCursor) {
+        let token = node.token(in: bytes)
+        if node.hasEscapes {
+            let content = JSONString.unescape(token)
+            content.withUnsafeBufferPointer { writeText($0, isKey: isKey, blockIndent: blockIndent, to: &out) }
+        } else {
+            writeText(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]), isKey: isKey, blockIndent: blockIndent, to: &out)
+        }
+    }
+
+    private func writeText(_ text: UnsafeBufferPointer<UInt8>, isKey: Bool, blockIndent: Int, to out: inout OutputCursor) {
+        switch YAMLScalarStyle.choose(for: text, isKey: isKey) {
+        case .plain:
+            out.append(text.baseAddress!, count: text.count)
+        case .doubleQuoted:
+            YAMLDoubleQuoted.append(text, to: &out)
+        case .literal(let needsIndicator, let trailingBreaks):
+            out.append(UInt8(ascii: "|"))
+            if needsIndicator { out.append(UInt8(ascii: "2")) }
+            if trailingBreaks == 0 { out.append(UInt8(ascii: "-")) } else if trailingBreaks > 1 { out.append(UInt8(ascii: "+")) }
+            let base = text.baseAddress!
+            var lineStart = 0
+            let contentEnd = text.count - min(trailingBreaks, 1)
+            while lineStart <= contentEnd {
+                var lineEnd = lineStart
+                while lineEnd < contentEnd && text[lineEnd] != 0x0A { lineEnd += 1 }
+                out.append(0x0A)
+                if lineEnd > lineStart {
+                    out.append(repeating: 0x20, count: blockIndent)
+                    out.append(base + lineStart, count: lineEnd - lineStart)
+                }
+                lineStart = lineEnd + 1
+            }
+        }
+    }
+}
