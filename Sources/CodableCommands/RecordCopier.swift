@@ -34,6 +34,10 @@ struct RecordCopier {
                     try? target.write(writer.output)
                     target.endPartialLine()
                     throw error.commandFailure
+                } catch let failure as CommandFailure {
+                    try? target.write(writer.output)  // records before a bad date still go out
+                    target.endPartialLine()
+                    throw failure
                 }
             }
             writer.finish()
