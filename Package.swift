@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CodableDecoding", targets: ["CodableDecoding"]),
         .library(name: "CodableSwiftModels", targets: ["CodableSwiftModels"]),
         .library(name: "CodableYAML", targets: ["CodableYAML"]),
+        .library(name: "CodableReports", targets: ["CodableReports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,8 @@ let package = Package(
         .target(name: "CodableYAML", dependencies: ["CodableParsing", "CYAML"]),
         // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
         .target(name: "CodablePipeline", dependencies: ["CodableParsing", "CodableDates"]),
+        // Validation reports (text, JSON, GitHub commands, JUnit, SARIF): problems in, text out.
+        .target(name: "CodableReports", dependencies: ["CodableParsing"]),
         // Commands library: argument parsing, files, terminals, and the one diagnostics printer.
         .target(
             name: "CodableCommands",
@@ -63,6 +66,7 @@ let package = Package(
                 "CodableDecoding",
                 "CodableSwiftModels",
                 "CodableYAML",
+                "CodableReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -80,6 +84,7 @@ let package = Package(
         .testTarget(name: "CodableDecodingTests", dependencies: ["CodableDecoding", "CodableModels", "CodableSwiftModels", "CodableParsing", "CodableDates"]),
         .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
         .testTarget(name: "CodableYAMLTests", dependencies: ["CodableYAML", "CodableParsing"]),
+        .testTarget(name: "CodableReportsTests", dependencies: ["CodableReports", "CodableParsing"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(

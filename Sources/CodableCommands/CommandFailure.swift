@@ -21,13 +21,19 @@ public enum CommandFailure: Error {
     case unreadableModel(place: String?, reason: String)
     /// `--on-error skip` left out records that failed (each was reported as it happened).
     case recordsSkipped(Int)
+    /// A schema or model that is itself invalid, at `place` (`schema.json:4:15`, or the file
+    /// alone when there is no position), with an optional detail line (the JSON Pointer).
+    case invalidDefinition(place: String, message: String, detail: String?)
+    /// The run's problems were already reported (by `validate`'s report); only the status is left.
+    case reported(ExitStatus)
 
     /// The documented exit status for this failure.
     public var status: ExitStatus {
         switch self {
         case .malformedInput, .invalidValue, .recordsSkipped: return .invalidData
         case .unreadableInput, .unwritableOutput, .unreadableModel: return .io
-        case .usage, .badExpression, .invalidModel: return .usage
+        case .usage, .badExpression, .invalidModel, .invalidDefinition: return .usage
+        case .reported(let status): return status
         }
     }
 }

@@ -1,4 +1,5 @@
 import CodableParsing
+import CodableReports
 
 /// The one place that decides how problems look on standard error.
 ///
@@ -30,6 +31,10 @@ struct Diagnostics {
             return heading(place ?? "codable", "cannot read model: \(reason)")
         case .recordsSkipped(let count):
             return heading("codable", "\(count) record\(count == 1 ? "" : "s") skipped (--on-error skip)")
+        case .invalidDefinition(let place, let message, let detail):
+            return heading(place, message) + (detail.map { "    \($0)\n" } ?? "")
+        case .reported:
+            return ""
         }
     }
 
@@ -40,19 +45,21 @@ struct Diagnostics {
 
     /// Prints an informational note to standard error.
     func note(_ text: String) {
-        let label = color ? "\u{1B}[1;36mnote:\u{1B}[0m" : "note:"
-        Terminal.writeToStandardError("codable: \(label) \(text)\n")
+        Terminal.writeToStandardError(style.note("codable", text))
     }
 
+    /// Prints a line about the run (a summary) to standard error.
+    func line(_ text: String) {
+        Terminal.writeToStandardError(text + "\n")
+    }
+
+    private var style: DiagnosticStyle { DiagnosticStyle(color: color) }
+
     private func heading(_ place: String, _ message: String) -> String {
-        let error = color ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-        let place = color ? "\u{1B}[1m\(place):\u{1B}[0m" : "\(place):"
-        return "\(place) \(error) \(message)\n"
+        style.heading(place, message)
     }
 
     private func caret(_ excerpt: SourceExcerpt) -> String {
-        guard !excerpt.text.isEmpty else { return "" }
-        let pointer = String(repeating: " ", count: excerpt.caretColumn) + "^"
-        return "    \(excerpt.text)\n    \(color ? "\u{1B}[1;32m\(pointer)\u{1B}[0m" : pointer)\n"
+        style.caret(excerpt)
     }
 }

@@ -1,0 +1,77 @@
+/// `--report json`: one JSON document, version 1, described in `docs/validate-report.md`.
+///
+/// Written as it goes: the header first, each input's entry (with its problems) once the input
+/// is checked, the summary at the end. One problem per line, so that the report also greps well.
+public final class JSONReport: ValidationReport {
+    /// The report format's version; it changes only when a field changes meaning or goes away.
+    public static let version = 1
+
+    private let tool: ToolInfo
+    private let subject: ValidationSubject
+    private var started = false
+    private var firstFile = true
+    private var pending: [String] = []
+
+    /// A JSON report about checking against `subject`.
+    public init(tool: ToolInfo, subject: ValidationSubject) {
+        self.tool = tool
+        self.subject = subject
+    }
+
+    public func problem(_ problem: ValidationProblem) -> String {
+        pending.append(Self.problemObject(problem))
+        return start()
+    }
+
+    public func finish(_ outcome: FileOutcome) -> String {
+        var text = start()
+        text += firstFile ? "\n" : ",\n"
+        firstFile = false
+        var members: [(String, String)] = [
+            ("file", JSONText.quote(outcome.file)), ("status", JSONText.quote(outcome.status)),
+            ("records", "\(outcome.records)"), ("errors", "\(outcome.problems)"),
+        ]
+        if let reason = outcome.unreadable { members.append(("reason", JSONText.quote(reason))) }
+        let head = JSONText.object(members)
+        if pending.isEmpty {
+            text += "    " + head.dropLast() + ", \"problems\": []}"
+        } else {
+            text += "    " + head.dropLast() + ", \"problems\": [\n      " + pending.joined(separator: ",\n      ") + "\n    ]}"
+        }
+        pending.removeAll()
+        return text
+    }
+
+    public func end(_ summary: ValidationSummary) -> String {
+        var text = start()
+        text += firstFile ? "],\n" : "\n  ],\n"
+        let totals = JSONText.object([
+            ("valid", summary.errors == 0 && summary.unreadableFiles == 0 ? "true" : "false"),
+            ("files", "\(summary.files)"), ("records", "\(summary.records)"), ("errors", "\(summary.errors)"),
+            ("invalidFiles", "\(summary.invalidFiles)"), ("unreadableFiles", "\(summary.unreadableFiles)"),
+            ("maxErrorsReached", summary.stoppedAtLimit != nil ? "true" : "false"),
+        ])
+        return text + "  \"summary\": \(totals)\n}\n"
+    }
+
+    private func start() -> String {
+        guard !started else { return "" }
+        started = true
+        var against: [(String, String)] = [("kind", JSONText.quote(subject.kind)), ("source", JSONText.quote(subject.source))]
+        if let type = subject.type { against.append(("type", JSONText.quote(type))) }
+        return "{\n  \"version\": \(Self.version),\n"
+            + "  \"tool\": \(JSONText.object([("name", JSONText.quote(tool.name)), ("version", JSONText.quote(tool.version))])),\n"
+            + "  \"against\": \(JSONText.object(against)),\n"
+            + "  \"files\": ["
+    }
+
+    static func problemObject(_ problem: ValidationProblem) -> String {
+        JSONText.object([
+            ("line", "\(problem.location.line)"), ("column", "\(problem.location.column)"),
+            ("record", problem.record.map(String.init) ?? "null"), ("path", JSONText.quote(problem.path)),
+            ("instancePath", JSONText.quote(problem.instancePath)), ("kind", JSONText.quote(problem.kind.rawValue)),
+            ("rule", JSONText.quote(problem.rule)), ("ruleLocation", JSONText.quote(problem.ruleLocation)),
+            ("absoluteRuleLocation", JSONText.quote(problem.absoluteRuleLocation)), ("message", JSONText.quote(problem.message)),
+        ])
+    }
+}

@@ -1,0 +1,115 @@
+/// `--report sarif`: SARIF 2.1.0 for GitHub code scanning (`github/codeql-action/upload-sarif`)
+/// and other SARIF readers.
+///
+/// One run; `tool.driver` names `codable` with its version, information URI and one rule per
+/// rule broken (a JSON Schema keyword, a decoding failure kind, or `syntax`); each problem is a
+/// result with `ruleId`, `ruleIndex`, `level: error`, `message.text` and one physical location
+/// (a relative URI and the region's start line and column). Columns count Unicode code points,
+/// as the run's `columnKind` says. Unreadable inputs are tool execution notifications of the
+/// run's invocation, which is then not successful. Written at the end, as one document.
+public final class SARIFReport: ValidationReport {
+    /// The SARIF 2.1.0 JSON schema.
+    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    private let tool: ToolInfo
+    private let subject: ValidationSubject
+    private var rules: [String] = []
+    private var ruleIndex: [String: Int] = [:]
+    private var results: [String] = []
+    private var notifications: [String] = []
+
+    /// A SARIF report about checking against `subject`.
+    public init(tool: ToolInfo, subject: ValidationSubject) {
+        self.tool = tool
+        self.subject = subject
+    }
+
+    public func problem(_ problem: ValidationProblem) -> String {
+        let index = self.index(ofRule: problem.rule, kind: problem.kind)
+        var message = problem.message
+        if problem.kind == .invalid {
+            message += " (at \(problem.path)"
+            if !problem.ruleLocation.isEmpty { message += ", \(TextReport.ruleLabel(problem)) \(problem.ruleLocation)" }
+            message += ")"
+        }
+        let region = JSONText.object([("startLine", "\(problem.location.line)"), ("startColumn", "\(problem.location.column)")])
+        results.append(JSONText.object([
+            ("ruleId", JSONText.quote(problem.rule)), ("ruleIndex", "\(index)"), ("level", "\"error\""),
+            ("message", JSONText.object([("text", JSONText.quote(message))])),
+            ("locations", "[" + Self.location(problem.file, region: region) + "]"),
+        ]))
+        return ""
+    }
+
+    public func finish(_ outcome: FileOutcome) -> String {
+        if let reason = outcome.unreadable {
+            notifications.append(JSONText.object([
+                ("level", "\"error\""),
+                ("message", JSONText.object([("text", JSONText.quote("\(outcome.file): cannot read input: \(reason)"))])),
+                ("locations", "[" + Self.location(outcome.file, region: nil) + "]"),
+            ]))
+        }
+        return ""
+    }
+
+    public func end(_ summary: ValidationSummary) -> String {
+        let driver = JSONText.object([
+            ("name", JSONText.quote(tool.name)), ("version", JSONText.quote(tool.version)),
+            ("semanticVersion", JSONText.quote(tool.version)), ("informationUri", JSONText.quote(tool.informationURI)),
+            ("rules", rules.isEmpty ? "[]" : "[\n          " + rules.joined(separator: ",\n          ") + "\n        ]"),
+        ])
+        let invocation = JSONText.object([
+            ("executionSuccessful", notifications.isEmpty ? "true" : "false"),
+            ("toolExecutionNotifications", "[" + notifications.joined(separator: ", ") + "]"),
+        ])
+        return "{\n  \"$schema\": \(JSONText.quote(Self.schemaURI)),\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
+            + "      \"tool\": {\n        \"driver\": " + driver.dropLast() + "}\n      },\n"
+            + "      \"columnKind\": \"unicodeCodePoints\",\n"
+            + "      \"invocations\": [\(invocation)],\n"
+            + "      \"results\": [" + (results.isEmpty ? "" : "\n        " + results.joined(separator: ",\n        ") + "\n      ") + "]\n"
+            + "    }\n  ]\n}\n"
+    }
+
+    private func index(ofRule rule: String, kind: ValidationProblem.Kind) -> Int {
+        if let index = ruleIndex[rule] { return index }
+        let index = rules.count
+        ruleIndex[rule] = index
+        let description: String
+        switch kind {
+        case .malformed: description = "The input is not well-formed."
+        case .invalid where subject.kind == "schema": description = "A value breaks the JSON Schema keyword \"\(rule)\"."
+        case .invalid: description = "A value does not decode as the model says (\(rule))."
+        }
+        rules.append(JSONText.object([
+            ("id", JSONText.quote(rule)), ("name", JSONText.quote(rule)),
+            ("shortDescription", JSONText.object([("text", JSONText.quote(description))])),
+            ("defaultConfiguration", JSONText.object([("level", "\"error\"")])),
+        ]))
+        return index
+    }
+
+    private static func location(_ file: String, region: String?) -> String {
+        var physical: [(String, String)] = [("artifactLocation", JSONText.object([("uri", JSONText.quote(uri(file)))]))]
+        if let region { physical.append(("region", region)) }
+        return JSONText.object([("physicalLocation", JSONText.object(physical))])
+    }
+
+    /// A file path as a URI reference: relative paths stay relative (GitHub resolves them from
+    /// the repository root), `./` dropped; absolute paths become `file://` URIs; characters a URI
+    /// cannot hold are percent-encoded.
+    public static func uri(_ path: String) -> String {
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        var encoded = ""
+        for byte in path.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if byte < 0x80, character.isLetter || character.isNumber || "-._~/!$&'()*+,;=:@".contains(character) {
+                encoded.append(character)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+}

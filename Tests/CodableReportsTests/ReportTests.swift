@@ -1,0 +1,146 @@
+import CodableParsing
+import CodableReports
+import Testing
+
+/// The report writers on fixed problems: their exact text, and escaping of awkward characters.
+@Suite struct ReportTests {
+    static let tool = ToolInfo(name: "codable", version: "9.9.9", informationURI: "https://example.com/codable")
+    static let subject = ValidationSubject(kind: "schema", source: "todo.schema.json")
+
+    static func problem(file: String = "data/a.jsonl", message: String = "expected string, found number 42", path: String = "$[2].title") -> ValidationProblem {
+        ValidationProblem(
+            file: file, location: SourceLocation(offset: 40, line: 3, column: 12),
+            excerpt: SourceExcerpt(text: "{\"id\": 3, \"title\": 42}", caretColumn: 19), record: 2, path: path,
+            instancePath: "/title", rule: "type", ruleLocation: "#/properties/title/type", message: message)
+    }
+
+    static let malformed = ValidationProblem(
+        file: "data/b.json", location: SourceLocation(offset: 9, line: 2, column: 1), excerpt: nil, record: nil, path: "",
+        instancePath: "", rule: "syntax", ruleLocation: "", message: "unexpected end of input", kind: .malformed)
+
+    @Test func textLooksLikeACompilerError() {
+        let report = TextReport(color: false)
+        #expect(report.problem(Self.problem()) == """
+            data/a.jsonl:3:12: error: expected string, found number 42
+                at $[2].title (schema #/properties/title/type)
+                {"id": 3, "title": 42}
+                                   ^
+
+            """)
+        #expect(report.problem(Self.malformed) == "data/b.json:2:1: error: unexpected end of input\n")
+    }
+
+    @Test func textColoursOnlyWhenAsked() {
+        #expect(TextReport(color: true).problem(Self.problem()).contains("\u{1B}[1;31merror:"))
+        #expect(!TextReport(color: false).problem(Self.problem()).contains("\u{1B}"))
+    }
+
+    @Test func githubEscapesDataAndProperties() {
+        #expect(GitHubReport.escapeData("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
+        #expect(GitHubReport.escapeProperty("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae")
+        let line = GitHubReport().problem(Self.problem(file: "dir,x/a:b.jsonl", message: "100% wrong\nreally"))
+        #expect(line == "::error file=dir%2Cx/a%3Ab.jsonl,line=3,col=12,title=type at $[2].title::100%25 wrong%0Areally%0Aschema #/properties/title/type\n")
+    }
+
+    @Test func githubReportsUnreadableFiles() {
+        let text = GitHubReport().finish(FileOutcome(file: "gone.json", records: 0, problems: 0, unreadable: "No such file or directory"))
+        #expect(text == "::error file=gone.json,title=cannot read input::cannot read input: No such file or directory\n")
+    }
+
+    @Test func jsonReportIsOneDocumentInAStableShape() {
+        let report = JSONReport(tool: Self.tool, subject: Self.subject)
+        var text = report.problem(Self.problem(message: "tab\there \"quoted\" \u{01}"))
+        text += report.finish(FileOutcome(file: "data/a.jsonl", records: 3, problems: 1))
+        text += report.finish(FileOutcome(file: "gone.json", records: 0, problems: 0, unreadable: "No such file or directory"))
+        var summary = ValidationSummary()
+        summary.files = 2
+        summary.records = 3
+        summary.errors = 1
+        summary.invalidFiles = 1
+        summary.unreadableFiles = 1
+        text += report.end(summary)
+        #expect(text == """
+            {
+              "version": 1,
+              "tool": {"name": "codable", "version": "9.9.9"},
+              "against": {"kind": "schema", "source": "todo.schema.json"},
+              "files": [
+                {"file": "data/a.jsonl", "status": "invalid", "records": 3, "errors": 1, "problems": [
+                  {"line": 3, "column": 12, "record": 2, "path": "$[2].title", "instancePath": "/title", "kind": "invalid", "rule": "type", "ruleLocation": "#/properties/title/type", "absoluteRuleLocation": null, "message": "tab\\there \\"quoted\\" \\u0001"}
+                ]},
+                {"file": "gone.json", "status": "unreadable", "records": 0, "errors": 0, "reason": "No such file or directory", "problems": []}
+              ],
+              "summary": {"valid": false, "files": 2, "records": 3, "errors": 1, "invalidFiles": 1, "unreadableFiles": 1, "maxErrorsReached": false}
+            }
+
+            """)
+    }
+
+    @Test func jsonReportWithNoFiles() {
+        let report = JSONReport(tool: Self.tool, subject: Self.subject)
+        #expect(report.end(ValidationSummary()).contains("\"files\": [],\n  \"summary\""))
+    }
+
+    @Test func junitEscapesXMLAndCountsCases() {
+        let report = JUnitReport(subject: Self.subject)
+        _ = report.problem(Self.problem(file: "a&b.jsonl", message: "<expected> \"x\" & 'y' \u{01}"))
+        _ = report.finish(FileOutcome(file: "a&b.jsonl", records: 3, problems: 1))
+        _ = report.finish(FileOutcome(file: "ok.jsonl", records: 2, problems: 0))
+        _ = report.finish(FileOutcome(file: "gone\".json", records: 0, problems: 0, unreadable: "No such file"))
+        let xml = report.end(ValidationSummary())
+        #expect(xml == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="codable validate" tests="3" failures="1" errors="1">
+              <testsuite name="codable validate against todo.schema.json" tests="3" failures="1" errors="1" skipped="0">
+                <testcase classname="todo.schema.json" name="a&amp;b.jsonl">
+                  <failure type="invalid" message="1 problem in 3 records">a&amp;b.jsonl:3:12: &lt;expected&gt; "x" &amp; 'y' \u{FFFD} (at $[2].title, schema #/properties/title/type)</failure>
+                </testcase>
+                <testcase classname="todo.schema.json" name="ok.jsonl"/>
+                <testcase classname="todo.schema.json" name="gone&quot;.json">
+                  <error type="unreadable" message="cannot read input: No such file"/>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+        #expect(JUnitReport.attribute("a\nb\tc") == "\"a&#10;b&#9;c\"")
+    }
+
+    @Test func sarifHasWhatGitHubCodeScanningReads() {
+        let report = SARIFReport(tool: Self.tool, subject: Self.subject)
+        _ = report.problem(Self.problem())
+        _ = report.problem(Self.problem(path: "$[4].title"))
+        _ = report.problem(Self.malformed)
+        _ = report.finish(FileOutcome(file: "gone.json", records: 0, problems: 0, unreadable: "No such file"))
+        let sarif = report.end(ValidationSummary())
+        #expect(sarif.contains("\"$schema\": \"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json\""))
+        #expect(sarif.contains("\"version\": \"2.1.0\""))
+        #expect(sarif.contains("\"driver\": {\"name\": \"codable\", \"version\": \"9.9.9\", \"semanticVersion\": \"9.9.9\", \"informationUri\": \"https://example.com/codable\", \"rules\": ["))
+        // One rule per rule broken, in order of first appearance; results point at them.
+        #expect(sarif.split(separator: "defaultConfiguration", omittingEmptySubsequences: false).count == 3)
+        #expect(sarif.contains("{\"ruleId\": \"type\", \"ruleIndex\": 0, \"level\": \"error\", \"message\": {\"text\": \"expected string, found number 42 (at $[4].title, schema #/properties/title/type)\"}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \"data/a.jsonl\"}, \"region\": {\"startLine\": 3, \"startColumn\": 12}}}]}"))
+        #expect(sarif.contains("{\"ruleId\": \"syntax\", \"ruleIndex\": 1,"))
+        #expect(sarif.contains("\"columnKind\": \"unicodeCodePoints\""))
+        #expect(sarif.contains("\"executionSuccessful\": false"))
+        #expect(sarif.contains("gone.json: cannot read input: No such file"))
+    }
+
+    @Test func sarifURIsAreRelativeAndEncoded() {
+        #expect(SARIFReport.uri("./data/a b#1.json") == "data/a%20b%231.json")
+        #expect(SARIFReport.uri("/abs/é.json") == "file:///abs/%C3%A9.json")
+        #expect(SARIFReport.uri("<stdin>") == "%3Cstdin%3E")
+    }
+
+    @Test func summaryLine() {
+        var summary = ValidationSummary()
+        summary.files = 1
+        summary.records = 12
+        summary.errors = 1
+        summary.seconds = 0.4249
+        #expect(summary.line == "1 file, 12 records, 1 error in 0.42 s")
+        summary.unreadableFiles = 2
+        summary.stoppedAtLimit = 1
+        summary.seconds = 3.006
+        #expect(summary.line == "1 file, 12 records, 1 error, 2 unreadable in 3.01 s (stopped at --max-errors 1)")
+    }
+}
