@@ -21,6 +21,13 @@ enum Terminal {
         return environment("TERM") != "dumb"
     }
 
+    /// Colour on standard output (the text report): a terminal, `NO_COLOR` unset, `TERM` not `dumb`.
+    static var stdoutWantsColor: Bool {
+        guard isatty(STDOUT_FILENO) == 1 else { return false }
+        if let noColor = environment("NO_COLOR"), !noColor.isEmpty { return false }
+        return environment("TERM") != "dumb"
+    }
+
     /// An environment variable's value.
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

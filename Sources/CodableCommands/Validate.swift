@@ -1,13 +1,33 @@
 import ArgumentParser
+import CodableReports
+import CodableSchema
 
 extension CodableCommand {
     /// `codable validate`: every problem of every record, for CI.
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check records against a JSON Schema or a Swift model and report every problem (not yet available).",
+            abstract: "Check records against a JSON Schema or a Swift model and report every problem.",
             discussion: """
-                Needs --schema FILE, or --model FILE.swift with --type NAME. This build does not \
-                validate yet and exits with status 2.
+                Needs --schema FILE (draft 2020-12, or draft-07 by its $schema), or --model \
+                FILE.swift with --type NAME. Files may be globs, expanded by codable itself so \
+                that quoted patterns work in any shell or CI: 'data/**/*.json' (** is any \
+                number of directories; matches are sorted; a pattern that matches nothing is \
+                reported like an unreadable file). Every record of every file is checked: JSON \
+                Lines and top-level arrays record by record, as a stream. Every problem is \
+                reported with its file, line and column, its path, and the schema keyword or \
+                model member it breaks.
+
+                Reports (--report) go to standard output or -o FILE: text (the default; \
+                FILE:LINE:COL: error: MESSAGE with the path and the source line), json (a \
+                versioned document, see docs/validate-report.md), github (workflow commands \
+                that GitHub Actions shows as annotations; the default when GITHUB_ACTIONS=true), \
+                junit (one test case per file) and sarif (SARIF 2.1.0 for GitHub code \
+                scanning). The summary line, and in text reports unreadable files, go to \
+                standard error. --quiet prints no report and no summary: only the exit status \
+                (and errors about unreadable files or the schema) tell.
+
+                When a run has unreadable inputs and invalid records, the status is 3: the \
+                check is incomplete, which matters more than what it found.
 
                 \(exitStatusHelp)
                 """
@@ -15,17 +35,89 @@ extension CodableCommand {
 
         @OptionGroup var input: InputOptions
 
-        @Option(help: ArgumentHelp("JSON Schema (draft 2020-12 or draft-07) to check against.", valueName: "file"))
+        @Option(help: ArgumentHelp("JSON Schema (draft 2020-12, or draft-07 by its $schema) to check against.", valueName: "file"))
         var schema: String?
 
-        @Option(help: ArgumentHelp("Swift source file that declares the model.", valueName: "file.swift"))
+        @Option(help: ArgumentHelp("Folder that remote $refs resolve from (default: the schema's own folder). Never the network.", valueName: "dir"))
+        var schemaDir: String?
+
+        @Flag(help: "Make format (date-time, email, uuid, ...) an assertion instead of an annotation.")
+        var assertFormats = false
+
+        @Option(help: ArgumentHelp("Swift source file that declares the model (not available in this version yet).", valueName: "file.swift"))
         var model: [String] = []
 
         @Option(help: ArgumentHelp("The model type each record must decode as.", valueName: "name"))
         var type: String?
 
+        @Option(help: ArgumentHelp("Report format: text, json, github, junit or sarif. Default: github when GITHUB_ACTIONS=true, else text.", valueName: "format"))
+        var report: ReportFormat?
+
+        @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+            "Write the report to this file instead of standard output, atomically.", valueName: "file"))
+        var output: String?
+
+        @Option(help: ArgumentHelp("Stop after this many problems (the summary says so).", valueName: "n"))
+        var maxErrors: Int?
+
+        @Flag(name: [.short, .long], help: "Print no report and no summary; the exit status tells.")
+        var quiet = false
+
+        func validate() throws {
+            switch (schema, model.isEmpty) {
+            case (nil, true): throw ValidationError("Name what to check against: --schema FILE, or --model FILE.swift with --type NAME.")
+            case (.some, false): throw ValidationError("--schema and --model cannot be used together.")
+            case (nil, false) where type == nil: throw ValidationError("--model needs --type NAME: the type each record must decode as.")
+            default: break
+            }
+            if schema != nil && type != nil { throw ValidationError("--type goes with --model, not --schema.") }
+            if schema == nil && (schemaDir != nil || assertFormats) {
+                throw ValidationError("--schema-dir and --assert-formats go with --schema.")
+            }
+            if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1.") }
+        }
+
         func run() async throws {
-            throw CommandFailure.usage("validate is not available in this version yet")
+            let checker = try makeChecker()
+            let entries = expandInputs()
+            let format = report ?? (Terminal.environment("GITHUB_ACTIONS") == "true" ? .github : .text)
+            let target: OutputTarget
+            if let output, output != "-" { target = try .atomicFile(output) } else { target = .standardOutput() }
+            let color = output == nil && Terminal.stdoutWantsColor
+            let runner = ValidationRunner(
+                entries: entries, input: input, checker: checker,
+                report: quiet ? nil : format.makeReport(subject: checker.subject, color: color),
+                unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors, target: target)
+            let summary = try await runner.run()
+            if !quiet { Diagnostics().line(summary.line) }
+            if summary.unreadableFiles > 0 { throw CommandFailure.reported(.io) }
+            if summary.errors > 0 { throw CommandFailure.reported(.invalidData) }
+        }
+
+        private func makeChecker() throws(CommandFailure) -> any RecordChecker {
+            if let schema {
+                return try SchemaChecker(path: schema, options: SchemaOptions(assertFormats: assertFormats, schemaDirectory: schemaDir))
+            }
+            throw .usage("validate --model is not available in this version yet; use --schema")
+        }
+
+        /// Files, `-`, and globs expanded in place (in command-line order).
+        private func expandInputs() -> [ValidationRunner.Entry] {
+            guard !input.files.isEmpty else { return [.file(InputFile(path: nil))] }
+            var entries: [ValidationRunner.Entry] = []
+            for name in input.files {
+                let pattern = GlobPattern(text: name)
+                if name == "-" {
+                    entries.append(.file(InputFile(path: nil)))
+                } else if pattern.isPattern {
+                    let matches = pattern.matches()
+                    if matches.isEmpty { entries.append(.unmatchedPattern(name)) }
+                    entries += matches.map { .file(InputFile(path: $0)) }
+                } else {
+                    entries.append(.file(InputFile(path: name)))
+                }
+            }
+            return entries
         }
     }
 }

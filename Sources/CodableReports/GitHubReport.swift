@@ -13,7 +13,7 @@ public final class GitHubReport: ValidationReport {
         let title = problem.kind == .malformed ? "malformed input" : "\(problem.rule) at \(problem.path)"
         var message = problem.message
         if problem.kind == .invalid && !problem.ruleLocation.isEmpty {
-            message += "\n\(TextReport.ruleLabel(problem)) \(problem.ruleLocation)"
+            message += "\n\(problem.ruleSource) \(problem.ruleLocation)"
         }
         return Self.command("error", [
             ("file", problem.file), ("line", "\(problem.location.line)"), ("col", "\(problem.location.column)"), ("title", title),

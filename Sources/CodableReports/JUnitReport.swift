@@ -20,7 +20,7 @@ public final class JUnitReport: ValidationReport {
         var line = "\(problem.file):\(problem.location.line):\(problem.location.column): \(problem.message)"
         if problem.kind == .invalid {
             line += " (at \(problem.path)"
-            if !problem.ruleLocation.isEmpty { line += ", \(TextReport.ruleLabel(problem)) \(problem.ruleLocation)" }
+            if !problem.ruleLocation.isEmpty { line += ", \(problem.ruleSource) \(problem.ruleLocation)" }
             line += ")"
         }
         pending.append(line)

@@ -29,7 +29,7 @@ public final class SARIFReport: ValidationReport {
         var message = problem.message
         if problem.kind == .invalid {
             message += " (at \(problem.path)"
-            if !problem.ruleLocation.isEmpty { message += ", \(TextReport.ruleLabel(problem)) \(problem.ruleLocation)" }
+            if !problem.ruleLocation.isEmpty { message += ", \(problem.ruleSource) \(problem.ruleLocation)" }
             message += ")"
         }
         let region = JSONText.object([("startLine", "\(problem.location.line)"), ("startColumn", "\(problem.location.column)")])

@@ -2,7 +2,7 @@
 ///
 /// ```
 /// Samples/todos.jsonl:3:12: error: expected string, found number 42
-///     at $[2].title (schema #/properties/title/type)
+///     at $[2].title (schema /properties/title/type)
 ///     {"id": 3, "title": 42, "done": false}
 ///                ^
 /// ```
@@ -20,7 +20,7 @@ public final class TextReport: ValidationReport {
         var text = style.heading("\(problem.file):\(problem.location.line):\(problem.location.column)", problem.message)
         if problem.kind == .invalid {
             var at = "at \(problem.path)"
-            if !problem.ruleLocation.isEmpty { at += " (\(Self.ruleLabel(problem)) \(problem.ruleLocation))" }
+            if !problem.ruleLocation.isEmpty { at += " (\(problem.ruleSource) \(problem.ruleLocation))" }
             text += style.detail(at)
         }
         return text + style.caret(problem.excerpt)
@@ -29,9 +29,4 @@ public final class TextReport: ValidationReport {
     public func finish(_ outcome: FileOutcome) -> String { "" }
 
     public func end(_ summary: ValidationSummary) -> String { "" }
-
-    /// `schema` for a keyword location, `model` for a model member.
-    static func ruleLabel(_ problem: ValidationProblem) -> String {
-        problem.ruleLocation.hasPrefix("#") || problem.ruleLocation.contains("://") ? "schema" : "model"
-    }
 }

@@ -27,9 +27,12 @@ public struct ValidationProblem: Sendable, Equatable {
     /// The rule broken: a JSON Schema keyword (`type`, `required`), a decoding failure kind
     /// (`typeMismatch`, `keyNotFound`), or `syntax` for malformed input.
     public var rule: String
-    /// Where the rule is: the schema keyword location (`#/properties/title/type`) or the model
-    /// member (`Todo.title`); empty when there is none.
+    /// Where the rule is: the schema keyword location, a JSON Pointer into the schema as
+    /// evaluated (`/properties/title/type`), or the model member (`Todo.title`); empty when
+    /// there is none.
     public var ruleLocation: String
+    /// What `ruleLocation` points into: `schema` or `model`.
+    public var ruleSource: String
     /// The rule's absolute location (the schema's `$id` based URI), when it differs.
     public var absoluteRuleLocation: String?
     /// What is wrong, for a person: `expected string, found number 42`.
@@ -40,8 +43,8 @@ public struct ValidationProblem: Sendable, Equatable {
     /// Creates a problem.
     public init(
         file: String, location: SourceLocation, excerpt: SourceExcerpt?, record: Int?, path: String,
-        instancePath: String, rule: String, ruleLocation: String, absoluteRuleLocation: String? = nil,
-        message: String, kind: Kind = .invalid
+        instancePath: String, rule: String, ruleLocation: String, ruleSource: String = "schema",
+        absoluteRuleLocation: String? = nil, message: String, kind: Kind = .invalid
     ) {
         self.file = file
         self.location = location
@@ -51,6 +54,7 @@ public struct ValidationProblem: Sendable, Equatable {
         self.instancePath = instancePath
         self.rule = rule
         self.ruleLocation = ruleLocation
+        self.ruleSource = ruleSource
         self.absoluteRuleLocation = absoluteRuleLocation
         self.message = message
         self.kind = kind

@@ -11,7 +11,7 @@ import Testing
         ValidationProblem(
             file: file, location: SourceLocation(offset: 40, line: 3, column: 12),
             excerpt: SourceExcerpt(text: "{\"id\": 3, \"title\": 42}", caretColumn: 19), record: 2, path: path,
-            instancePath: "/title", rule: "type", ruleLocation: "#/properties/title/type", message: message)
+            instancePath: "/title", rule: "type", ruleLocation: "/properties/title/type", message: message)
     }
 
     static let malformed = ValidationProblem(
@@ -22,7 +22,7 @@ import Testing
         let report = TextReport(color: false)
         #expect(report.problem(Self.problem()) == """
             data/a.jsonl:3:12: error: expected string, found number 42
-                at $[2].title (schema #/properties/title/type)
+                at $[2].title (schema /properties/title/type)
                 {"id": 3, "title": 42}
                                    ^
 
@@ -39,7 +39,7 @@ import Testing
         #expect(GitHubReport.escapeData("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
         #expect(GitHubReport.escapeProperty("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae")
         let line = GitHubReport().problem(Self.problem(file: "dir,x/a:b.jsonl", message: "100% wrong\nreally"))
-        #expect(line == "::error file=dir%2Cx/a%3Ab.jsonl,line=3,col=12,title=type at $[2].title::100%25 wrong%0Areally%0Aschema #/properties/title/type\n")
+        #expect(line == "::error file=dir%2Cx/a%3Ab.jsonl,line=3,col=12,title=type at $[2].title::100%25 wrong%0Areally%0Aschema /properties/title/type\n")
     }
 
     @Test func githubReportsUnreadableFiles() {
@@ -66,7 +66,7 @@ import Testing
               "against": {"kind": "schema", "source": "todo.schema.json"},
               "files": [
                 {"file": "data/a.jsonl", "status": "invalid", "records": 3, "errors": 1, "problems": [
-                  {"line": 3, "column": 12, "record": 2, "path": "$[2].title", "instancePath": "/title", "kind": "invalid", "rule": "type", "ruleLocation": "#/properties/title/type", "absoluteRuleLocation": null, "message": "tab\\there \\"quoted\\" \\u0001"}
+                  {"line": 3, "column": 12, "record": 2, "path": "$[2].title", "instancePath": "/title", "kind": "invalid", "rule": "type", "ruleLocation": "/properties/title/type", "absoluteRuleLocation": null, "message": "tab\\there \\"quoted\\" \\u0001"}
                 ]},
                 {"file": "gone.json", "status": "unreadable", "records": 0, "errors": 0, "reason": "No such file or directory", "problems": []}
               ],
@@ -93,7 +93,7 @@ import Testing
             <testsuites name="codable validate" tests="3" failures="1" errors="1">
               <testsuite name="codable validate against todo.schema.json" tests="3" failures="1" errors="1" skipped="0">
                 <testcase classname="todo.schema.json" name="a&amp;b.jsonl">
-                  <failure type="invalid" message="1 problem in 3 records">a&amp;b.jsonl:3:12: &lt;expected&gt; "x" &amp; 'y' \u{FFFD} (at $[2].title, schema #/properties/title/type)</failure>
+                  <failure type="invalid" message="1 problem in 3 records">a&amp;b.jsonl:3:12: &lt;expected&gt; "x" &amp; 'y' \u{FFFD} (at $[2].title, schema /properties/title/type)</failure>
                 </testcase>
                 <testcase classname="todo.schema.json" name="ok.jsonl"/>
                 <testcase classname="todo.schema.json" name="gone&quot;.json">
@@ -118,7 +118,7 @@ import Testing
         #expect(sarif.contains("\"driver\": {\"name\": \"codable\", \"version\": \"9.9.9\", \"semanticVersion\": \"9.9.9\", \"informationUri\": \"https://example.com/codable\", \"rules\": ["))
         // One rule per rule broken, in order of first appearance; results point at them.
         #expect(sarif.split(separator: "defaultConfiguration", omittingEmptySubsequences: false).count == 3)
-        #expect(sarif.contains("{\"ruleId\": \"type\", \"ruleIndex\": 0, \"level\": \"error\", \"message\": {\"text\": \"expected string, found number 42 (at $[4].title, schema #/properties/title/type)\"}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \"data/a.jsonl\"}, \"region\": {\"startLine\": 3, \"startColumn\": 12}}}]}"))
+        #expect(sarif.contains("{\"ruleId\": \"type\", \"ruleIndex\": 0, \"level\": \"error\", \"message\": {\"text\": \"expected string, found number 42 (at $[4].title, schema /properties/title/type)\"}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \"data/a.jsonl\"}, \"region\": {\"startLine\": 3, \"startColumn\": 12}}}]}"))
         #expect(sarif.contains("{\"ruleId\": \"syntax\", \"ruleIndex\": 1,"))
         #expect(sarif.contains("\"columnKind\": \"unicodeCodePoints\""))
         #expect(sarif.contains("\"executionSuccessful\": false"))

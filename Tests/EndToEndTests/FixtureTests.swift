@@ -36,7 +36,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     @Test(arguments: Fixture.all)
     func fixture(_ fixture: Fixture) throws {
         let stdin = try? Data(contentsOf: fixture.folder.appendingPathComponent("stdin"))
-        let result = try CodableBinary.run(fixture.arguments, stdin: stdin ?? Data())
+        var result = try CodableBinary.run(fixture.arguments, stdin: stdin ?? Data())
+        result.stderr = CodableBinary.steadyDurations(result.stderr)
         if ProcessInfo.processInfo.environment["RECORD"] == "1" {
             try result.stdout.write(to: fixture.folder.appendingPathComponent("stdout"), atomically: true, encoding: .utf8)
             try result.stderr.write(to: fixture.folder.appendingPathComponent("stderr"), atomically: true, encoding: .utf8)

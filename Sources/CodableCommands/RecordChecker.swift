@@ -1,0 +1,28 @@
+import CodableParsing
+import CodableReports
+
+/// What `validate` checks each record with: a compiled JSON Schema or a Swift model. An adapter
+/// over an engine, so that the runner and the reports do not depend on which one. Called from
+/// several tasks at once (batches are checked in parallel).
+protocol RecordChecker: Sendable {
+    /// What the records are checked against, as reports name it.
+    var subject: ValidationSubject { get }
+    /// The problems of one record, at most `limit` of them.
+    func findings(in record: Record, limit: Int) -> [CheckerFinding]
+}
+
+/// One problem an engine found in a record, before the runner locates it in its input.
+struct CheckerFinding: Sendable {
+    /// The tape node of the offending value.
+    var node: Int
+    /// JSON Pointer of the value within the record.
+    var instancePath: String
+    /// The rule broken (a keyword, a decoding failure kind).
+    var rule: String
+    /// Where the rule is (a keyword location, a model member).
+    var ruleLocation: String
+    /// The rule's absolute location, when it has one.
+    var absoluteRuleLocation: String?
+    /// What is wrong.
+    var message: String
+}

@@ -1,0 +1,33 @@
+import CodableParsing
+import CodableReports
+import CodableSchema
+
+/// `validate --schema`: records checked against a compiled JSON Schema.
+struct SchemaChecker: RecordChecker {
+    let schema: CompiledSchema
+    let subject: ValidationSubject
+
+    /// Compiles the schema file; a schema that is itself invalid is a located usage error.
+    init(path: String, options: SchemaOptions) throws(CommandFailure) {
+        do {
+            schema = try CompiledSchema(path: path, options: options)
+        } catch {
+            var place = error.file
+            if let line = error.line {
+                place += ":\(line)"
+                if let column = error.column { place += ":\(column)" }
+            }
+            throw .invalidDefinition(place: place, message: error.message, detail: error.pointer.isEmpty ? nil : "at #\(error.pointer)")
+        }
+        subject = ValidationSubject(kind: "schema", source: path)
+    }
+
+    func findings(in record: Record, limit: Int) -> [CheckerFinding] {
+        schema.validate(record, limit: limit).map { violation in
+            CheckerFinding(
+                node: violation.node, instancePath: violation.instancePath, rule: violation.keyword,
+                ruleLocation: violation.keywordLocation, absoluteRuleLocation: violation.absoluteKeywordLocation,
+                message: violation.message)
+        }
+    }
+}

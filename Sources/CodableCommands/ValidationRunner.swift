@@ -1,0 +1,167 @@
+import CodableParsing
+import CodablePipeline
+import CodableReports
+
+/// The loop behind `validate`: every record of every input through the checker, every problem
+/// into the report, unreadable inputs reported and skipped, totals kept.
+struct ValidationRunner {
+    /// An input to check, or a pattern that matched nothing (reported as unreadable).
+    enum Entry {
+        case file(InputFile)
+        case unmatchedPattern(String)
+    }
+
+    let entries: [Entry]
+    let input: InputOptions
+    let checker: any RecordChecker
+    /// The report, or nil with `--quiet`.
+    let report: (any ValidationReport)?
+    /// Unreadable inputs are printed on standard error (the text report), not in the report.
+    let unreadableOnStandardError: Bool
+    let maxErrors: Int?
+    let target: OutputTarget
+
+    private final class State {
+        var summary = ValidationSummary()
+        let buffer = OutputBuffer(capacity: 1 << 16)
+        /// Writing the report failed while an input was being checked.
+        var writeError: OutputWriteError?
+    }
+
+    /// Checks everything and returns the totals; the report is written and committed.
+    func run() async throws(CommandFailure) -> ValidationSummary {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let state = State()
+        do {
+            for entry in entries {
+                guard state.summary.stoppedAtLimit == nil else { break }
+                state.summary.files += 1
+                var outcome: FileOutcome
+                switch entry {
+                case .unmatchedPattern(let pattern):
+                    outcome = FileOutcome(file: pattern, records: 0, problems: 0, unreadable: "no file matches this pattern")
+                case .file(let file):
+                    outcome = await check(file, state)
+                    if let error = state.writeError { throw error }
+                }
+                if let reason = outcome.unreadable {
+                    state.summary.unreadableFiles += 1
+                    if unreadableOnStandardError { Diagnostics().report(.unreadableInput(input: outcome.file, reason: reason)) }
+                } else if outcome.problems > 0 {
+                    state.summary.invalidFiles += 1
+                }
+                emit(report?.finish(outcome), state)
+                try flush(state)
+            }
+            state.summary.seconds = Self.seconds(clock.now - started)
+            emit(report?.end(state.summary), state)
+            try flush(state)
+            try target.commit()
+        } catch let error as OutputWriteError {
+            target.discard()
+            switch error {
+            case .readerWentAway: return state.summary
+            case .failed(let failure): throw failure
+            }
+        } catch let failure as CommandFailure {
+            target.discard()
+            throw failure
+        } catch {
+            target.discard()
+            throw .usage("unexpected error: \(error)")
+        }
+        return state.summary
+    }
+
+    /// Checks one input's records; a malformed input is a problem, an unreadable one an outcome.
+    ///
+    /// Batches are checked in parallel (up to `window` at a time, so memory stays flat) and
+    /// reported in input order.
+    private func check(_ file: InputFile, _ state: State) async -> FileOutcome {
+        var outcome = FileOutcome(file: file.displayName, records: 0, problems: 0)
+        let source: FileByteSource
+        do { source = try file.open() } catch {
+            if case .unreadableInput(_, let reason) = error { outcome.unreadable = reason }
+            return outcome
+        }
+        let stream = RecordStream(source: source, options: input.readerOptions(for: file))
+        var batches = stream.makeAsyncIterator()
+        var pending: [Task<[[ValidationProblem]], Never>] = []
+        var readError: RecordReadError?
+        var reading = true
+        let work = BatchCheck(checker: checker, file: file.displayName, limit: maxErrors ?? Int.max)
+        defer { for task in pending { task.cancel() } }
+        while true {
+            while reading && pending.count < Self.window {
+                do {
+                    if let batch = try await batches.next() {
+                        pending.append(Task { work.problems(in: batch) })
+                    } else {
+                        reading = false
+                    }
+                } catch {
+                    readError = error
+                    reading = false
+                }
+            }
+            guard !pending.isEmpty else { break }
+            let records = await pending.removeFirst().value
+            for problems in records {
+                outcome.records += 1
+                state.summary.records += 1
+                for problem in problems.prefix(maxErrors.map { $0 - state.summary.errors } ?? Int.max) {
+                    outcome.problems += 1
+                    state.summary.errors += 1
+                    emit(report?.problem(problem), state)
+                }
+                if let maxErrors, state.summary.errors >= maxErrors {
+                    state.summary.stoppedAtLimit = maxErrors
+                    return outcome
+                }
+            }
+            if state.buffer.count >= 1 << 16 {
+                do { try flush(state) } catch {
+                    state.writeError = error
+                    return outcome
+                }
+            }
+        }
+        switch readError {
+        case .malformed(let reason, let location, let excerpt):
+            outcome.problems += 1
+            state.summary.errors += 1
+            emit(report?.problem(ValidationProblem(
+                file: file.displayName, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
+                rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed)), state)
+            if let maxErrors, state.summary.errors >= maxErrors { state.summary.stoppedAtLimit = maxErrors }
+        case .unreadable(let underlying):
+            outcome.unreadable = describe(underlying)
+        case nil:
+            break
+        }
+        return outcome
+    }
+
+    /// Batches checked at once: enough to keep every core busy, few enough to keep memory flat.
+    static let window = 4
+
+    private func emit(_ text: String?, _ state: State) {
+        guard var text, !text.isEmpty else { return }
+        text.withUTF8 { bytes in
+            var cursor = state.buffer.beginAppending()
+            cursor.append(bytes.baseAddress!, count: bytes.count)
+            state.buffer.endAppending(cursor)
+        }
+    }
+
+    private func flush(_ state: State) throws(OutputWriteError) {
+        guard state.buffer.count > 0 else { return }
+        try target.write(state.buffer)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

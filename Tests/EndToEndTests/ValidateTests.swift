@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `codable validate` behaviour that golden fixtures cannot show: the environment, `-o`, globs
+/// over a folder tree, and reports that other programs must be able to parse.
+@Suite struct ValidateTests {
+    static let schema = CodableBinary.repositoryRoot.appendingPathComponent("Samples/todo.schema.json").path
+
+    @Test func githubReportIsTheDefaultOnGitHubActions() throws {
+        let result = try CodableBinary.run(["validate", "--schema", Self.schema, "Samples/validate/todos-bad.jsonl"], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("::error file=Samples/validate/todos-bad.jsonl,line=2,col=20,title=type at $[1].title::"))
+        let text = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", "text", "Samples/validate/todos-bad.jsonl"], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(text.stdout.hasPrefix("Samples/validate/todos-bad.jsonl:2:20: error:"))
+    }
+
+    @Test(arguments: ["json", "sarif"])
+    func reportsAreValidJSON(format: String) throws {
+        let result = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", format, "Samples/validate/*.json*", "missing.json"])
+        #expect(result.status == 3)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        if format == "sarif" {
+            #expect(document["version"] as? String == "2.1.0")
+            let run = try #require((document["runs"] as? [[String: Any]])?.first)
+            let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+            let rules = try #require(driver["rules"] as? [[String: Any]])
+            let results = try #require(run["results"] as? [[String: Any]])
+            #expect(results.count == 8)
+            for result in results {
+                let index = try #require(result["ruleIndex"] as? Int)
+                #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+                let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+                #expect(((location["artifactLocation"] as? [String: Any])?["uri"] as? String)?.hasPrefix("Samples/validate/") == true)
+                #expect(((location["region"] as? [String: Any])?["startLine"] as? Int ?? 0) >= 1)
+            }
+        } else {
+            #expect(document["version"] as? Int == 1)
+            let summary = try #require(document["summary"] as? [String: Any])
+            #expect(summary["errors"] as? Int == 8)
+            #expect(summary["unreadableFiles"] as? Int == 1)
+        }
+    }
+
+    @Test func reportGoesToTheOutputFileAtomically() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("report.xml")
+        let result = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", "junit", "-o", target.path, "Samples/validate/todos-bad.jsonl"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("1 file, 4 records, 7 errors in "))
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<?xml"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.xml"])
+
+        let unwritable = try CodableBinary.run(["validate", "--schema", Self.schema, "-o", directory.appendingPathComponent("no/such/dir.txt").path, "Samples/validate/todos-ok.jsonl"])
+        #expect(unwritable.status == 3)
+        #expect(unwritable.stderr.contains("cannot write output"))
+    }
+
+    @Test func globsWalkFolderTreesInSortedOrder() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let valid = "{\"id\": 1, \"title\": \"ok\", \"done\": true}\n"
+        for path in ["b.json", "a/x.json", "a/b/y.json", "a/b/c/w.jsonl", "a/.hidden/z.json", "a/b/notes.txt"] {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try valid.write(to: url, atomically: true, encoding: .utf8)
+        }
+        func files(_ pattern: String) throws -> [String] {
+            let result = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", "json", pattern], in: directory)
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return (document?["files"] as? [[String: Any]])?.compactMap { $0["file"] as? String } ?? []
+        }
+        #expect(try files("**/*.json") == ["a/b/y.json", "a/x.json", "b.json"])
+        #expect(try files("a/**/*.json*") == ["a/b/c/w.jsonl", "a/b/y.json", "a/x.json"])
+        #expect(try files("a/*/*.json") == ["a/b/y.json"])
+        #expect(try files("a/.hidden/*.json") == ["a/.hidden/z.json"])
+        #expect(try files("?.json") == ["b.json"])
+        #expect(try files("a/**") == ["a/b/c/w.jsonl", "a/b/notes.txt", "a/b/y.json", "a/x.json"])
+        let none = try CodableBinary.run(["validate", "--schema", Self.schema, "c/**/*.json"], in: directory)
+        #expect(none.status == 3)
+        #expect(none.stderr.hasPrefix("c/**/*.json: error: cannot read input: no file matches this pattern\n"))
+    }
+
+    @Test func bigStreamsAreCheckedRecordByRecord() throws {
+        var input = ""
+        for index in 1...20_000 { input += "{\"id\": \(index), \"title\": \"t\", \"done\": \(index % 5000 == 0 ? "0" : "true")}\n" }
+        let result = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", "github", "--from", "jsonl"], stdin: input)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        for (index, line) in lines.enumerated() {
+            let number = (index + 1) * 5000
+            #expect(line.hasPrefix("::error file=<stdin>,line=\(number),col=\(32 + String(number).count),title=type at $[\(number - 1)].done::"))
+        }
+        #expect(result.stderr.hasPrefix("1 file, 20000 records, 4 errors in "))
+    }
+}
