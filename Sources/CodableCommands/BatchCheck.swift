@@ -13,6 +13,7 @@ struct BatchCheck: Sendable {
     /// Each record's problems, located in the input, in record order.
     func problems(in batch: RecordBatch) -> [[ValidationProblem]] {
         let isSoleValue = batch.framing == .json && !batch.fromTopLevelArray
+        let file = batch.sourceName ?? self.file
         var result: [[ValidationProblem]] = []
         result.reserveCapacity(batch.count)
         for index in 0..<batch.count {

@@ -80,15 +80,14 @@ struct ValidationRunner {
     /// reported in input order.
     private func check(_ file: InputFile, _ state: State) async -> FileOutcome {
         var outcome = FileOutcome(file: file.displayName, records: 0, problems: 0)
-        let source: FileByteSource
-        do { source = try file.open() } catch {
-            if case .unreadableInput(_, let reason) = error { outcome.unreadable = reason }
+        let records: InputRecords
+        do { records = try input.records(from: file) } catch {
+            outcome.unreadable = Self.reason(error, for: file)
             return outcome
         }
-        let stream = RecordStream(source: source, options: input.readerOptions(for: file))
-        var batches = stream.makeAsyncIterator()
+        var batches = records.makeAsyncIterator()
         var pending: [Task<[[ValidationProblem]], Never>] = []
-        var readError: RecordReadError?
+        var readError: CommandFailure?
         var reading = true
         let work = BatchCheck(checker: checker, file: file.displayName, limit: maxErrors ?? Int.max)
         defer { for task in pending { task.cancel() } }
@@ -101,7 +100,7 @@ struct ValidationRunner {
                         reading = false
                     }
                 } catch {
-                    readError = error
+                    readError = Self.failure(error, in: file)
                     reading = false
                 }
             }
@@ -128,19 +127,52 @@ struct ValidationRunner {
             }
         }
         switch readError {
-        case .malformed(let reason, let location, let excerpt):
-            outcome.problems += 1
-            state.summary.errors += 1
-            emit(report?.problem(ValidationProblem(
-                file: file.displayName, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
-                rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed)), state)
-            if let maxErrors, state.summary.errors >= maxErrors { state.summary.stoppedAtLimit = maxErrors }
-        case .unreadable(let underlying):
-            outcome.unreadable = describe(underlying)
+        case .malformedInput(let input, let reason, let location, let excerpt)?:
+            report(ValidationProblem(
+                file: input, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
+                rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed), in: &outcome, state)
+        case .invalidValue(let input, let message, let codingPath, let location, let excerpt)?:
+            report(ValidationProblem(
+                file: input, location: location, excerpt: excerpt, record: nil, path: codingPath, instancePath: "",
+                rule: "page", ruleLocation: "", message: message, kind: .malformed), in: &outcome, state)
+        case let failure?:
+            outcome.unreadable = Self.reason(failure, for: file)
         case nil:
             break
         }
         return outcome
+    }
+
+    /// Reports the problem that ended reading an input.
+    private func report(_ problem: ValidationProblem, in outcome: inout FileOutcome, _ state: State) {
+        outcome.problems += 1
+        state.summary.errors += 1
+        emit(report?.problem(problem), state)
+        if let maxErrors, state.summary.errors >= maxErrors { state.summary.stoppedAtLimit = maxErrors }
+    }
+
+    /// What stopped reading an input, as a failure.
+    private static func failure(_ error: any Error, in file: InputFile) -> CommandFailure {
+        switch error {
+        case let error as RecordReadError:
+            switch error {
+            case .malformed(let reason, let location, let excerpt):
+                return .malformedInput(input: file.displayName, reason: reason, location: location, excerpt: excerpt)
+            case .unreadable(let underlying):
+                return .unreadableInput(input: file.displayName, reason: describe(underlying))
+            }
+        case let error as PagedSourceError: return error.commandFailure
+        case let failure as CommandFailure: return failure
+        default: return .unreadableInput(input: file.displayName, reason: describe(error))
+        }
+    }
+
+    /// Why an input could not be read, naming the page when it is not the input itself.
+    private static func reason(_ failure: CommandFailure, for file: InputFile) -> String {
+        switch failure {
+        case .unreadableInput(let input, let reason): return input == file.displayName ? reason : "\(input): \(reason)"
+        default: return String(Diagnostics(color: false).render(failure).split(separator: "\n").first ?? "")
+        }
     }
 
     /// Batches checked at once: enough to keep every core busy, few enough to keep memory flat.
