@@ -10,16 +10,28 @@ struct BatchCheck: Sendable {
     /// At most this many problems per record (`--max-errors`).
     let limit: Int
 
+    /// What checking a batch found.
+    struct Result: Sendable {
+        /// Each record's problems, located in the input, in record order.
+        var records: [[ValidationProblem]] = []
+        /// The schema or model could not check a record: the run stops with this.
+        var failure: CommandFailure?
+    }
+
     /// Each record's problems, located in the input, in record order.
-    func problems(in batch: RecordBatch) -> [[ValidationProblem]] {
+    func problems(in batch: RecordBatch) -> Result {
         let isSoleValue = batch.framing == .json && !batch.fromTopLevelArray
         let file = batch.sourceName ?? self.file
-        var result: [[ValidationProblem]] = []
-        result.reserveCapacity(batch.count)
+        var result = Result()
+        result.records.reserveCapacity(batch.count)
         for index in 0..<batch.count {
             if Task.isCancelled { break }
-            let findings = checker.findings(in: batch[index], limit: limit)
-            result.append(findings.map { finding in
+            let findings: [CheckerFinding]
+            do { findings = try checker.findings(in: batch[index], limit: limit) } catch {
+                result.failure = error
+                break
+            }
+            result.records.append(findings.map { finding in
                 ValidationProblem(
                     file: file, location: batch.location(ofNode: finding.node), excerpt: batch.excerpt(ofNode: finding.node),
                     record: isSoleValue ? nil : batch.firstRecordIndex + index,

@@ -7,8 +7,9 @@ import CodableReports
 protocol RecordChecker: Sendable {
     /// What the records are checked against, as reports name it.
     var subject: ValidationSubject { get }
-    /// The problems of one record, at most `limit` of them.
-    func findings(in record: Record, limit: Int) -> [CheckerFinding]
+    /// The problems of one record, at most `limit` of them. Throws when the schema or model
+    /// itself cannot check this record (a model type the source does not let us decode).
+    func findings(in record: Record, limit: Int) throws(CommandFailure) -> [CheckerFinding]
 }
 
 /// One problem an engine found in a record, before the runner locates it in its input.

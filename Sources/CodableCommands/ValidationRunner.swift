@@ -26,6 +26,8 @@ struct ValidationRunner {
         let buffer = OutputBuffer(capacity: 1 << 16)
         /// Writing the report failed while an input was being checked.
         var writeError: OutputWriteError?
+        /// The schema or model could not check a record.
+        var checkerFailure: CommandFailure?
     }
 
     /// Checks everything and returns the totals; the report is written and committed.
@@ -44,6 +46,7 @@ struct ValidationRunner {
                 case .file(let file):
                     outcome = await check(file, state)
                     if let error = state.writeError { throw error }
+                    if let failure = state.checkerFailure { throw failure }
                 }
                 if let reason = outcome.unreadable {
                     state.summary.unreadableFiles += 1
@@ -86,7 +89,7 @@ struct ValidationRunner {
             return outcome
         }
         var batches = records.makeAsyncIterator()
-        var pending: [Task<[[ValidationProblem]], Never>] = []
+        var pending: [Task<BatchCheck.Result, Never>] = []
         var readError: CommandFailure?
         var reading = true
         let work = BatchCheck(checker: checker, file: file.displayName, limit: maxErrors ?? Int.max)
@@ -105,8 +108,8 @@ struct ValidationRunner {
                 }
             }
             guard !pending.isEmpty else { break }
-            let records = await pending.removeFirst().value
-            for problems in records {
+            let result = await pending.removeFirst().value
+            for problems in result.records {
                 outcome.records += 1
                 state.summary.records += 1
                 for problem in problems.prefix(maxErrors.map { $0 - state.summary.errors } ?? Int.max) {
@@ -118,6 +121,10 @@ struct ValidationRunner {
                     state.summary.stoppedAtLimit = maxErrors
                     return outcome
                 }
+            }
+            if let failure = result.failure {
+                state.checkerFailure = failure
+                return outcome
             }
             if state.buffer.count >= 1 << 16 {
                 do { try flush(state) } catch {
