@@ -109,7 +109,7 @@ extension CodableCommand {
                 let pattern = GlobPattern(text: name)
                 if name == "-" {
                     entries.append(.file(InputFile(path: nil)))
-                } else if pattern.isPattern {
+                } else if pattern.isPattern && !name.contains("://") {  // a URL's ? is not a glob
                     let matches = pattern.matches()
                     if matches.isEmpty { entries.append(.unmatchedPattern(name)) }
                     entries += matches.map { .file(InputFile(path: $0)) }
