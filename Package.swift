@@ -20,7 +20,6 @@ let package = Package(
         .library(name: "CodableSwiftModels", targets: ["CodableSwiftModels"]),
         .library(name: "CodableYAML", targets: ["CodableYAML"]),
         .library(name: "CodableReports", targets: ["CodableReports"]),
-        .library(name: "CodableSchema", targets: ["CodableSchema"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,8 +53,6 @@ let package = Package(
         .target(name: "CodableYAML", dependencies: ["CodableParsing", "CYAML"]),
         // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
         .target(name: "CodablePipeline", dependencies: ["CodableParsing", "CodableDates"]),
-        // Parser layer: JSON Schema (2020-12, draft-07) compiled once, applied to records' tapes.
-        .target(name: "CodableSchema", dependencies: ["CodableParsing"]),
         // Validation reports (text, JSON, GitHub commands, JUnit, SARIF): problems in, text out.
         .target(name: "CodableReports", dependencies: ["CodableParsing"]),
         // Commands library: argument parsing, files, terminals, and the one diagnostics printer.
@@ -70,7 +67,6 @@ let package = Package(
                 "CodableSwiftModels",
                 "CodableYAML",
                 "CodableReports",
-                "CodableSchema",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
