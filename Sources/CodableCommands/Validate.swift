@@ -1,6 +1,6 @@
 import ArgumentParser
+import CodableDecoding
 import CodableReports
-import CodableSchema
 
 extension CodableCommand {
     /// `codable validate`: every problem of every record, for CI.
@@ -44,11 +44,14 @@ extension CodableCommand {
         @Flag(help: "Make format (date-time, email, uuid, ...) an assertion instead of an annotation.")
         var assertFormats = false
 
-        @Option(help: ArgumentHelp("Swift source file that declares the model (not available in this version yet).", valueName: "file.swift"))
-        var model: [String] = []
+        @OptionGroup(title: "Model") var model: ModelOptions
 
-        @Option(help: ArgumentHelp("The model type each record must decode as.", valueName: "name"))
-        var type: String?
+        @Option(help: ArgumentHelp(
+            "With --model: how JSON keys match property names, default (as written) or snake_case (as JSONDecoder's .convertFromSnakeCase).",
+            valueName: "strategy"))
+        var keys: DecodeOptions.KeyMatching = .default
+
+        @OptionGroup(title: "Dates (with --model)") var dates: DateOptions
 
         @Option(help: ArgumentHelp("Report format: text, json, github, junit or sarif. Default: github when GITHUB_ACTIONS=true, else text.", valueName: "format"))
         var report: ReportFormat?
@@ -64,15 +67,21 @@ extension CodableCommand {
         var quiet = false
 
         func validate() throws {
-            switch (schema, model.isEmpty) {
+            switch (schema, model.model.isEmpty) {
             case (nil, true): throw ValidationError("Name what to check against: --schema FILE, or --model FILE.swift with --type NAME.")
             case (.some, false): throw ValidationError("--schema and --model cannot be used together.")
-            case (nil, false) where type == nil: throw ValidationError("--model needs --type NAME: the type each record must decode as.")
+            case (nil, false) where model.type == nil: throw ValidationError("--model needs --type NAME: the type each record must decode as.")
             default: break
             }
-            if schema != nil && type != nil { throw ValidationError("--type goes with --model, not --schema.") }
+            if schema != nil && model.type != nil { throw ValidationError("--type goes with --model, not --schema.") }
             if schema == nil && (schemaDir != nil || assertFormats) {
                 throw ValidationError("--schema-dir and --assert-formats go with --schema.")
+            }
+            if dates.outputDates != nil || dates.explainDates {
+                throw ValidationError("--output-dates and --explain-dates go with decode and convert: validate writes no records.")
+            }
+            if schema != nil && (dates.dates != nil || !dates.dateFields.isEmpty || keys != .default) {
+                throw ValidationError("--dates, --date and --keys go with --model.")
             }
             if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1.") }
         }
@@ -95,10 +104,15 @@ extension CodableCommand {
         }
 
         private func makeChecker() throws(CommandFailure) -> any RecordChecker {
-            if let schema {
-                return try SchemaChecker(path: schema, options: SchemaOptions(assertFormats: assertFormats, schemaDirectory: schemaDir))
+            guard schema == nil else {
+                throw .usage("validate --schema needs the JSON Schema engine, which is not in this build yet; use --model FILE.swift --type NAME")
             }
-            throw .usage("validate --model is not available in this version yet; use --schema")
+            let (models, root) = try model.load()
+            let dateStrategies = try dates.decodingDates()
+            let options = DecodingOptions(
+                keys: keys == .snakeCase ? .convertFromSnakeCase : .useDefaultKeys,
+                dateRules: dateStrategies.rules, defaultDates: dateStrategies.defaultDates)
+            return try ModelChecker(models: models, root: root, type: model.type ?? "", sources: model.model, options: options)
         }
 
         /// Files, `-`, and globs expanded in place (in command-line order).

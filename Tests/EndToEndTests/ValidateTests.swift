@@ -4,19 +4,19 @@ import Testing
 /// `codable validate` behaviour that golden fixtures cannot show: the environment, `-o`, globs
 /// over a folder tree, and reports that other programs must be able to parse.
 @Suite struct ValidateTests {
-    static let schema = CodableBinary.repositoryRoot.appendingPathComponent("Samples/todo.schema.json").path
+    static let model = CodableBinary.repositoryRoot.appendingPathComponent("Samples/models/Todo.swift").path
 
     @Test func githubReportIsTheDefaultOnGitHubActions() throws {
-        let result = try CodableBinary.run(["validate", "--schema", Self.schema, "Samples/validate/todos-bad.jsonl"], environment: ["GITHUB_ACTIONS": "true"])
+        let result = try CodableBinary.run(["validate", "--model", Self.model, "--type", "Todo", "Samples/validate/todos-bad.jsonl"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("::error file=Samples/validate/todos-bad.jsonl,line=2,col=20,title=type at $[1].title::"))
-        let text = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", "text", "Samples/validate/todos-bad.jsonl"], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.stdout.hasPrefix("::error file=Samples/validate/todos-bad.jsonl,line=2,col=20,title=typeMismatch at $[1].title::"))
+        let text = try CodableBinary.run(["validate", "--model", Self.model, "--type", "Todo", "--report", "text", "Samples/validate/todos-bad.jsonl"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(text.stdout.hasPrefix("Samples/validate/todos-bad.jsonl:2:20: error:"))
     }
 
     @Test(arguments: ["json", "sarif"])
     func reportsAreValidJSON(format: String) throws {
-        let result = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", format, "Samples/validate/*.json*", "missing.json"])
+        let result = try CodableBinary.run(["validate", "--model", Self.model, "--type", "Todo", "--report", format, "Samples/validate/*.json*", "missing.json"])
         #expect(result.status == 3)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         if format == "sarif" {
@@ -25,7 +25,7 @@ import Testing
             let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
             let rules = try #require(driver["rules"] as? [[String: Any]])
             let results = try #require(run["results"] as? [[String: Any]])
-            #expect(results.count == 8)
+            #expect(results.count == 7)
             for result in results {
                 let index = try #require(result["ruleIndex"] as? Int)
                 #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
@@ -36,7 +36,7 @@ import Testing
         } else {
             #expect(document["version"] as? Int == 1)
             let summary = try #require(document["summary"] as? [String: Any])
-            #expect(summary["errors"] as? Int == 8)
+            #expect(summary["errors"] as? Int == 7)
             #expect(summary["unreadableFiles"] as? Int == 1)
         }
     }
@@ -45,14 +45,14 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("report.xml")
-        let result = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", "junit", "-o", target.path, "Samples/validate/todos-bad.jsonl"])
+        let result = try CodableBinary.run(["validate", "--model", Self.model, "--type", "Todo", "--report", "junit", "-o", target.path, "Samples/validate/todos-bad.jsonl"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("1 file, 4 records, 7 errors in "))
+        #expect(result.stderr.hasPrefix("1 file, 4 records, 6 errors in "))
         #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<?xml"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.xml"])
 
-        let unwritable = try CodableBinary.run(["validate", "--schema", Self.schema, "-o", directory.appendingPathComponent("no/such/dir.txt").path, "Samples/validate/todos-ok.jsonl"])
+        let unwritable = try CodableBinary.run(["validate", "--model", Self.model, "--type", "Todo", "-o", directory.appendingPathComponent("no/such/dir.txt").path, "Samples/validate/todos-ok.jsonl"])
         #expect(unwritable.status == 3)
         #expect(unwritable.stderr.contains("cannot write output"))
     }
@@ -60,14 +60,14 @@ import Testing
     @Test func globsWalkFolderTreesInSortedOrder() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let valid = "{\"id\": 1, \"title\": \"ok\", \"done\": true}\n"
+        let valid = "{\"id\": 1, \"title\": \"ok\", \"done\": true, \"createdAt\": 0, \"tags\": [], \"priority\": 1}\n"
         for path in ["b.json", "a/x.json", "a/b/y.json", "a/b/c/w.jsonl", "a/.hidden/z.json", "a/b/notes.txt"] {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try valid.write(to: url, atomically: true, encoding: .utf8)
         }
         func files(_ pattern: String) throws -> [String] {
-            let result = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", "json", pattern], in: directory)
+            let result = try CodableBinary.run(["validate", "--model", Self.model, "--type", "Todo", "--report", "json", pattern], in: directory)
             let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             return (document?["files"] as? [[String: Any]])?.compactMap { $0["file"] as? String } ?? []
         }
@@ -77,21 +77,21 @@ import Testing
         #expect(try files("a/.hidden/*.json") == ["a/.hidden/z.json"])
         #expect(try files("?.json") == ["b.json"])
         #expect(try files("a/**") == ["a/b/c/w.jsonl", "a/b/notes.txt", "a/b/y.json", "a/x.json"])
-        let none = try CodableBinary.run(["validate", "--schema", Self.schema, "c/**/*.json"], in: directory)
+        let none = try CodableBinary.run(["validate", "--model", Self.model, "--type", "Todo", "c/**/*.json"], in: directory)
         #expect(none.status == 3)
         #expect(none.stderr.hasPrefix("c/**/*.json: error: cannot read input: no file matches this pattern\n"))
     }
 
     @Test func bigStreamsAreCheckedRecordByRecord() throws {
         var input = ""
-        for index in 1...20_000 { input += "{\"id\": \(index), \"title\": \"t\", \"done\": \(index % 5000 == 0 ? "0" : "true")}\n" }
-        let result = try CodableBinary.run(["validate", "--schema", Self.schema, "--report", "github", "--from", "jsonl"], stdin: input)
+        for index in 1...20_000 { input += "{\"id\": \(index), \"title\": \"t\", \"done\": \(index % 5000 == 0 ? "0" : "true"), \"createdAt\": 0, \"tags\": [], \"priority\": 1}\n" }
+        let result = try CodableBinary.run(["validate", "--model", Self.model, "--type", "Todo", "--report", "github", "--from", "jsonl"], stdin: input)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         for (index, line) in lines.enumerated() {
             let number = (index + 1) * 5000
-            #expect(line.hasPrefix("::error file=<stdin>,line=\(number),col=\(32 + String(number).count),title=type at $[\(number - 1)].done::"))
+            #expect(line.hasPrefix("::error file=<stdin>,line=\(number),col=\(32 + String(number).count),title=typeMismatch at $[\(number - 1)].done::"))
         }
         #expect(result.stderr.hasPrefix("1 file, 20000 records, 4 errors in "))
     }
