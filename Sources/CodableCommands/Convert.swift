@@ -23,11 +23,14 @@ extension CodableCommand {
         @OptionGroup var output: OutputOptions
         @OptionGroup(title: "Dates") var dates: DateOptions
         @OptionGroup(title: "Transforms (applied in this order)") var transforms: TransformOptions
+        @OptionGroup(title: "Key case (applied after --rename)") var keyCase: KeyCaseOptions
         @OptionGroup(title: "Output pages") var pages: OutputPageOptions
 
         func run() async throws {
-            if transforms.isActive || pages.isActive {
-                try await PipelineCopier(input: input, output: output, dates: dates, transforms: transforms, pages: pages).run()
+            if transforms.isActive || keyCase.keys != nil || pages.isActive {
+                try await PipelineCopier(
+                    input: input, output: output, dates: dates, transforms: transforms, pages: pages, keys: keyCase.keys?.style
+                ).run()
             } else {
                 try await RecordCopier(input: input, output: output, dates: dates).run()
             }

@@ -18,6 +18,12 @@ extension CodableCommand {
                 With --type T the elements of a top-level array are the records, streamed. With \
                 --type '[T]' each whole input text decodes as one array and is printed as one.
 
+                The transforms and output pages (--where, --select, --exclude, --rename, --sort-by, \
+                --unique-by, --offset, --limit, --page, --envelope) work on the decoded records: \
+                each record is decoded first, so paths name the model's properties, --where sees \
+                decoded values (dates as --output-dates writes them) and a record that does not \
+                decode never reaches them. They need --type T, not '[T]'.
+
                 An error names the place: FILE:LINE:COL, the coding path ($[3].owner.email) and the \
                 source line. A problem in the model (an unknown type, a type whose decoding cannot \
                 be read from source) is reported with the model file and line, status 2.
@@ -31,6 +37,8 @@ extension CodableCommand {
         @OptionGroup var output: OutputOptions
         @OptionGroup(title: "Decoding") var decoding: DecodeOptions
         @OptionGroup(title: "Dates") var dates: DateOptions
+        @OptionGroup(title: "Transforms (applied in this order, to the decoded records)") var transforms: TransformOptions
+        @OptionGroup(title: "Output pages") var pages: OutputPageOptions
 
         func run() async throws {
             let (models, root) = try model.load()
@@ -40,10 +48,15 @@ extension CodableCommand {
                 dateRules: dateStrategies.rules, defaultDates: dateStrategies.defaultDates,
                 outputDates: dateStrategies.output, data: decoding.data,
                 nonConformingFloats: try decoding.nonConforming(), writer: output.writerOptions)
-            try await RecordDecodeRunner(
-                input: input, output: output, dates: dates, models: models, root: root, options: options,
-                skipBadRecords: decoding.onError == .skip
-            ).run()
+            if transforms.isActive || pages.isActive {
+                let stage = try DecodeStage(models: models, root: root, options: options)
+                try await PipelineCopier(input: input, output: output, dates: dates, transforms: transforms, pages: pages, decodeStage: stage).run()
+            } else {
+                try await RecordDecodeRunner(
+                    input: input, output: output, dates: dates, models: models, root: root, options: options,
+                    skipBadRecords: transforms.onError == .skip
+                ).run()
+            }
         }
     }
 }

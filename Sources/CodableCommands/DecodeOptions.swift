@@ -1,7 +1,8 @@
 import ArgumentParser
 import CodableDecoding
 
-/// How records are decoded: keys, data, non-finite floats, and what to do with a bad record.
+/// How records are decoded: keys, data, non-finite floats (a bad record: `--on-error`, in
+/// `TransformOptions`).
 struct DecodeOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "How JSON keys match property names: default (as written) or snake_case (first_name matches firstName, as JSONDecoder's .convertFromSnakeCase). Output keys are the property names.",
@@ -17,11 +18,6 @@ struct DecodeOptions: ParsableArguments {
         "Accept these three strings for +infinity, -infinity and NaN in Float and Double fields, and write them back the same way (.convertFromString / .convertToString), e.g. Infinity,-Infinity,NaN. Default: such strings are type mismatches.",
         valueName: "pos,neg,nan"))
     var nonConformingFloats: String?
-
-    @Option(help: ArgumentHelp(
-        "What to do with a record that does not decode: fail (stop at the first, the default) or skip (report each on standard error, go on, exit with status 1 at the end).",
-        valueName: "action"))
-    var onError: OnError = .fail
 
     /// `--keys`.
     enum KeyMatching: String, CaseIterable, ExpressibleByArgument {

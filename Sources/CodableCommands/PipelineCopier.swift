@@ -2,7 +2,7 @@ import CodableDates
 import CodableParsing
 import CodablePipeline
 
-/// The convert loop with the transform chain in it (`--where`, `--select`, `--sort-by`, pages,
+/// The convert and decode loop with the transform chain in it (`--where`, `--select`, `--sort-by`, pages,
 /// `--envelope`…): reads every input, sends each batch through the chain, writes what comes
 /// out, and stops reading as soon as the chain wants nothing more.
 struct PipelineCopier {
@@ -11,12 +11,18 @@ struct PipelineCopier {
     let dates: DateOptions
     let transforms: TransformOptions
     let pages: OutputPageOptions
+    /// `convert --keys`.
+    var keys: KeyCase.Style? = nil
+    /// `decode`: records are decoded first, and the chain works on the decoded records.
+    var decodeStage: DecodeStage? = nil
 
     func run() async throws(CommandFailure) {
         if pages.envelope && output.to == .yaml { throw .usage("--envelope writes a JSON envelope; it cannot be combined with --to yaml") }
-        var plan = try transforms.plan(whereDates: try dates.whereDates())
+        // Decoded records carry their dates as --output-dates wrote them: --where reads them as such.
+        var plan = try transforms.plan(whereDates: decodeStage == nil ? try dates.whereDates() : WhereDates())
+        plan.keys = keys
         plan.window = pages.window
-        let rewriter = try dates.makeRewriter()
+        let rewriter = decodeStage == nil ? try dates.makeRewriter() : nil
         let inputs = input.inputs
         let target = try output.openTarget()
         let chain = TransformChain(plan: plan, spill: TemporarySpill())
@@ -25,7 +31,7 @@ struct PipelineCopier {
             ? EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: pages.page ?? (pages.limit.map { l in l == 0 ? 1 : (pages.offset ?? 0) / l + 1 } ?? 1),
                              pageSize: pages.page != nil ? (pages.pageSize ?? 50) : pages.limit)
             : nil
-        let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json) && !transforms.isActive && !pages.isActive
+        let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json) && !transforms.isActive && keys == nil && !pages.isActive
         let writer: any RecordFormatter = envelope ?? output.makeWriter(singleValueAllowed: singleValueAllowed)
         var skipped = 0
         let emit: TransformChain.Emit = { record, replacements in writer.write(record, replacements: replacements) }
@@ -51,8 +57,18 @@ struct PipelineCopier {
                         }
                         throw error
                     }
-                    guard let batch = next else { break }
-                        progress.advance(records: batch.count, bytes: batch.bytes.count)
+                    guard let read = next else { break }
+                        progress.advance(records: read.count, bytes: read.bytes.count)
+                        var batch = read
+                        if let decodeStage {
+                            let decoded = try decodeStage.decode(read, file: file) { failure in
+                                guard transforms.onError == .skip else { throw failure }
+                                Diagnostics().report(failure)
+                                skipped += 1
+                            }
+                            guard let decoded else { continue }
+                            batch = decoded
+                        }
                         let replacements = rewriter.map { Self.replacements($0, batch) }
                         try chain.process(batch, replacements: replacements, onFailure: onFailure, emit: emit)
                         try target.write(writer.output)
@@ -96,6 +112,16 @@ struct PipelineCopier {
         let batch = record.batch
         let node = failure.node ?? record.root
         let index = batch.roots.firstIndex(of: Int32(record.root)) ?? 0
+        if let decodeStage, let origin = decodeStage.origin(of: record) {
+            // A decoded record: its input record's place, the decoded value's coding path.
+            let source = origin.batch
+            let sourceIndex = source.roots.firstIndex(of: Int32(origin.root)) ?? 0
+            let inRecord = batch.codingPath(ofNode: node, inRecord: index).dropFirst(batch.codingPath(ofNode: record.root, inRecord: index).count)
+            return .invalidValue(
+                input: source.sourceName ?? file.displayName, message: failure.message,
+                codingPath: source.codingPath(ofNode: origin.root, inRecord: sourceIndex) + inRecord,
+                location: source.location(ofNode: origin.root), excerpt: source.excerpt(ofNode: origin.root))
+        }
         return .invalidValue(
             input: batch.sourceName ?? file.displayName, message: failure.message,
             codingPath: batch.codingPath(ofNode: node, inRecord: index),

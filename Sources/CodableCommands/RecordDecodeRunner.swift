@@ -49,7 +49,7 @@ struct RecordDecodeRunner {
                                     try writer.write(batch[index])
                                 }
                             } catch {
-                                let failure = self.failure(error, batch: batch, index: index, file: file)
+                                let failure = Self.failure(error, batch: batch, index: index, file: file)
                                 guard skipBadRecords, case .invalidValue = failure else {
                                     try? target.write(writer.output)  // the records before it still go out
                                     target.endPartialLine()
@@ -97,13 +97,18 @@ struct RecordDecodeRunner {
     }
 
     private func makeDecoder(_ root: TypeReference, _ options: DecodingOptions) throws(CommandFailure) -> RecordDecoder {
+        try Self.makeDecoder(models: models, root: root, options: options)
+    }
+
+    /// A decoder for `root`; a model problem is a usage-class failure (status 2).
+    static func makeDecoder(models: ModelSet, root: TypeReference, options: DecodingOptions) throws(CommandFailure) -> RecordDecoder {
         do { return try RecordDecoder(models: models, root: root, options: options) } catch {
             throw .invalidModel(place: error.origin?.description, message: error.message)
         }
     }
 
     /// The failure to report for a record that did not decode.
-    private func failure(_ error: RecordDecodingError, batch: RecordBatch, index: Int, file: InputFile) -> CommandFailure {
+    static func failure(_ error: RecordDecodingError, batch: RecordBatch, index: Int, file: InputFile) -> CommandFailure {
         switch error {
         case .model(let problem):
             return .invalidModel(place: problem.origin?.description, message: problem.message)

@@ -2,7 +2,8 @@ import ArgumentParser
 import CodableDates
 import CodablePipeline
 
-/// The transform flags, shared by `convert` and `decode`; applied in the order listed.
+/// The transform flags, shared by `convert` and `decode`; applied in the order listed
+/// (`convert --keys` lives in `KeyCaseOptions`).
 struct TransformOptions: ParsableArguments {
     @Option(name: .customLong("where"), help: ArgumentHelp(
         "Keep only records for which EXPR holds, like '.done == true and .due < @2024-03-01' (docs/expressions.md: paths, literals, == != < <= > >=, and or not, contains, startsWith, matches, exists(), len(), date()).",
@@ -18,9 +19,6 @@ struct TransformOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Rename a field: OLD=NEW, OLD a path (owner.name), NEW its new name. Repeatable.", valueName: "old=new"))
     var rename: [String] = []
 
-    @Option(help: ArgumentHelp("Rewrite every key, exactly as JSONEncoder's .convertToSnakeCase (snake_case) or JSONDecoder's .convertFromSnakeCase (camelCase) would.", valueName: "case"))
-    var keys: KeyCaseArgument?
-
     @Option(help: ArgumentHelp("Sort records by this path (stable; :desc for largest first). Repeatable: later ones break ties. Needs the whole input; beyond --memory-limit sorted runs spill to temporary files.", valueName: "path[:desc]"))
     var sortBy: [String] = []
 
@@ -30,7 +28,7 @@ struct TransformOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Memory --sort-by keeps records in before spilling to disk: bytes, or with K, M or G (default 256M).", valueName: "size"))
     var memoryLimit: String = "256M"
 
-    @Option(help: ArgumentHelp("What a record that fails a transform or a date re-encoding does: fail (stop, the default) or skip (report it on standard error, go on, exit with status 1 at the end).", valueName: "mode"))
+    @Option(help: ArgumentHelp("What a record that does not decode (decode), or fails a transform or a date re-encoding, does: fail (stop, the default) or skip (report it on standard error, go on, exit with status 1 at the end).", valueName: "mode"))
     var onError: OnError = .fail
 
     @Flag(inversion: .prefixedNo, help: "Show a progress line (records, bytes, rate) on standard error. Default: on when standard error is a terminal.")
@@ -38,7 +36,7 @@ struct TransformOptions: ParsableArguments {
 
     /// Any transform asked for.
     var isActive: Bool {
-        filter != nil || !select.isEmpty || !exclude.isEmpty || !rename.isEmpty || keys != nil || !sortBy.isEmpty || uniqueBy != nil
+        filter != nil || !select.isEmpty || !exclude.isEmpty || !rename.isEmpty || !sortBy.isEmpty || uniqueBy != nil
     }
 
     /// The plan these flags ask for (dates read by `--where` as `dateRules` and `fallback` say).
@@ -69,7 +67,6 @@ struct TransformOptions: ParsableArguments {
             }
             plan.renames.append((path, name))
         }
-        plan.keys = keys?.style
         for item in sortBy {
             var text = item, descending = false
             if text.hasSuffix(":desc") { text.removeLast(5); descending = true } else if text.hasSuffix(":asc") { text.removeLast(4) }
