@@ -16,7 +16,7 @@ final class DecodeStage {
     /// Compiles the model for `root` (a `[T]` root is a usage error: the pipeline works on records).
     init(models: ModelSet, root: TypeReference, options: DecodingOptions) throws(CommandFailure) {
         if case .array = root {
-            throw .usage("--type '[T]' decodes each input as one array; transforms and output pages work on records: use --type T")
+            throw .usage("--type '[T]' decodes each input as one array; transforms, output pages and --to yaml work on records: use --type T")
         }
         var options = options
         options.writer.pretty = false
