@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CodableSwiftModels", targets: ["CodableSwiftModels"]),
         .library(name: "CodableYAML", targets: ["CodableYAML"]),
         .library(name: "CodableReports", targets: ["CodableReports"]),
+        .library(name: "CodableSchema", targets: ["CodableSchema"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +46,12 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // Parser layer: JSON Schema (2020-12, draft-07) compiled once, applied to records' tapes.
+        .target(name: "CodableSchema", dependencies: ["CodableParsing"]),
+        // JSON-Schema-Test-Suite runner: `Scripts/conformance-schema.sh`.
+        .executableTarget(name: "codable-schema-suite", dependencies: ["CodableSchema", "CodableParsing"]),
+        // Validation throughput: `swift run -c release codable-schema-bench FILE.jsonl SCHEMA.json`.
+        .executableTarget(name: "codable-schema-bench", dependencies: ["CodableSchema", "CodableParsing"]),
         // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
         .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
         // The system libyaml; only CodableYAML imports it.
@@ -85,6 +92,7 @@ let package = Package(
         .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
         .testTarget(name: "CodableYAMLTests", dependencies: ["CodableYAML", "CodableParsing"]),
         .testTarget(name: "CodableReportsTests", dependencies: ["CodableReports", "CodableParsing"]),
+        .testTarget(name: "CodableSchemaTests", dependencies: ["CodableSchema", "CodableParsing"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(

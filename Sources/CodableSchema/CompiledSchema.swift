@@ -1,0 +1,83 @@
+import CodableParsing
+import Foundation
+
+/// A JSON Schema (draft 2020-12 by default, draft-07 when `$schema` says so), compiled once and
+/// applied to any number of records.
+///
+/// Compiling reads the schema with our JSON reader, resolves every `$ref` (remote ones from the
+/// schema folder, never the network), compiles every regular expression and checks every
+/// keyword's type, so a schema that is itself invalid fails here, with its location, and never
+/// while validating. `CompiledSchema` is immutable and can be shared across tasks.
+public final class CompiledSchema: Sendable {
+    let nodes: [CompiledNode]
+    let segments: [String]
+    /// Resource -> dynamic anchor id -> node (-1: none).
+    let dynamicTable: [[Int32]]
+    let root: Int32
+    let tracksAnnotations: Bool
+
+    /// Reads and compiles the schema file at `path`.
+    public convenience init(path: String, options: SchemaOptions) throws(SchemaError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw SchemaError(file: path, pointer: "", message: "the schema file \(reason)")
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let directory = options.schemaDirectory ?? (absolute as NSString).deletingLastPathComponent
+        try self.init(bytes: [UInt8](data), name: path, uri: Self.fileURI(absolute), directory: directory, options: options)
+    }
+
+    /// Compiles a schema held in memory; `name` stands for its file in errors. Relative
+    /// remote `$ref`s resolve against `schemaDirectory` (default: the current directory).
+    public convenience init(bytes: [UInt8], name: String, options: SchemaOptions) throws(SchemaError) {
+        let directory = options.schemaDirectory ?? FileManager.default.currentDirectoryPath
+        let absolute = URL(fileURLWithPath: (directory as NSString).appendingPathComponent((name as NSString).lastPathComponent)).standardizedFileURL.path
+        try self.init(bytes: bytes, name: name, uri: Self.fileURI(absolute), directory: directory, options: options)
+    }
+
+    private init(bytes: [UInt8], name: String, uri: String, directory: String, options: SchemaOptions) throws(SchemaError) {
+        let registry = SchemaRegistry(directory: directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
+        let document = try SchemaDocument(bytes: bytes, file: name, uri: uri)
+        let position = try registry.add(document, draft: options.defaultDraft == .draft7 ? .draft7 : .draft2020)
+        let compiler = SchemaCompiler(registry: registry, options: options)
+        root = try compiler.compile(position)
+        try compiler.compileDynamicAnchors()
+        try compiler.checkCycles()
+        nodes = compiler.nodes
+        segments = compiler.segments
+        dynamicTable = compiler.dynamicTable.map { anchors in
+            var row = [Int32](repeating: -1, count: compiler.anchorNames.count)
+            for (anchor, node) in anchors { row[anchor] = node }
+            return row
+        }
+        tracksAnnotations = compiler.usesUnevaluated
+    }
+
+    /// Every way `record` breaks the schema, in document order, at most `limit` of them (an
+    /// empty array means the record is valid).
+    public func validate(_ record: Record, limit: Int) -> [SchemaViolation] {
+        guard limit > 0 else { return [] }
+        let violations: [SchemaViolation] = record.batch.nodes.withNodes { tapeNodes in
+            record.batch.bytes.withUnsafeBufferPointer { bytes in
+                nodes.withUnsafeBufferPointer { compiled in
+                    let tape = JSONEquality.Tape(nodes: tapeNodes.baseAddress!, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                    var evaluator = SchemaEvaluator(tape: tape, compiled: compiled, schema: self, limit: limit)
+                    var annotations = Annotations()
+                    _ = evaluator.evaluate(Child(node: root, segment: 0), record.root, &annotations)
+                    return evaluator.violations
+                }
+            }
+        }
+        guard violations.count > 1 else { return violations }
+        return violations.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }.map(\.element)
+    }
+
+    /// True when `record` is valid (stops at the first problem).
+    public func isValid(_ record: Record) -> Bool {
+        validate(record, limit: 1).isEmpty
+    }
+
+    private static func fileURI(_ path: String) -> String {
+        "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+    }
+}

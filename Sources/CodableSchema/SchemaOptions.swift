@@ -1,0 +1,27 @@
+/// Choices for compiling a JSON Schema.
+public struct SchemaOptions: Sendable {
+    /// `format` asserts (date-time, date, time, duration, email, hostname, ipv4, ipv6, uri,
+    /// uri-reference, uuid, json-pointer, regex, ...) instead of being an annotation only.
+    public var assertFormats: Bool
+    /// The folder remote `$ref`s resolve from: `http://host/a/b.json` is read from
+    /// `schemaDirectory/a/b.json`. Nil means the schema's own folder. Never the network.
+    public var schemaDirectory: String?
+    /// The draft of a schema without `$schema` (2020-12 unless told).
+    public var defaultDraft: JSONSchemaDraft
+
+    /// Creates options; by default formats are annotations, remote refs resolve next to the
+    /// schema, and a schema without `$schema` is read as draft 2020-12.
+    public init(assertFormats: Bool = false, schemaDirectory: String? = nil, defaultDraft: JSONSchemaDraft = .draft2020_12) {
+        self.assertFormats = assertFormats
+        self.schemaDirectory = schemaDirectory
+        self.defaultDraft = defaultDraft
+    }
+}
+
+/// The JSON Schema drafts `CompiledSchema` reads; `$schema` picks one per schema resource.
+public enum JSONSchemaDraft: String, Sendable, CaseIterable {
+    /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`), the default.
+    case draft2020_12 = "2020-12"
+    /// Draft-07 (`http://json-schema.org/draft-07/schema#`).
+    case draft7 = "7"
+}
