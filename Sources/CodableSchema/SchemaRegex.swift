@@ -3,15 +3,16 @@ import Foundation
 /// A `pattern` (or `patternProperties` key): an ECMA-262 regular expression, run by
 /// Foundation's `NSRegularExpression` (ICU) after translating what the two read differently:
 ///
-/// - `\d`, `\D`, `\w`, `\W`, `\b`-free classes: ECMA-262 means ASCII only (`[0-9]`,
-///   `[A-Za-z0-9_]`); ICU would match any Unicode digit or letter.
+/// - `\d`, `\D`, `\w`, `\W`: ECMA-262 means ASCII only (`[0-9]`, `[A-Za-z0-9_]`); ICU would
+///   match any Unicode digit or letter.
 /// - `$` outside a class: ECMA-262 matches only at the very end (no multiline flag); ICU would
-///   also match before a final line break, so it becomes `(?!.|\n)`... written as `\z`.
+///   also match before a final line break, so it becomes `\z`.
+/// - `\s` also matches U+FEFF, as in ECMA-262.
 /// - `\cX` control escapes and `\uXXXX` pass through (ICU reads them the same).
 /// - Unicode property escapes (`\p{L}`, `\p{Letter}`, `\P{...}`) pass through; ICU knows them.
 ///
-/// Differences left: ECMA-262's `\s` also matches U+FEFF, ICU's does not; lookbehind and
-/// backreference corner cases follow ICU. Matching is a search (unanchored), as the spec says.
+/// Differences left: nested classes (`[[a]]`), lookbehind and backreference corner cases
+/// follow ICU. Matching is a search (unanchored), as the spec says.
 final class SchemaRegex: @unchecked Sendable {
     /// The pattern as written in the schema.
     let source: String
