@@ -74,7 +74,7 @@ struct Keyword: Sendable {
         case enumeration([ConstantValue])
         case minimum(NumberBound, exclusive: Bool)
         case maximum(NumberBound, exclusive: Bool)
-        case multipleOf(JSONNumber, text: String)
+        case multipleOf(NumberBound)
         case minLength(Int)
         case maxLength(Int)
         case pattern(SchemaRegex)

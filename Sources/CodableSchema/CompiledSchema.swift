@@ -9,10 +9,7 @@ import Foundation
 /// keyword's type, so a schema that is itself invalid fails here, with its location, and never
 /// while validating. `CompiledSchema` is immutable and can be shared across tasks.
 public final class CompiledSchema: Sendable {
-    let nodes: [CompiledNode]
-    let segments: [String]
-    /// Resource -> dynamic anchor id -> node (-1: none).
-    let dynamicTable: [[Int32]]
+    let program: SchemaProgram
     let root: Int32
     let tracksAnnotations: Bool
 
@@ -43,13 +40,7 @@ public final class CompiledSchema: Sendable {
         root = try compiler.compile(position)
         try compiler.compileDynamicAnchors()
         try compiler.checkCycles()
-        nodes = compiler.nodes
-        segments = compiler.segments
-        dynamicTable = compiler.dynamicTable.map { anchors in
-            var row = [Int32](repeating: -1, count: compiler.anchorNames.count)
-            for (anchor, node) in anchors { row[anchor] = node }
-            return row
-        }
+        program = SchemaProgram(compiler: compiler)
         tracksAnnotations = compiler.usesUnevaluated
     }
 
@@ -59,13 +50,12 @@ public final class CompiledSchema: Sendable {
         guard limit > 0 else { return [] }
         let violations: [SchemaViolation] = record.batch.nodes.withNodes { tapeNodes in
             record.batch.bytes.withUnsafeBufferPointer { bytes in
-                nodes.withUnsafeBufferPointer { compiled in
-                    let tape = JSONEquality.Tape(nodes: tapeNodes.baseAddress!, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                    var evaluator = SchemaEvaluator(tape: tape, compiled: compiled, schema: self, limit: limit)
-                    var annotations = Annotations()
-                    _ = evaluator.evaluate(Child(node: root, segment: 0), record.root, &annotations)
-                    return evaluator.violations
-                }
+                let tape = JSONEquality.Tape(nodes: tapeNodes.baseAddress!, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                var evaluator = SchemaEvaluator(tape: tape, program: program, tracking: tracksAnnotations, limit: limit)
+                defer { evaluator.free() }
+                var annotations = Annotations()
+                _ = evaluator.evaluate(Child(node: root, segment: 0), record.root, &annotations)
+                return evaluator.violations
             }
         }
         guard violations.count > 1 else { return violations }

@@ -52,7 +52,7 @@ struct KeywordBuilder {
             case "multipleOf" where validation:
                 let divisor = try bound(node, key)
                 guard !divisor.exact.negative && !divisor.exact.isZero else { throw fail(node, key, "must be a number above 0") }
-                keywords.append(Keyword(name: key, kind: .multipleOf(divisor.exact, text: divisor.text)))
+                keywords.append(Keyword(name: key, kind: .multipleOf(divisor)))
             case "minLength" where validation: keywords.append(Keyword(name: key, kind: .minLength(try count(node, key))))
             case "maxLength" where validation: keywords.append(Keyword(name: key, kind: .maxLength(try count(node, key))))
             case "pattern" where validation: keywords.append(Keyword(name: key, kind: .pattern(try regex(node, key, pointer: pointer(key)))))

@@ -28,11 +28,16 @@ for _ in 0..<runs {
     invalid = 0
     let start = Date()
     let reader = RecordReader(source: InMemoryByteSource(bytes), options: RecordReaderOptions(framing: .jsonl))
-    while let batch = try reader.nextBatch() {
-        for index in 0..<batch.count {
-            records += 1
-            if !schema.validate(batch[index], limit: 100).isEmpty { invalid += 1 }
+    do {
+        while let batch = try reader.nextBatch() {
+            for index in 0..<batch.count {
+                records += 1
+                if !schema.validate(batch[index], limit: 100).isEmpty { invalid += 1 }
+            }
         }
+    } catch {
+        FileHandle.standardError.write(Data("codable-schema-bench: \(arguments[1]): \(error)\n".utf8))
+        exit(1)
     }
     best = min(best, Date().timeIntervalSince(start))
 }

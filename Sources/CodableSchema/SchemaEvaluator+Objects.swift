@@ -1,0 +1,219 @@
+import CodableParsing
+
+/// Keywords on objects: their members, required and dependent members, names, counts.
+extension SchemaEvaluator {
+    mutating func applyObject(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+        let value = tape.nodes[instance]
+        guard value.kind == .object else { return true }
+        let count = Int(value.count)
+        switch operation.code {
+        case .minProperties:
+            guard count < Int(operation.a) else { return true }
+            if reporting { report(operation, instance, "\(plural(count, "property", "properties")), at least \(operation.a) required") }
+            return false
+        case .maxProperties:
+            guard count > Int(operation.a) else { return true }
+            if reporting { report(operation, instance, "\(plural(count, "property", "properties")), at most \(operation.a) allowed") }
+            return false
+        case .required:
+            var valid = true
+            var cursor = instance + 1  // members usually come in the order the schema lists them
+            var cursorIndex = 0
+            for offset in 0..<Int(operation.b) {
+                let key = integers[Int(operation.a) + offset]
+                if let found = findMember(instance, key, from: &cursor, index: &cursorIndex) {
+                    _ = found
+                    continue
+                }
+                valid = false
+                if reporting { report(operation, instance, "missing required property \(quoted(program.keyTexts[Int(key)]))") }
+                if stopped { break }
+            }
+            return valid
+        case .dependentRequired:
+            var valid = true
+            for offset in 0..<Int(operation.b) {
+                let rule = pairs[Int(operation.a) + offset]
+                guard findMember(instance, rule.first) != nil else { continue }
+                let list = Int(rule.second)
+                for index in 0..<Int(integers[list]) {
+                    let key = integers[list + 1 + index]
+                    guard findMember(instance, key) == nil else { continue }
+                    valid = false
+                    if reporting {
+                        report(operation, instance, "missing property \(quoted(program.keyTexts[Int(key)])), required when \(quoted(program.keyTexts[Int(rule.first)])) is present")
+                    }
+                    if stopped { return false }
+                }
+            }
+            return valid
+        case .dependentSchemas:
+            var valid = true
+            for offset in 0..<Int(operation.b) {
+                let rule = pairs[Int(operation.a) + offset]
+                if findMember(instance, rule.first) != nil && !inPlace(rule.second, instance, &annotations) {
+                    valid = false
+                    if stopped { return false }
+                }
+            }
+            return valid
+        case .properties:
+            var valid = true
+            var key = instance + 1
+            let entries = Int(operation.b)
+            var hint = 0  // members usually come in the order the schema lists them
+            for _ in 0..<count {
+                let next = key + 1 + tape.nodes[key + 1].span
+                for step in 0..<entries {
+                    let offset = hint + step < entries ? hint + step : hint + step - entries
+                    let entry = pairs[Int(operation.a) + offset]
+                    guard keyEquals(key, entry.first) else { continue }
+                    hint = offset + 1 == entries ? 0 : offset + 1
+                    if tracking { annotations.evaluated(property: key) }
+                    if !member(entry.second, key: key) {
+                        valid = false
+                        if stopped { return false }
+                    }
+                    break
+                }
+                key = next
+            }
+            return valid
+        case .patternProperties:
+            var valid = true
+            var key = instance + 1
+            for _ in 0..<count {
+                let next = key + 1 + tape.nodes[key + 1].span
+                for offset in 0..<Int(operation.b) {
+                    let entry = pairs[Int(operation.a) + offset]
+                    guard stringMatches(program.regexes[Int(entry.first)], tape.nodes[key]) else { continue }
+                    if tracking { annotations.evaluated(property: key) }
+                    if !member(entry.second, key: key) {
+                        valid = false
+                        if stopped { return false }
+                    }
+                }
+                key = next
+            }
+            return valid
+        case .additionalProperties:
+            var valid = true
+            var key = instance + 1
+            let known = Int(operation.b)
+            let patterns = Int(operation.c)
+            var hint = 0
+            for _ in 0..<count {
+                let next = key + 1 + tape.nodes[key + 1].span
+                if !isListed(key, known: known, patterns: patterns, hint: &hint) {
+                    if tracking { annotations.evaluated(property: key) }
+                    if !member(operation.a, key: key) {
+                        valid = false
+                        if stopped { return false }
+                    }
+                }
+                key = next
+            }
+            return valid
+        case .propertyNames:
+            var valid = true
+            var key = instance + 1
+            for _ in 0..<count {
+                instancePath.push(key)
+                var local = Annotations()
+                let passed = evaluate(children[Int(operation.a)], key, &local)
+                instancePath.pop()
+                if !passed {
+                    valid = false
+                    if stopped { return false }
+                }
+                key += 1 + tape.nodes[key + 1].span
+            }
+            return valid
+        case .unevaluatedProperties:
+            var valid = true
+            var key = instance + 1
+            for _ in 0..<count {
+                if !annotations.wasEvaluated(property: key) {
+                    if !member(operation.a, key: key) {
+                        valid = false
+                        if stopped { return false }
+                    }
+                    annotations.evaluated(property: key)
+                }
+                key += 1 + tape.nodes[key + 1].span
+            }
+            return valid
+        default:
+            return true
+        }
+    }
+
+    /// The member key at `key` is named in `properties` or matches a `patternProperties` regex.
+    private func isListed(_ key: Int, known: Int, patterns: Int, hint: inout Int) -> Bool {
+        let names = Int(integers[known])
+        for step in 0..<names {
+            let index = hint + step < names ? hint + step : hint + step - names
+            if keyEquals(key, integers[known + 1 + index]) {
+                hint = index + 1 == names ? 0 : index + 1
+                return true
+            }
+        }
+        let count = Int(integers[patterns])
+        guard count > 0 else { return false }
+        let node = tape.nodes[key]
+        for index in 0..<count where stringMatches(program.regexes[Int(integers[patterns + 1 + index])], node) { return true }
+        return false
+    }
+
+    /// The member key at tape index `key` equals program key `index`.
+    @inline(__always)
+    func keyEquals(_ key: Int, _ index: Int32) -> Bool {
+        let node = tape.nodes[key]
+        let entry = keys[Int(index)]
+        if !node.hasEscapes {
+            guard Int(node.length) == Int(entry.length) + 2 else { return false }
+            let token = tape.bytes + Int(node.start) + 1
+            let expected = keyBytes + Int(entry.offset)
+            var offset = 0
+            while offset < Int(entry.length) {
+                if token[offset] != expected[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+        let content = node.stringBytes(in: tape.bytes)
+        return content.count == Int(entry.length) && content.withUnsafeBufferPointer { buffer in
+            (0..<buffer.count).allSatisfy { buffer[$0] == keyBytes[Int(entry.offset) + $0] }
+        }
+    }
+
+    /// The key node of member `index` (a program key) of the object at `object`.
+    func findMember(_ object: Int, _ index: Int32) -> Int? {
+        var cursor = object + 1
+        var position = 0
+        return findMember(object, index, from: &cursor, index: &position)
+    }
+
+    /// The key node of member `index`, searching from the member at `cursor` (its position
+    /// `position`) round to it; on success the cursor moves past the member found.
+    func findMember(_ object: Int, _ index: Int32, from cursor: inout Int, index position: inout Int) -> Int? {
+        let count = Int(tape.nodes[object].count)
+        var key = cursor
+        var at = position
+        for _ in 0..<count {
+            if at == count {
+                key = object + 1
+                at = 0
+            }
+            let next = key + 1 + tape.nodes[key + 1].span
+            if keyEquals(key, index) {
+                cursor = next
+                position = at + 1
+                return key
+            }
+            key = next
+            at += 1
+        }
+        return nil
+    }
+}
