@@ -131,30 +131,6 @@ enum FormatChecks {
         return head + tail <= 7
     }
 
-    /// RFC 1123 host names (IDNA labels, for `idn-hostname`, loosely: non-ASCII letters allowed).
-    static func hostname(_ text: String, international: Bool) -> Bool {
-        var name = text
-        if name.hasSuffix(".") && name.count > 1 { name.removeLast() }
-        guard !name.isEmpty, name.utf8.count <= 253 else { return false }
-        for label in name.split(separator: ".", omittingEmptySubsequences: false) {
-            guard !label.isEmpty, label.utf8.count <= 63, label.first != "-", label.last != "-" else { return false }
-            let scalars = label.unicodeScalars
-            if !international, scalars.count >= 4, Array(scalars)[2] == "-", Array(scalars)[3] == "-",
-               !label.lowercased().hasPrefix("xn--") { return false }
-            for scalar in scalars {
-                let ascii = scalar.isASCII
-                if ascii {
-                    guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" else { return false }
-                } else {
-                    guard international, scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
-                        || scalar.properties.generalCategory == .decimalNumber || scalar == "\u{00B7}" || scalar == "\u{30FB}" || scalar == "\u{0375}"
-                        || scalar == "\u{05F3}" || scalar == "\u{05F4}" || scalar == "\u{200D}" || scalar == "\u{200C}" else { return false }
-                }
-            }
-        }
-        return true
-    }
-
     /// RFC 5321 mailbox: a dot-atom or quoted local part, and a host name or address literal.
     static func email(_ text: String, international: Bool) -> Bool {
         guard let at = text.lastIndex(of: "@") else { return false }
@@ -179,7 +155,7 @@ enum FormatChecks {
             if literal.hasPrefix("IPv6:") { return ipv6(String(literal.dropFirst(5))) }
             return ipv4(ArraySlice(literal.utf8))
         }
-        return hostname(domain, international: international)
+        return IDNAChecks.hostname(domain, international: international)
     }
 
     /// RFC 3986 URI or URI reference (RFC 3987 IRIs when `international`).
@@ -194,10 +170,18 @@ enum FormatChecks {
             return false  // a relative path's first segment may not hold a colon
         }
         if let authority = reference.authority {
-            if authority.contains("[") {
-                guard let open = authority.firstIndex(of: "["), let close = authority.firstIndex(of: "]") else { return false }
-                let host = String(authority[authority.index(after: open)..<close])
-                if !host.hasPrefix("v") && !host.hasPrefix("V") && !ipv6(host) { return false }
+            let parts = authority.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count <= 2, parts.count == 1 || !parts[0].contains(where: { $0 == "[" || $0 == "]" }) else { return false }
+            var host = parts.last.map(String.init) ?? ""
+            if host.hasPrefix("[") {
+                guard let close = host.firstIndex(of: "]") else { return false }
+                let literal = String(host[host.index(after: host.startIndex)..<close])
+                if !literal.hasPrefix("v") && !literal.hasPrefix("V") && !ipv6(literal) { return false }
+                host = String(host[host.index(after: close)...])
+                guard host.isEmpty || host.hasPrefix(":") else { return false }
+            }
+            if let colon = host.firstIndex(of: ":") {
+                guard host[host.index(after: colon)...].allSatisfy({ ("0"..."9").contains($0) }) else { return false }
             }
         }
         let general = Set("!$&'()*+,;=-._~:@/?#[]%".unicodeScalars)
@@ -219,13 +203,6 @@ enum FormatChecks {
                 return false
             }
             index += 1
-        }
-        if let authority = reference.authority, let at = authority.lastIndex(of: "@") {
-            _ = at  // user info may hold ':' and sub-delims; nothing more to check
-        }
-        if let authority = reference.authority, !authority.contains("["), let colon = authority.lastIndex(of: ":") {
-            let port = authority[authority.index(after: colon)...]
-            guard port.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
         }
         return hashes <= 1
     }
@@ -267,13 +244,67 @@ enum FormatChecks {
         return jsonPointer(bytes[index...])
     }
 
-    /// RFC 6570: braces balanced and not nested.
+    /// RFC 6570 level 4: literals, and expressions of an optional operator and varspecs
+    /// (`name`, `name:30`, `name*`).
     static func uriTemplate(_ text: String) -> Bool {
-        var open = false
-        for character in text {
-            if character == "{" { if open { return false }; open = true }
-            if character == "}" { if !open { return false }; open = false }
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        let forbidden = Set(" \"<>\\^`|}".unicodeScalars)
+        func pctEncoded(_ at: Int) -> Bool {
+            at + 2 < scalars.count && scalars[at + 1].properties.isASCIIHexDigit && scalars[at + 2].properties.isASCIIHexDigit
         }
-        return !open
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "{" {
+                guard let close = scalars[index...].firstIndex(of: "}") else { return false }
+                guard expression(Array(scalars[(index + 1)..<close])) else { return false }
+                index = close + 1
+                continue
+            }
+            if scalar == "%" {
+                guard pctEncoded(index) else { return false }
+                index += 3
+                continue
+            }
+            guard scalar.value > 0x20, scalar.value != 0x7F, !forbidden.contains(scalar) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static func expression(_ body: [Unicode.Scalar]) -> Bool {
+        var rest = body[...]
+        if let first = rest.first, "+#./;?&=,!@|".unicodeScalars.contains(first) { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return false }
+        for spec in rest.split(separator: ",", omittingEmptySubsequences: false) {
+            var name = spec[...]
+            if name.last == "*" {
+                name = name.dropLast()
+            } else if let colon = name.firstIndex(of: ":") {
+                let length = name[(colon + 1)...]
+                guard (1...4).contains(length.count), length.first != "0",
+                      length.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+                name = name[..<colon]
+            }
+            guard !name.isEmpty, name.first != ".", name.last != "." else { return false }
+            var previousDot = false
+            var index = name.startIndex
+            while index < name.endIndex {
+                let scalar = name[index]
+                if scalar == "." {
+                    guard !previousDot else { return false }
+                    previousDot = true
+                } else if scalar == "%" {
+                    guard index + 2 < name.endIndex, name[index + 1].properties.isASCIIHexDigit, name[index + 2].properties.isASCIIHexDigit else { return false }
+                    index += 2
+                    previousDot = false
+                } else {
+                    guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" else { return false }
+                    previousDot = false
+                }
+                index += 1
+            }
+        }
+        return true
     }
 }

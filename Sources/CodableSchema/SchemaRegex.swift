@@ -25,7 +25,7 @@ final class SchemaRegex: @unchecked Sendable {
     /// Compiles `source`; nil when it is not a valid regular expression.
     init?(_ source: String) {
         self.source = source
-        guard let expression = try? NSRegularExpression(pattern: Self.translate(source), options: []) else { return nil }
+        guard Self.isECMAScript(source), let expression = try? NSRegularExpression(pattern: Self.translate(source), options: []) else { return nil }
         self.expression = expression
         self.literal = Self.literal(of: source)
     }
@@ -64,6 +64,29 @@ final class SchemaRegex: @unchecked Sendable {
         return anchored ? .prefix(bytes) : .contains(bytes)
     }
 
+    /// Rejects what ICU accepts but ECMA-262 does not: inline flags (`(?i)`), comments
+    /// (`(?#...)`), and escapes of letters ECMA-262 does not define (`\a`, `\e`, `\z`, ...).
+    static func isECMAScript(_ source: String) -> Bool {
+        let scalars = Array(source.unicodeScalars)
+        let letterEscapes = Set("dDwWsSbBfnrtvcxupPk".unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\", index + 1 < scalars.count {
+                let next = scalars[index + 1]
+                if next.properties.isAlphabetic && next.isASCII && !letterEscapes.contains(next) { return false }
+                index += 2
+                continue
+            }
+            if scalar == "(", index + 2 < scalars.count, scalars[index + 1] == "?" {
+                let kind = scalars[index + 2]
+                if kind == "#" || (kind.isASCII && kind.properties.isAlphabetic) || kind == "-" { return false }
+            }
+            index += 1
+        }
+        return true
+    }
+
     /// ECMA-262 syntax to ICU syntax (see the type's documentation).
     static func translate(_ source: String) -> String {
         var result = ""
@@ -83,8 +106,18 @@ final class SchemaRegex: @unchecked Sendable {
                 default: result += "\\" + String(next)
                 }
             case "[" where !inClass:
-                inClass = true
-                result += "["
+                var rest = iterator
+                let first = rest.next()
+                if first == "]" {  // ECMA-262's empty class matches nothing
+                    iterator = rest
+                    result += "(?!)"
+                } else if first == "^", rest.next() == "]" {  // and its negation anything
+                    iterator = rest
+                    result += "[\\s\\S]"
+                } else {
+                    inClass = true
+                    result += "["
+                }
             case "]" where inClass:
                 inClass = false
                 result += "]"
