@@ -19,6 +19,8 @@ final class SchemaRegex: @unchecked Sendable {
     private let expression: NSRegularExpression
     /// A pattern that is a plain literal prefix or substring test, matched without ICU.
     private let literal: Literal?
+    /// The pattern as an NFA, when it uses only what `ThompsonRegex` knows.
+    private let automaton: ThompsonRegex?
 
     private enum Literal { case prefix([UInt8]), contains([UInt8]), anything }
 
@@ -28,6 +30,7 @@ final class SchemaRegex: @unchecked Sendable {
         guard Self.isECMAScript(source), let expression = try? NSRegularExpression(pattern: Self.translate(source), options: []) else { return nil }
         self.expression = expression
         self.literal = Self.literal(of: source)
+        self.automaton = literal == nil ? ThompsonRegex(source) : nil
     }
 
     /// True when the pattern matches somewhere in the UTF-8 `text`.
@@ -44,6 +47,7 @@ final class SchemaRegex: @unchecked Sendable {
             }
             return false
         case nil:
+            if let automaton { return automaton.matches(text) }
             return matches(String(decoding: text, as: UTF8.self))
         }
     }
