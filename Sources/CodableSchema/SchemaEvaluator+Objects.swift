@@ -172,11 +172,16 @@ extension SchemaEvaluator {
         let entry = keys[Int(index)]
         if !node.hasEscapes {
             guard Int(node.length) == Int(entry.length) + 2 else { return false }
-            let token = tape.bytes + Int(node.start) + 1
-            let expected = keyBytes + Int(entry.offset)
+            let token = UnsafeRawPointer(tape.bytes + Int(node.start) + 1)
+            let expected = UnsafeRawPointer(keyBytes + Int(entry.offset))
+            let length = Int(entry.length)
             var offset = 0
-            while offset < Int(entry.length) {
-                if token[offset] != expected[offset] { return false }
+            while offset + 8 <= length {
+                if token.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            while offset < length {
+                if token.load(fromByteOffset: offset, as: UInt8.self) != expected.load(fromByteOffset: offset, as: UInt8.self) { return false }
                 offset += 1
             }
             return true

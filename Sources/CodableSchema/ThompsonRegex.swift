@@ -72,6 +72,15 @@ struct ThompsonRegex: Sendable {
 
     /// True when the pattern matches somewhere in the UTF-8 `text`.
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        program.withUnsafeBufferPointer { program in
+            sets.withUnsafeBufferPointer { sets in
+                Self.run(program, sets, anchored: anchored, text)
+            }
+        }
+    }
+
+    private static func run(_ program: UnsafeBufferPointer<Instruction>, _ sets: UnsafeBufferPointer<ScalarSet>,
+                            anchored: Bool, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let size = program.count
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: size * 5 + 2) { memory in
             let base = memory.baseAddress!
@@ -86,17 +95,17 @@ struct ThompsonRegex: Sendable {
             while true {
                 // Start a new attempt here (a search), unless anchored.
                 if offset == 0 || !anchored {
-                    if add(0, at: offset, length: text.count, list: current, count: &currentCount, marks: marks, generation: generation, stack: stack) { return true }
+                    if add(program, 0, at: offset, length: text.count, list: current, count: &currentCount, marks: marks, generation: generation, stack: stack) { return true }
                 }
                 if currentCount == 0 && (anchored || offset >= text.count) { return false }
                 guard offset < text.count else { return false }
-                let (scalar, width) = Self.decode(text, at: offset)
+                let (scalar, width) = decode(text, at: offset)
                 offset += width
                 generation += 1
                 var nextCount = 0
                 for index in 0..<currentCount {
                     if case .consume(let set) = program[current[index]], sets[set].contains(scalar) {
-                        if add(current[index] + 1, at: offset, length: text.count, list: next, count: &nextCount, marks: marks, generation: generation, stack: stack) { return true }
+                        if add(program, current[index] + 1, at: offset, length: text.count, list: next, count: &nextCount, marks: marks, generation: generation, stack: stack) { return true }
                     }
                 }
                 swap(&current, &next)
@@ -107,8 +116,8 @@ struct ThompsonRegex: Sendable {
 
     /// Follows splits, jumps and assertions from `start`, adding the consuming instructions
     /// reached to `list`; true when `match` is reached.
-    private func add(_ start: Int, at offset: Int, length: Int, list: UnsafeMutablePointer<Int>, count: inout Int,
-                     marks: UnsafeMutablePointer<Int>, generation: Int, stack: UnsafeMutablePointer<Int>) -> Bool {
+    private static func add(_ program: UnsafeBufferPointer<Instruction>, _ start: Int, at offset: Int, length: Int, list: UnsafeMutablePointer<Int>, count: inout Int,
+                            marks: UnsafeMutablePointer<Int>, generation: Int, stack: UnsafeMutablePointer<Int>) -> Bool {
         var depth = 0
         stack[0] = start
         depth = 1
