@@ -60,3 +60,44 @@ enum JSONEquality {
         return left.stringBytes(in: a.bytes) == right.stringBytes(in: b.bytes)
     }
 }
+
+extension JSONEquality {
+    /// A hash consistent with `equal`: equal values hash alike (numbers by exact value,
+    /// strings by content, objects whatever their member order).
+    static func hash(_ tape: Tape, _ index: Int) -> Int {
+        let node = tape.nodes[index]
+        var hasher = Hasher()
+        hasher.combine(node.kind == .false ? JSONNode.Kind.true.rawValue : node.kind.rawValue)
+        switch node.kind {
+        case .null, .true, .false:
+            hasher.combine(node.kind == .true)
+        case .number:
+            let number = JSONNumber(token: node.token(in: tape.bytes))
+            hasher.combine(number.negative)
+            hasher.combine(number.digits)
+            hasher.combine(number.exponent)
+        case .string:
+            if node.hasEscapes {
+                hasher.combine(node.stringBytes(in: tape.bytes))
+            } else {
+                let token = node.token(in: tape.bytes)
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(token)[1..<(token.count - 1)]))
+            }
+        case .array:
+            var child = index + 1
+            for _ in 0..<node.count {
+                hasher.combine(hash(tape, child))
+                child += tape.nodes[child].span
+            }
+        case .object:
+            var members = 0
+            var key = index + 1
+            for _ in 0..<node.count {
+                members &+= hash(tape, key) &* 31 &+ hash(tape, key + 1)
+                key += 1 + tape.nodes[key + 1].span
+            }
+            hasher.combine(members)
+        }
+        return hasher.finalize()
+    }
+}

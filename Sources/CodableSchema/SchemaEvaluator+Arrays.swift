@@ -9,81 +9,22 @@ extension SchemaEvaluator {
         switch operation.code {
         case .minItems:
             guard count < Int(operation.a) else { return true }
-            if reporting { report(operation, instance, "\(plural(count, "item")), at least \(operation.a) required") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "item")), at least \(operation.a) required") } }
             return false
         case .maxItems:
             guard count > Int(operation.a) else { return true }
-            if reporting { report(operation, instance, "\(plural(count, "item")), at most \(operation.a) allowed") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "item")), at most \(operation.a) allowed") } }
             return false
         case .uniqueItems:
             return uniqueItems(operation, instance)
         case .prefixItems:
-            var valid = true
-            var element = instance + 1
-            let applied = min(Int(operation.b), count)
-            for position in 0..<applied {
-                if !item(operation.a + Int32(position), element, position: position) {
-                    valid = false
-                    if stopped { return false }
-                }
-                element += tape.nodes[element].span
-            }
-            if tracking { annotations.itemsPrefix = max(annotations.itemsPrefix, applied) }
-            return valid
+            return applyPrefixItems(operation, instance, count, &annotations)
         case .items:
-            var valid = true
-            var element = instance + 1
-            for position in 0..<count {
-                if position >= Int(operation.b) && !item(operation.a, element, position: position) {
-                    valid = false
-                    if stopped { return false }
-                }
-                element += tape.nodes[element].span
-            }
-            if tracking { annotations.allItems = true }
-            return valid
+            return applyItems(operation, instance, count, &annotations)
         case .contains:
-            var matched = 0
-            var element = instance + 1
-            for position in 0..<count {
-                instancePath.push(-(position + 1))
-                var local = Annotations()
-                silent += 1
-                if evaluate(children[Int(operation.a)], element, &local) {
-                    matched += 1
-                    if tracking { annotations.evaluated(item: position) }
-                }
-                silent -= 1
-                instancePath.pop()
-                element += tape.nodes[element].span
-            }
-            if matched < Int(operation.b) {
-                if reporting {
-                    report(operation, instance, matched == 0 ? "no item matches the \"contains\" schema"
-                        : "\(plural(matched, "item")) match the \"contains\" schema, at least \(operation.b) required")
-                }
-                return false
-            }
-            if operation.c >= 0 && matched > Int(operation.c) {
-                if reporting { report(operation, instance, "\(plural(matched, "item")) match the \"contains\" schema, at most \(operation.c) allowed") }
-                return false
-            }
-            return true
+            return applyContains(operation, instance, count, &annotations)
         case .unevaluatedItems:
-            guard !annotations.allItems else { return true }
-            var valid = true
-            var element = instance + 1
-            for position in 0..<count {
-                if position >= annotations.itemsPrefix && !annotations.wasEvaluated(item: position) {
-                    if !item(operation.a, element, position: position) {
-                        valid = false
-                        if stopped { return false }
-                    }
-                }
-                element += tape.nodes[element].span
-            }
-            annotations.allItems = true
-            return valid
+            return applyUnevaluatedItems(operation, instance, count, &annotations)
         default:
             return true
         }
@@ -93,15 +34,18 @@ extension SchemaEvaluator {
     private mutating func uniqueItems(_ operation: Operation, _ instance: Int) -> Bool {
         let count = Int(tape.nodes[instance].count)
         guard count > 1 else { return true }
+        if count > 16 { return uniqueItemsHashed(operation, instance, count) }
         var second = instance + 1 + tape.nodes[instance + 1].span
         for secondPosition in 1..<count {
             var first = instance + 1
             for firstPosition in 0..<secondPosition {
                 if JSONEquality.equal(tape, first, tape, second) {
                     if reporting {
-                        instancePath.push(-(secondPosition + 1))
-                        report(operation, second, "item \(secondPosition) equals item \(firstPosition); items must be unique")
-                        instancePath.pop()
+                        fail { e in
+                            e.instancePath.push(-(secondPosition + 1))
+                            e.report(operation, second, "item \(secondPosition) equals item \(firstPosition); items must be unique")
+                            e.instancePath.pop()
+                        }
                     }
                     return false
                 }
@@ -110,5 +54,119 @@ extension SchemaEvaluator {
             second += tape.nodes[second].span
         }
         return true
+    }
+
+    private mutating func applyPrefixItems(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        var element = instance + 1
+        let applied = min(Int(operation.b), count)
+        for position in 0..<applied {
+            if !item(operation.a + Int32(position), element, position: position) {
+                valid = false
+                if stopped { return false }
+            }
+            element += tape.nodes[element].span
+        }
+        if tracking { annotations.itemsPrefix = max(annotations.itemsPrefix, applied) }
+        return valid
+    }
+
+    private mutating func applyItems(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        var element = instance + 1
+        for position in 0..<count {
+            if position >= Int(operation.b) && !item(operation.a, element, position: position) {
+                valid = false
+                if stopped { return false }
+            }
+            element += tape.nodes[element].span
+        }
+        if tracking { annotations.allItems = true }
+        return valid
+    }
+
+    private mutating func applyContains(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var matched = 0
+        var element = instance + 1
+        for position in 0..<count {
+            instancePath.push(-(position + 1))
+            var local = Annotations()
+            silent += 1
+            if evaluate(children[Int(operation.a)], element, &local) {
+                matched += 1
+                if tracking { annotations.evaluated(item: position) }
+            }
+            silent -= 1
+            instancePath.pop()
+            element += tape.nodes[element].span
+        }
+        if matched < Int(operation.b) {
+            if reporting {
+                fail { e in
+                    e.report(operation, instance, matched == 0 ? "no item matches the \"contains\" schema"
+                        : "\(e.plural(matched, "item")) match the \"contains\" schema, at least \(operation.b) required")
+                }
+            }
+            return false
+        }
+        if operation.c >= 0 && matched > Int(operation.c) {
+            if reporting { fail { e in e.report(operation, instance, "\(e.plural(matched, "item")) match the \"contains\" schema, at most \(operation.c) allowed") } }
+            return false
+        }
+        return true
+    }
+
+    private mutating func applyUnevaluatedItems(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        guard !annotations.allItems else { return true }
+        var valid = true
+        var element = instance + 1
+        for position in 0..<count {
+            if position >= annotations.itemsPrefix && !annotations.wasEvaluated(item: position) {
+                if !item(operation.a, element, position: position) {
+                    valid = false
+                    if stopped { return false }
+                }
+            }
+            element += tape.nodes[element].span
+        }
+        annotations.allItems = true
+        return valid
+    }
+
+    /// `uniqueItems` on a long array: items grouped by hash, only equal hashes compared, so a
+    /// large array costs n log n, not n².
+    private mutating func uniqueItemsHashed(_ operation: Operation, _ instance: Int, _ count: Int) -> Bool {
+        var items: [(hash: Int, position: Int, node: Int)] = []
+        items.reserveCapacity(count)
+        var element = instance + 1
+        for position in 0..<count {
+            items.append((JSONEquality.hash(tape, element), position, element))
+            element += tape.nodes[element].span
+        }
+        items.sort { ($0.hash, $0.position) < ($1.hash, $1.position) }
+        var duplicate: (first: Int, second: Int, node: Int)?
+        var start = 0
+        while start < items.count {
+            var end = start + 1
+            while end < items.count && items[end].hash == items[start].hash { end += 1 }
+            for later in (start + 1)..<max(end, start + 1) {
+                for earlier in start..<later where JSONEquality.equal(tape, items[earlier].node, tape, items[later].node) {
+                    if duplicate == nil || items[later].position < duplicate!.second {
+                        duplicate = (items[earlier].position, items[later].position, items[later].node)
+                    }
+                    break
+                }
+            }
+            start = end
+        }
+        guard let duplicate else { return true }
+        if reporting {
+            fail { e in
+                e.instancePath.push(-(duplicate.second + 1))
+                e.report(operation, duplicate.node, "item \(duplicate.second) equals item \(duplicate.first); items must be unique")
+                e.instancePath.pop()
+            }
+        }
+        return false
     }
 }

@@ -9,140 +9,28 @@ extension SchemaEvaluator {
         switch operation.code {
         case .minProperties:
             guard count < Int(operation.a) else { return true }
-            if reporting { report(operation, instance, "\(plural(count, "property", "properties")), at least \(operation.a) required") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "property", "properties")), at least \(operation.a) required") } }
             return false
         case .maxProperties:
             guard count > Int(operation.a) else { return true }
-            if reporting { report(operation, instance, "\(plural(count, "property", "properties")), at most \(operation.a) allowed") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "property", "properties")), at most \(operation.a) allowed") } }
             return false
         case .required:
-            var valid = true
-            var cursor = instance + 1  // members usually come in the order the schema lists them
-            var cursorIndex = 0
-            for offset in 0..<Int(operation.b) {
-                let key = integers[Int(operation.a) + offset]
-                if let found = findMember(instance, key, from: &cursor, index: &cursorIndex) {
-                    _ = found
-                    continue
-                }
-                valid = false
-                if reporting { report(operation, instance, "missing required property \(quoted(program.keyTexts[Int(key)]))") }
-                if stopped { break }
-            }
-            return valid
+            return applyRequired(operation, instance, count, &annotations)
         case .dependentRequired:
-            var valid = true
-            for offset in 0..<Int(operation.b) {
-                let rule = pairs[Int(operation.a) + offset]
-                guard findMember(instance, rule.first) != nil else { continue }
-                let list = Int(rule.second)
-                for index in 0..<Int(integers[list]) {
-                    let key = integers[list + 1 + index]
-                    guard findMember(instance, key) == nil else { continue }
-                    valid = false
-                    if reporting {
-                        report(operation, instance, "missing property \(quoted(program.keyTexts[Int(key)])), required when \(quoted(program.keyTexts[Int(rule.first)])) is present")
-                    }
-                    if stopped { return false }
-                }
-            }
-            return valid
+            return applyDependentRequired(operation, instance, count, &annotations)
         case .dependentSchemas:
-            var valid = true
-            for offset in 0..<Int(operation.b) {
-                let rule = pairs[Int(operation.a) + offset]
-                if findMember(instance, rule.first) != nil && !inPlace(rule.second, instance, &annotations) {
-                    valid = false
-                    if stopped { return false }
-                }
-            }
-            return valid
+            return applyDependentSchemas(operation, instance, count, &annotations)
         case .properties:
-            var valid = true
-            var key = instance + 1
-            let entries = Int(operation.b)
-            var hint = 0  // members usually come in the order the schema lists them
-            for _ in 0..<count {
-                let next = key + 1 + tape.nodes[key + 1].span
-                for step in 0..<entries {
-                    let offset = hint + step < entries ? hint + step : hint + step - entries
-                    let entry = pairs[Int(operation.a) + offset]
-                    guard keyEquals(key, entry.first) else { continue }
-                    hint = offset + 1 == entries ? 0 : offset + 1
-                    if tracking { annotations.evaluated(property: key) }
-                    if !member(entry.second, key: key) {
-                        valid = false
-                        if stopped { return false }
-                    }
-                    break
-                }
-                key = next
-            }
-            return valid
+            return applyProperties(operation, instance, count, &annotations)
         case .patternProperties:
-            var valid = true
-            var key = instance + 1
-            for _ in 0..<count {
-                let next = key + 1 + tape.nodes[key + 1].span
-                for offset in 0..<Int(operation.b) {
-                    let entry = pairs[Int(operation.a) + offset]
-                    guard stringMatches(program.regexes[Int(entry.first)], tape.nodes[key]) else { continue }
-                    if tracking { annotations.evaluated(property: key) }
-                    if !member(entry.second, key: key) {
-                        valid = false
-                        if stopped { return false }
-                    }
-                }
-                key = next
-            }
-            return valid
+            return applyPatternProperties(operation, instance, count, &annotations)
         case .additionalProperties:
-            var valid = true
-            var key = instance + 1
-            let known = Int(operation.b)
-            let patterns = Int(operation.c)
-            var hint = 0
-            for _ in 0..<count {
-                let next = key + 1 + tape.nodes[key + 1].span
-                if !isListed(key, known: known, patterns: patterns, hint: &hint) {
-                    if tracking { annotations.evaluated(property: key) }
-                    if !member(operation.a, key: key) {
-                        valid = false
-                        if stopped { return false }
-                    }
-                }
-                key = next
-            }
-            return valid
+            return applyAdditionalProperties(operation, instance, count, &annotations)
         case .propertyNames:
-            var valid = true
-            var key = instance + 1
-            for _ in 0..<count {
-                instancePath.push(key)
-                var local = Annotations()
-                let passed = evaluate(children[Int(operation.a)], key, &local)
-                instancePath.pop()
-                if !passed {
-                    valid = false
-                    if stopped { return false }
-                }
-                key += 1 + tape.nodes[key + 1].span
-            }
-            return valid
+            return applyPropertyNames(operation, instance, count, &annotations)
         case .unevaluatedProperties:
-            var valid = true
-            var key = instance + 1
-            for _ in 0..<count {
-                if !annotations.wasEvaluated(property: key) {
-                    if !member(operation.a, key: key) {
-                        valid = false
-                        if stopped { return false }
-                    }
-                    annotations.evaluated(property: key)
-                }
-                key += 1 + tape.nodes[key + 1].span
-            }
-            return valid
+            return applyUnevaluatedProperties(operation, instance, count, &annotations)
         default:
             return true
         }
@@ -220,5 +108,151 @@ extension SchemaEvaluator {
             at += 1
         }
         return nil
+    }
+
+    private mutating func applyRequired(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        var cursor = instance + 1  // members usually come in the order the schema lists them
+        var cursorIndex = 0
+        for offset in 0..<Int(operation.b) {
+            let key = integers[Int(operation.a) + offset]
+            if let found = findMember(instance, key, from: &cursor, index: &cursorIndex) {
+                _ = found
+                continue
+            }
+            valid = false
+            if reporting { fail { e in e.report(operation, instance, "missing required property \(e.quoted(e.program.keyTexts[Int(key)]))") } }
+            if stopped { break }
+        }
+        return valid
+    }
+
+    private mutating func applyDependentRequired(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        for offset in 0..<Int(operation.b) {
+            let rule = pairs[Int(operation.a) + offset]
+            guard findMember(instance, rule.first) != nil else { continue }
+            let list = Int(rule.second)
+            for index in 0..<Int(integers[list]) {
+                let key = integers[list + 1 + index]
+                guard findMember(instance, key) == nil else { continue }
+                valid = false
+                if reporting {
+                    fail { e in
+                        e.report(operation, instance, "missing property \(e.quoted(e.program.keyTexts[Int(key)])), required when \(e.quoted(e.program.keyTexts[Int(rule.first)])) is present")
+                    }
+                }
+                if stopped { return false }
+            }
+        }
+        return valid
+    }
+
+    private mutating func applyDependentSchemas(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        for offset in 0..<Int(operation.b) {
+            let rule = pairs[Int(operation.a) + offset]
+            if findMember(instance, rule.first) != nil && !inPlace(rule.second, instance, &annotations) {
+                valid = false
+                if stopped { return false }
+            }
+        }
+        return valid
+    }
+
+    private mutating func applyProperties(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        var key = instance + 1
+        let entries = Int(operation.b)
+        var hint = 0  // members usually come in the order the schema lists them
+        for _ in 0..<count {
+            let next = key + 1 + tape.nodes[key + 1].span
+            for step in 0..<entries {
+                let offset = hint + step < entries ? hint + step : hint + step - entries
+                let entry = pairs[Int(operation.a) + offset]
+                guard keyEquals(key, entry.first) else { continue }
+                hint = offset + 1 == entries ? 0 : offset + 1
+                if tracking { annotations.evaluated(property: key) }
+                if !member(entry.second, key: key) {
+                    valid = false
+                    if stopped { return false }
+                }
+                break
+            }
+            key = next
+        }
+        return valid
+    }
+
+    private mutating func applyPatternProperties(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        var key = instance + 1
+        for _ in 0..<count {
+            let next = key + 1 + tape.nodes[key + 1].span
+            for offset in 0..<Int(operation.b) {
+                let entry = pairs[Int(operation.a) + offset]
+                guard stringMatches(program.regexes[Int(entry.first)], tape.nodes[key]) else { continue }
+                if tracking { annotations.evaluated(property: key) }
+                if !member(entry.second, key: key) {
+                    valid = false
+                    if stopped { return false }
+                }
+            }
+            key = next
+        }
+        return valid
+    }
+
+    private mutating func applyAdditionalProperties(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        var key = instance + 1
+        let known = Int(operation.b)
+        let patterns = Int(operation.c)
+        var hint = 0
+        for _ in 0..<count {
+            let next = key + 1 + tape.nodes[key + 1].span
+            if !isListed(key, known: known, patterns: patterns, hint: &hint) {
+                if tracking { annotations.evaluated(property: key) }
+                if !member(operation.a, key: key) {
+                    valid = false
+                    if stopped { return false }
+                }
+            }
+            key = next
+        }
+        return valid
+    }
+
+    private mutating func applyPropertyNames(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        var key = instance + 1
+        for _ in 0..<count {
+            instancePath.push(key)
+            var local = Annotations()
+            let passed = evaluate(children[Int(operation.a)], key, &local)
+            instancePath.pop()
+            if !passed {
+                valid = false
+                if stopped { return false }
+            }
+            key += 1 + tape.nodes[key + 1].span
+        }
+        return valid
+    }
+
+    private mutating func applyUnevaluatedProperties(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        var key = instance + 1
+        for _ in 0..<count {
+            if !annotations.wasEvaluated(property: key) {
+                if !member(operation.a, key: key) {
+                    valid = false
+                    if stopped { return false }
+                }
+                annotations.evaluated(property: key)
+            }
+            key += 1 + tape.nodes[key + 1].span
+        }
+        return valid
     }
 }

@@ -8,19 +8,21 @@ extension SchemaEvaluator {
         case .type:
             let types = TypeSet(rawValue: UInt8(operation.a))
             if matches(types, value) { return true }
-            if reporting { report(operation, instance, "expected \(types.description), found \(describe(instance))") }
+            if reporting { fail { e in e.report(operation, instance, "expected \(types.description), found \(e.describe(instance))") } }
             return false
         case .const:
             if JSONEquality.equal(tape, instance, constants, Int(operation.a)) { return true }
-            if reporting { report(operation, instance, "expected \(constantText(operation.a)), found \(describe(instance))") }
+            if reporting { fail { e in e.report(operation, instance, "expected \(e.constantText(operation.a)), found \(e.describe(instance))") } }
             return false
         case .enumeration:
             for offset in 0..<Int(operation.b) where JSONEquality.equal(tape, instance, constants, Int(integers[Int(operation.a) + offset])) {
                 return true
             }
             if reporting {
-                let shown = (0..<min(Int(operation.b), 6)).map { constantText(integers[Int(operation.a) + $0]) }.joined(separator: ", ")
-                report(operation, instance, "\(describe(instance, withType: false)) is not one of \(shown)\(operation.b > 6 ? ", ..." : "")")
+                fail { e in
+                    let shown = (0..<min(Int(operation.b), 6)).map { e.constantText(e.integers[Int(operation.a) + $0]) }.joined(separator: ", ")
+                    e.report(operation, instance, "\(e.describe(instance, withType: false)) is not one of \(shown)\(operation.b > 6 ? ", ..." : "")")
+                }
             }
             return false
         case .minimum:
@@ -28,8 +30,10 @@ extension SchemaEvaluator {
             let order = compare(instance, Int(operation.a))
             if order > 0 || (order == 0 && operation.b == 0) { return true }
             if reporting {
-                let bound = program.bounds[Int(operation.a)].text
-                report(operation, instance, operation.b == 1 ? "\(text(instance)) is not greater than \(bound)" : "\(text(instance)) is less than the minimum \(bound)")
+                fail { e in
+                    let bound = e.program.bounds[Int(operation.a)].text
+                    e.report(operation, instance, operation.b == 1 ? "\(e.text(instance)) is not greater than \(bound)" : "\(e.text(instance)) is less than the minimum \(bound)")
+                }
             }
             return false
         case .maximum:
@@ -37,8 +41,10 @@ extension SchemaEvaluator {
             let order = compare(instance, Int(operation.a))
             if order < 0 || (order == 0 && operation.b == 0) { return true }
             if reporting {
-                let bound = program.bounds[Int(operation.a)].text
-                report(operation, instance, operation.b == 1 ? "\(text(instance)) is not less than \(bound)" : "\(text(instance)) is greater than the maximum \(bound)")
+                fail { e in
+                    let bound = e.program.bounds[Int(operation.a)].text
+                    e.report(operation, instance, operation.b == 1 ? "\(e.text(instance)) is not less than \(bound)" : "\(e.text(instance)) is greater than the maximum \(bound)")
+                }
             }
             return false
         case .multipleOf:
@@ -50,7 +56,7 @@ extension SchemaEvaluator {
             } else if JSONNumber(token: token).isMultiple(of: divisor.pointee.exact) {
                 return true
             }
-            if reporting { report(operation, instance, "\(text(instance)) is not a multiple of \(program.bounds[Int(operation.a)].text)") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is not a multiple of \(e.program.bounds[Int(operation.a)].text)") } }
             return false
         case .minLength:
             guard value.kind == .string else { return true }
@@ -58,26 +64,26 @@ extension SchemaEvaluator {
             if !value.hasEscapes && Int(value.length - 2) / 4 >= Int(operation.a) { return true }
             let length = scalarCount(value)
             if length >= Int(operation.a) { return true }
-            if reporting { report(operation, instance, "\(text(instance)) is \(plural(length, "character")), at least \(operation.a) required") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is \(e.plural(length, "character")), at least \(operation.a) required") } }
             return false
         case .maxLength:
             guard value.kind == .string else { return true }
             if Int(value.length) - 2 <= Int(operation.a) { return true }  // at most one scalar per byte
             let length = scalarCount(value)
             if length <= Int(operation.a) { return true }
-            if reporting { report(operation, instance, "\(text(instance)) is \(plural(length, "character")), at most \(operation.a) allowed") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is \(e.plural(length, "character")), at most \(operation.a) allowed") } }
             return false
         case .pattern:
             guard value.kind == .string else { return true }
             let expression = program.regexes[Int(operation.a)]
             if stringMatches(expression, value) { return true }
-            if reporting { report(operation, instance, "\(text(instance)) does not match pattern \(quoted(expression.source))") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) does not match pattern \(e.quoted(expression.source))") } }
             return false
         case .format:
             guard value.kind == .string else { return true }
             let format = StringFormat.allCases[Int(operation.a)]
             if format.accepts(value.stringValue(in: tape.bytes)) { return true }
-            if reporting { report(operation, instance, "\(text(instance)) is not a valid \(format.noun)") }
+            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is not a valid \(format.noun)") } }
             return false
         default:
             return true

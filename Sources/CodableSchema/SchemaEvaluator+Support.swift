@@ -6,6 +6,13 @@ extension SchemaEvaluator {
     /// check it before building a message.
     var reporting: Bool { silent == 0 && violations.count < limit }
 
+    /// Runs `body`, which builds and records a violation, in a frame of its own: the message
+    /// strings then cost the keyword functions no stack, which keeps deep recursion shallow.
+    @inline(never)
+    mutating func fail(_ body: (inout SchemaEvaluator) -> Void) {
+        body(&self)
+    }
+
     mutating func report(_ operation: Operation, _ instance: Int, _ message: String) {
         report(program.keywordNames[Int(operation.name)], instance, message)
     }

@@ -55,7 +55,7 @@ struct SchemaEvaluator {
     /// Applies the schema `child` to the value at tape index `instance`.
     mutating func evaluate(_ child: Child, _ instance: Int, _ annotations: inout Annotations) -> Bool {
         guard schemaPath.count < Self.maxDepth else {
-            if reporting { report("$ref", instance, "the schema recurses deeper than \(Self.maxDepth) levels on this value") }
+            if reporting { fail { e in e.report("$ref", instance, "the schema recurses deeper than \(Self.maxDepth) levels on this value") } }
             return false
         }
         let node = nodes[Int(child.node)]
@@ -118,64 +118,90 @@ struct SchemaEvaluator {
         case .minItems, .maxItems, .uniqueItems, .prefixItems, .items, .contains, .unevaluatedItems:
             return applyArray(operation, instance, &annotations)
         case .allOf:
-            var valid = true
-            for offset in 0..<operation.b where !inPlace(operation.a + offset, instance, &annotations) {
-                valid = false
-                if stopped { break }
-            }
-            return valid
+            return applyAllOf(operation, instance, &annotations)
         case .anyOf:
-            var valid = false
-            for offset in 0..<operation.b where inPlace(operation.a + offset, instance, &annotations, silently: true) {
-                valid = true
-                if !tracking { break }
-            }
-            if !valid && reporting {
-                report(operation, instance, "\(describe(instance)) matches none of the \(operation.b) alternatives in \"anyOf\"")
-            }
-            return valid
+            return applyAnyOf(operation, instance, &annotations)
         case .oneOf:
-            var first = -1
-            var second = -1
-            for offset in 0..<Int(operation.b) where inPlace(operation.a + Int32(offset), instance, &annotations, silently: true) {
-                if first < 0 { first = offset } else if second < 0 { second = offset }
-                if second >= 0 && !tracking { break }
-            }
-            if first >= 0 && second < 0 { return true }
-            if reporting {
-                report(operation, instance, first < 0
-                    ? "\(describe(instance)) matches none of the \(operation.b) alternatives in \"oneOf\""
-                    : "\(describe(instance)) matches alternatives \(first) and \(second) of \"oneOf\", exactly one allowed")
-            }
-            return false
+            return applyOneOf(operation, instance, &annotations)
         case .not:
-            var ignored = Annotations()
-            guard inPlace(operation.a, instance, &ignored, silently: true) else { return true }
-            if reporting { report(operation, instance, "\(describe(instance)) must not match the schema in \"not\"") }
-            return false
+            return applyNot(operation, instance, &annotations)
         case .conditional:
-            if inPlace(operation.a, instance, &annotations, silently: true) {
-                return operation.b < 0 || inPlace(operation.b, instance, &annotations)
-            }
-            return operation.c < 0 || inPlace(operation.c, instance, &annotations)
+            return applyConditional(operation, instance, &annotations)
         case .ref:
             return inPlace(operation.a, instance, &annotations)
         case .dynamicRef:
-            let child = children[Int(operation.a)]
-            var target = child
-            if operation.b >= 0 {
-                for resource in scope.elements where Int(resource) * program.anchorCount < program.dynamicAnchors.count {
-                    let node = program.dynamicAnchors[Int(resource) * program.anchorCount + Int(operation.b)]
-                    if node >= 0 {
-                        target = Child(node: node, segment: child.segment)
-                        break
-                    }
+            return applyDynamicRef(operation, instance, &annotations)
+        }
+    }
+
+    private mutating func applyAllOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        for offset in 0..<operation.b where !inPlace(operation.a + offset, instance, &annotations) {
+            valid = false
+            if stopped { break }
+        }
+        return valid
+    }
+
+    private mutating func applyAnyOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+        var valid = false
+        for offset in 0..<operation.b where inPlace(operation.a + offset, instance, &annotations, silently: true) {
+            valid = true
+            if !tracking { break }
+        }
+        if !valid && reporting {
+            report(operation, instance, "\(describe(instance)) matches none of the \(operation.b) alternatives in \"anyOf\"")
+        }
+        return valid
+    }
+
+    private mutating func applyOneOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+        var first = -1
+        var second = -1
+        for offset in 0..<Int(operation.b) where inPlace(operation.a + Int32(offset), instance, &annotations, silently: true) {
+            if first < 0 { first = offset } else if second < 0 { second = offset }
+            if second >= 0 && !tracking { break }
+        }
+        if first >= 0 && second < 0 { return true }
+        if reporting {
+            fail { e in
+                e.report(operation, instance, first < 0
+                    ? "\(e.describe(instance)) matches none of the \(operation.b) alternatives in \"oneOf\""
+                    : "\(e.describe(instance)) matches alternatives \(first) and \(second) of \"oneOf\", exactly one allowed")
+            }
+        }
+        return false
+    }
+
+    private mutating func applyNot(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+        var ignored = Annotations()
+        guard inPlace(operation.a, instance, &ignored, silently: true) else { return true }
+        if reporting { fail { e in e.report(operation, instance, "\(e.describe(instance)) must not match the schema in \"not\"") } }
+        return false
+    }
+
+    private mutating func applyConditional(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+        if inPlace(operation.a, instance, &annotations, silently: true) {
+            return operation.b < 0 || inPlace(operation.b, instance, &annotations)
+        }
+        return operation.c < 0 || inPlace(operation.c, instance, &annotations)
+    }
+
+    private mutating func applyDynamicRef(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+        let child = children[Int(operation.a)]
+        var target = child
+        if operation.b >= 0 {
+            for resource in scope.elements where Int(resource) * program.anchorCount < program.dynamicAnchors.count {
+                let node = program.dynamicAnchors[Int(resource) * program.anchorCount + Int(operation.b)]
+                if node >= 0 {
+                    target = Child(node: node, segment: child.segment)
+                    break
                 }
             }
-            var local = Annotations()
-            let valid = evaluate(target, instance, &local)
-            if valid && tracking { annotations.merge(local) }
-            return valid
         }
+        var local = Annotations()
+        let valid = evaluate(target, instance, &local)
+        if valid && tracking { annotations.merge(local) }
+        return valid
     }
 }
