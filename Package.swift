@@ -66,6 +66,7 @@ let package = Package(
         .target(
             name: "CodableCommands",
             dependencies: [
+                "CodableSchema",
                 "CodableParsing",
                 "CodablePipeline",
                 "CodableDates",

@@ -17,7 +17,7 @@ public enum CommandFailure: Error {
     /// A model (Swift source, JSON Schema) that cannot decode: `place` is `file:line:column`
     /// when known.
     case invalidModel(place: String?, message: String)
-    /// A model file or folder that cannot be read (exit status 3).
+    /// A model or schema file or folder that cannot be read (exit status 3).
     case unreadableModel(place: String?, reason: String)
     /// `--on-error skip` left out records that failed (each was reported as it happened).
     case recordsSkipped(Int)

@@ -28,7 +28,7 @@ struct Diagnostics {
         case .invalidModel(let place, let message):
             return heading(place ?? "codable", message)
         case .unreadableModel(let place, let reason):
-            return heading(place ?? "codable", "cannot read model: \(reason)")
+            return heading(place ?? "codable", reason)
         case .recordsSkipped(let count):
             return heading("codable", "\(count) record\(count == 1 ? "" : "s") skipped (--on-error skip)")
         case .invalidDefinition(let place, let message, let detail):

@@ -35,7 +35,7 @@ extension CommandFailure {
     /// A model that cannot be read: exit status 2, or 3 when a file could not be read.
     init(_ error: ModelReadError) {
         if error.isIOError {
-            self = .unreadableModel(place: error.origin?.file, reason: error.message)
+            self = .unreadableModel(place: error.origin?.file, reason: "cannot read model: \(error.message)")
         } else {
             self = .invalidModel(place: error.origin?.description, message: error.message)
         }

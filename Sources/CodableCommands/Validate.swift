@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodableSchema
 import CodableDecoding
 import CodableReports
 
@@ -104,8 +105,8 @@ extension CodableCommand {
         }
 
         private func makeChecker() throws(CommandFailure) -> any RecordChecker {
-            guard schema == nil else {
-                throw .usage("validate --schema needs the JSON Schema engine, which is not in this build yet; use --model FILE.swift --type NAME")
+            if let schema {
+                return try SchemaChecker(path: schema, options: SchemaOptions(assertFormats: assertFormats, schemaDirectory: schemaDir))
             }
             let (models, root) = try model.load()
             let dateStrategies = try dates.decodingDates()

@@ -1,4 +1,5 @@
 import CodableParsing
+import Foundation
 import CodableReports
 import CodableSchema
 
@@ -9,6 +10,10 @@ struct SchemaChecker: RecordChecker {
 
     /// Compiles the schema file; a schema that is itself invalid is a located usage error.
     init(path: String, options: SchemaOptions) throws(CommandFailure) {
+        guard FileManager.default.isReadableFile(atPath: path) else {  // an I/O error (3), not a bad schema (2)
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+            throw .unreadableModel(place: path, reason: "cannot read schema: \(reason)")
+        }
         do {
             schema = try CompiledSchema(path: path, options: options)
         } catch {
