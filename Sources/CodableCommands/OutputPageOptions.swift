@@ -19,21 +19,31 @@ struct OutputPageOptions: ParsableArguments {
     @Flag(help: "Wrap the page as {\"items\":[…],\"page\":…,\"pageSize\":…,\"hasMorePages\":…,\"nextPage\":…}, with \"totalItems\" and \"totalPages\" when the whole input was read (a sort, or the input ended within the page or right after it).")
     var envelope = false
 
+    @Option(help: ArgumentHelp("Write the records as pages of N, one file each in --output-dir (page-000001.json, … named to sort, each written atomically), then index.json listing them.", valueName: "n"))
+    var split: Int?
+
+    @Option(help: ArgumentHelp("Directory for --split's pages (created if missing).", valueName: "dir"))
+    var outputDir: String?
+
     func validate() throws {
         for (name, value) in [("--offset", offset), ("--limit", limit)] where (value ?? 0) < 0 {
             throw ValidationError("\(name) must be 0 or more.")
         }
-        for (name, value) in [("--page", page), ("--page-size", pageSize)] where (value ?? 1) < 1 {
+        for (name, value) in [("--page", page), ("--page-size", pageSize), ("--split", split)] where (value ?? 1) < 1 {
             throw ValidationError("\(name) must be 1 or more.")
         }
         if page != nil && (offset != nil || limit != nil) {
             throw ValidationError("--page and --page-size cannot be combined with --offset or --limit.")
         }
         if pageSize != nil && page == nil { throw ValidationError("--page-size needs --page.") }
+        if (split == nil) != (outputDir == nil) { throw ValidationError("--split and --output-dir go together.") }
+        if split != nil && (page != nil || offset != nil || limit != nil) {
+            throw ValidationError("--split writes every page; it cannot be combined with --page, --offset or --limit.")
+        }
     }
 
     /// Any paging asked for.
-    var isActive: Bool { offset != nil || limit != nil || page != nil || envelope }
+    var isActive: Bool { offset != nil || limit != nil || page != nil || envelope || split != nil }
 
     /// The window of records written.
     var window: PageWindow {

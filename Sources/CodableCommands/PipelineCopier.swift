@@ -18,6 +18,9 @@ struct PipelineCopier {
 
     func run() async throws(CommandFailure) {
         if pages.envelope && output.to == .yaml { throw .usage("--envelope writes a JSON envelope; it cannot be combined with --to yaml") }
+        if pages.split != nil && output.output != nil {
+            throw .usage("--split writes its pages into --output-dir; it cannot be combined with -o")
+        }
         // Decoded records carry their dates as --output-dates wrote them: --where reads them as such.
         var plan = try transforms.plan(whereDates: decodeStage == nil ? try dates.whereDates() : WhereDates())
         plan.keys = keys
@@ -27,14 +30,20 @@ struct PipelineCopier {
         let target = try output.openTarget()
         let chain = TransformChain(plan: plan, spill: TemporarySpill())
         let progress = ProgressLine(requested: transforms.progress)
-        let envelope = pages.envelope
+        let envelope = pages.envelope && pages.split == nil
             ? EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: pages.page ?? (pages.limit.map { l in l == 0 ? 1 : (pages.offset ?? 0) / l + 1 } ?? 1),
                              pageSize: pages.page != nil ? (pages.pageSize ?? 50) : pages.limit)
             : nil
         let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json) && !transforms.isActive && keys == nil && !pages.isActive
         let writer: any RecordFormatter = envelope ?? output.makeWriter(singleValueAllowed: singleValueAllowed)
+        let splitter = try pages.split.map { size throws(CommandFailure) in
+            try PageSplitter(directory: pages.outputDir ?? ".", pageSize: size, output: output, envelope: pages.envelope)
+        }
         var skipped = 0
-        let emit: TransformChain.Emit = { record, replacements in writer.write(record, replacements: replacements) }
+        let emit: TransformChain.Emit = { record, replacements in
+            if let splitter { return try splitter.write(record, replacements: replacements) }
+            writer.write(record, replacements: replacements)
+        }
         defer { progress.finish() }
         do {
             reading: for file in inputs {
@@ -76,9 +85,13 @@ struct PipelineCopier {
                 }
             }
             let facts = try chain.finish(emit: emit)
-            envelope?.facts = facts
-            writer.finish()
-            try target.write(writer.output)
+            if let splitter {
+                try splitter.finish(total: facts.total ?? facts.written)
+            } else {
+                envelope?.facts = facts
+                writer.finish()
+                try target.write(writer.output)
+            }
             try target.commit()
         } catch let error as OutputWriteError {
             target.discard()
@@ -88,9 +101,11 @@ struct PipelineCopier {
             }
         } catch let failure as CommandFailure {
             target.discard()
+            splitter?.discard()
             throw failure
         } catch {
             target.discard()
+            splitter?.discard()
             throw .unwritableOutput(output: "temporary sort file", reason: CodableCommands.describe(error))
         }
         if skipped > 0 { throw .recordsSkipped(skipped) }

@@ -1,0 +1,116 @@
+import CodableParsing
+import CodablePipeline
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--split N --output-dir DIR`: writes the records as pages of N, one file each
+/// (`page-000001.json`, … — six digits, so names sort; the extension follows `--to`), each
+/// written atomically, then `index.json` listing them. A page is committed once the next
+/// record (or the end) shows whether more follow, so `--envelope` pages carry `hasMorePages`.
+/// A failure midway leaves the pages committed before it, no temporary file, and no index.
+final class PageSplitter {
+    private let directory: FilePath
+    private let pageSize: Int
+    private let output: OutputOptions
+    private let envelope: Bool
+    private var current: (target: OutputTarget, formatter: any RecordFormatter, envelope: EnvelopeWriter?)?
+    private var inPage = 0
+    private var pages: [(file: String, items: Int)] = []
+
+    init(directory: String, pageSize: Int, output: OutputOptions, envelope: Bool) throws(CommandFailure) {
+        self.directory = FilePath(directory)
+        self.pageSize = pageSize
+        self.output = output
+        self.envelope = envelope
+        if mkdir(directory, 0o777) != 0 && errno != EEXIST {
+            throw .unwritableOutput(output: directory, reason: describe(Errno(rawValue: errno)))
+        }
+    }
+
+    deinit { discard() }
+
+    private var fileExtension: String {
+        switch output.to.framing {
+        case .json: "json"
+        case .jsonl: "jsonl"
+        case .jsonSeq: "json-seq"
+        }
+    }
+
+    /// Writes a record into the current page, starting a new one when it is full.
+    func write(_ record: Record, replacements: [Int: [UInt8]]) throws(CommandFailure) {
+        if current != nil && inPage == pageSize { try closePage(hasMore: true, total: nil) }
+        if current == nil { try openPage() }
+        guard let current else { return }
+        current.formatter.write(record, replacements: replacements)
+        inPage += 1
+        if current.formatter.output.count >= 1 << 20 { try flush(current.target, current.formatter.output) }
+    }
+
+    /// Commits the last page and writes the index.
+    func finish(total: Int) throws(CommandFailure) {
+        if current != nil { try closePage(hasMore: false, total: total) }
+        var index = "{\"pageSize\":\(pageSize),\"totalItems\":\(total),\"totalPages\":\(pages.count),\"pages\":["
+        for (position, page) in pages.enumerated() {
+            index += "\(position == 0 ? "" : ",")\n  {\"page\":\(position + 1),\"file\":\"\(page.file)\",\"items\":\(page.items)}"
+        }
+        index += pages.isEmpty ? "]}\n" : "\n]}\n"
+        let target = try OutputTarget.atomicFile(directory.appending("index.json").string)
+        let buffer = OutputBuffer()
+        var bytes = Array(index.utf8)
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            var cursor = buffer.beginAppending()
+            cursor.append(bytes.baseAddress!, count: bytes.count)
+            buffer.endAppending(cursor)
+        }
+        try flush(target, buffer)
+        try target.commit()
+    }
+
+    /// Removes the temporary file of a page being written.
+    func discard() {
+        current?.target.discard()
+        current = nil
+    }
+
+    private func openPage() throws(CommandFailure) {
+        let number = pages.count + 1
+        var name = String(number)
+        name = "page-" + String(repeating: "0", count: max(0, 6 - name.count)) + name + "." + fileExtension
+        let target = try OutputTarget.atomicFile(directory.appending(name).string)
+        pages.append((name, 0))
+        inPage = 0
+        if envelope {
+            let writer = EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: number, pageSize: pageSize)
+            current = (target, writer, writer)
+        } else {
+            current = (target, output.makeWriter(singleValueAllowed: false), nil)
+        }
+    }
+
+    private func closePage(hasMore: Bool, total: Int?) throws(CommandFailure) {
+        guard let current else { return }
+        current.envelope?.facts = PageFacts(written: inPage, hasMore: hasMore, total: total)
+        current.formatter.finish()
+        try flush(current.target, current.formatter.output)
+        try current.target.commit()
+        pages[pages.count - 1].items = inPage
+        self.current = nil
+    }
+
+    private func flush(_ target: OutputTarget, _ buffer: OutputBuffer) throws(CommandFailure) {
+        do { try target.write(buffer) } catch {
+            switch error {
+            case .failed(let failure): throw failure
+            case .readerWentAway: throw .unwritableOutput(output: directory.string, reason: "closed")
+            }
+        }
+    }
+}
