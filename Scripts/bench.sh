@@ -3,6 +3,7 @@
 # `codable decode` (with the model Scripts/bench/Record.swift) against `codable
 # convert` on the same input and against JSONDecoder + JSONEncoder in a Swift
 # program compiled here with `swiftc -O` (Scripts/bench/main.swift).
+# Also a filter with a projection (--where + --select) and a whole-input sort (--sort-by).
 #
 # Usage: Scripts/bench.sh [--size-mb N] [--data-dir DIR] [--runs K] [--quick]
 #
@@ -12,6 +13,7 @@
 #                   subdirectory DIR/<N>mb, so --quick never clobbers full data
 #   --runs K        timed runs per command; the best is reported (default 3)
 #   --quick         smoke test: 20 MB, 1 run (later flags still override)
+#   --job NAME      run only this job (repeatable), e.g. --job 'where+select'
 #
 # Environment: CODABLE_BIN=path skips the release build and uses that binary.
 #
@@ -31,7 +33,8 @@ RUNS=3
 DATA_ROOT="$REPO_ROOT/bench-data"
 TIME_BIN=/usr/bin/time
 PEERS=(jq gojq mlr)
-JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl")
+SELECTED=()
+JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id")
 
 usage() { sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
@@ -44,11 +47,21 @@ parse_args() {
             --data-dir) DATA_ROOT=${2:?--data-dir needs a value}; shift ;;
             --runs)     RUNS=${2:?--runs needs a value}; shift ;;
             --quick)    SIZE_MB=20; RUNS=1 ;;
+            --job)      SELECTED+=("${2:?--job needs a name}"); shift ;;
             -h|--help)  usage; exit 0 ;;
             *)          usage >&2; exit 2 ;;
         esac
         shift
     done
+    if ((${#SELECTED[@]})); then
+        local job known
+        for job in "${SELECTED[@]}"; do
+            known=no
+            for k in "${JOBS[@]}"; do [[ $k == "$job" ]] && known=yes; done
+            [[ $known == yes ]] || die "unknown job '$job' (jobs: ${JOBS[*]})"
+        done
+        JOBS=("${SELECTED[@]}")
+    fi
     [[ $SIZE_MB =~ ^[1-9][0-9]*$ ]] || die "--size-mb must be a positive integer"
     [[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive integer"
     [[ -x $TIME_BIN ]] || die "$TIME_BIN (GNU time) is required: apt-get install time"
@@ -107,13 +120,22 @@ command_for() {
         # compared with plain convert and with the same decode done by JSONDecoder + JSONEncoder.
         "jsonl+model -> jsonl|codable") CMD=("$CODABLE" decode --model "$REPO_ROOT/Scripts/bench/Record.swift" --type Record --to jsonl "$jsonl") ;;
         "jsonl+model -> jsonl|jsondecoder") CMD=("$JSONDECODER_BIN" "$jsonl") ;;
+        # Transforms: a filter and a projection, and a whole-input sort (jq and gojq slurp).
+        "where+select|codable") CMD=("$CODABLE" convert --from jsonl --to jsonl --where '.done == true' --select id,title,createdAt "$jsonl") ;;
+        "where+select|jq")      CMD=(jq -c 'select(.done) | {id,title,createdAt}' "$jsonl") ;;
+        "where+select|gojq")    CMD=(gojq -c 'select(.done) | {id,title,createdAt}' "$jsonl") ;;
+        "where+select|mlr")     CMD=(mlr --ijsonl --ojsonl filter '$done == true' then cut -o -f id,title,createdAt "$jsonl") ;;
+        "sort-by id|codable")   CMD=("$CODABLE" convert --from jsonl --to jsonl --sort-by .id "$jsonl") ;;
+        "sort-by id|jq")        CMD=(jq -s -c 'sort_by(.id)[]' "$jsonl") ;;
+        "sort-by id|gojq")      CMD=(gojq -s -c 'sort_by(.id)[]' "$jsonl") ;;
+        "sort-by id|mlr")       CMD=(mlr --ijsonl --ojsonl sort -nf id "$jsonl") ;;
         *) return 1 ;;
     esac
 }
 
 input_file() {
     case $1 in
-        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl") echo "$DATA_DIR/records.jsonl" ;;
+        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id") echo "$DATA_DIR/records.jsonl" ;;
         "array -> jsonl") echo "$DATA_DIR/records.json" ;;
     esac
 }
@@ -233,7 +255,9 @@ print_report() {
         jq_best=${BEST["$job|jq"]:-}
         printf "%s: codable %s MB/s" "$job" \
             "$(awk -v m="$(stat -c %s "$(input_file "$job")")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
-        if [[ $job == "jsonl+date -> jsonl" ]]; then
+        if [[ $job == "jsonl+date -> jsonl" && -z ${BEST["jsonl -> jsonl|codable"]:-} ]]; then
+            echo " (run the jsonl -> jsonl job too to compare)"
+        elif [[ $job == "jsonl+date -> jsonl" ]]; then
             echo " = $(awk -v d="$best" -v p="${BEST["jsonl -> jsonl|codable"]}" 'BEGIN { printf "%.2fx", d / p }') the time of plain jsonl -> jsonl (target: at most 1.5x)"
         elif [[ $job == "jsonl+model -> jsonl" ]]; then
             printf " = %s the time of convert jsonl -> jsonl (target: at most 1.5x)" \
@@ -246,6 +270,10 @@ print_report() {
             fi
         elif [[ $(ratio "$jq_best" "$best") == - ]]; then
             echo " (no jq time to compare with)"
+        elif [[ $job == "where+select" ]]; then
+            echo " = $(ratio "$jq_best" "$best") jq (target: at least 10x), $(ratio "${BEST["$job|mlr"]:-}" "$best") Miller (target: above 1x)"
+        elif [[ $job == "sort-by id" ]]; then
+            echo " = $(ratio "$jq_best" "$best") jq (target: at least 5x); peak RSS $(awk -v c="${RSS["$job|codable"]}" -v j="${RSS["$job|jq"]:-0}" 'BEGIN { if (j > 0) printf "%.2f", c / j; else printf "-" }') of jq's (target: at most 0.25)"
         else
             echo " = $(ratio "$jq_best" "$best") jq"
         fi

@@ -31,15 +31,19 @@ final class OutputTarget {
         let name = target.lastComponent?.string ?? "output"
         for attempt in 0..<100 {
             let temporary = directory.appending(".\(name).codable-\(getpid())-\(attempt).tmp")
+            // Registered (and the signal handlers installed) before it exists: a signal at any
+            // moment finds it.
+            TemporaryFiles.shared.register(temporary.string)
             do {
                 let descriptor = try FileDescriptor.open(
                     temporary, .writeOnly, options: [.create, .exclusiveCreate],
                     permissions: [.ownerReadWrite, .groupRead, .otherRead])
-                TemporaryFiles.shared.register(temporary.string)
                 return OutputTarget(descriptor: descriptor, path: path, temporaryPath: temporary.string)
             } catch Errno.fileExists {
+                TemporaryFiles.shared.unregister(temporary.string)
                 continue
             } catch {
+                TemporaryFiles.shared.unregister(temporary.string)
                 throw .unwritableOutput(output: path, reason: describe(error))
             }
         }

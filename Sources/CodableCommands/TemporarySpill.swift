@@ -20,12 +20,16 @@ final class TemporarySpill: SpillStorage {
         while true {
             made += 1
             let path = FilePath(directory).appending("codable-sort-\(getpid())-\(made).jsonl")
+            TemporaryFiles.shared.register(path.string)  // before it exists: a signal at any moment finds it
             do {
                 let descriptor = try FileDescriptor.open(path, .readWrite, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
-                TemporaryFiles.shared.register(path.string)
                 return Run(descriptor: descriptor, path: path.string)
             } catch Errno.fileExists {
+                TemporaryFiles.shared.unregister(path.string)
                 continue
+            } catch {
+                TemporaryFiles.shared.unregister(path.string)
+                throw error
             }
         }
     }
