@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CodableYAML", targets: ["CodableYAML"]),
         .library(name: "CodableReports", targets: ["CodableReports"]),
         .library(name: "CodableSchema", targets: ["CodableSchema"]),
+        .library(name: "CodableSchemaModels", targets: ["CodableSchemaModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,13 @@ let package = Package(
         .executableTarget(name: "codable-schema-suite", dependencies: ["CodableSchema", "CodableParsing"]),
         // Validation throughput: `swift run -c release codable-schema-bench FILE.jsonl SCHEMA.json`.
         .executableTarget(name: "codable-schema-bench", dependencies: ["CodableSchema", "CodableParsing"]),
+        // Parser layer: Codable models read from a JSON Schema (`--schema`), to a `ModelSet`.
+        .target(name: "CodableSchemaModels", dependencies: ["CodableModels", "CodableParsing", "CodableDates"]),
+        // Benchmark for reading a 2 000-line model file: `swift run -c release codable-model-bench`.
+        .executableTarget(
+            name: "codable-model-bench",
+            dependencies: ["CodableSwiftModels", "CodableModels", .product(name: "SwiftParser", package: "swift-syntax")]
+        ),
         // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
         .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
         // The system libyaml; only CodableYAML imports it.
@@ -94,6 +102,7 @@ let package = Package(
         .testTarget(name: "CodableYAMLTests", dependencies: ["CodableYAML", "CodableParsing"]),
         .testTarget(name: "CodableReportsTests", dependencies: ["CodableReports", "CodableParsing"]),
         .testTarget(name: "CodableSchemaTests", dependencies: ["CodableSchema", "CodableParsing"]),
+        .testTarget(name: "CodableSchemaModelsTests", dependencies: ["CodableSchemaModels", "CodableModels", "CodableDates"]),
         .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(
