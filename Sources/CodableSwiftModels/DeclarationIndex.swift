@@ -96,9 +96,18 @@ final class DeclarationIndex {
 
     private func addMembers(_ body: MemberBlockSyntax, to type: DeclaredType, file: SwiftSourceFile, fromExtension: Bool) throws(ModelReadError) {
         for member in body.members {
-            type.members.append(.init(decl: member.decl, file: file, fromExtension: fromExtension))
+            for decl in Self.activeDeclarations(member.decl) {
+                type.members.append(.init(decl: decl, file: file, fromExtension: fromExtension))
+            }
             try collect(member.decl, in: type, file: file, fromExtension: fromExtension)
         }
+    }
+
+    /// A member, or for `#if` the members of its first branch (recursively).
+    private static func activeDeclarations(_ decl: DeclSyntax) -> [DeclSyntax] {
+        guard let ifConfig = decl.as(IfConfigDeclSyntax.self) else { return [decl] }
+        guard case .decls(let members)? = ifConfig.clauses.first?.elements else { return [] }
+        return members.flatMap { activeDeclarations($0.decl) }
     }
 
     /// Extensions are merged once the types they extend are known; an extension may extend a

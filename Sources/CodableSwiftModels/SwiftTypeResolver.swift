@@ -141,6 +141,7 @@ struct SwiftTypeResolver {
     private func reference(
         to type: DeclaredType, written: String, arguments: [TypeReference], from scope: DeclaredType?
     ) throws(TypeProblem) -> TypeReference {
+        if type.kind == .protocolType { throw .notCodable(written) }  // an existential
         guard conformance.isDecodable(type) else { throw .notDecodable(name: type.qualifiedName, location: type.location) }
         let parameters = type.genericParameters
         if arguments.count == parameters.count { return .named(type.qualifiedName, arguments: arguments) }

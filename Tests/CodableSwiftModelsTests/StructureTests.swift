@@ -160,3 +160,37 @@ struct StructureTests {
         #expect(models["Café"]?.origin.column == 16)
     }
 }
+
+@Suite("Declarations in #if, backticks, modifiers")
+struct DeclarationFormTests {
+    @Test func firstBranchOfIfConfig() throws {
+        let source = """
+            struct Settings: Codable {
+                var name: String
+                #if DEBUG
+                var debugLevel: Int
+                #else
+                var releaseChannel: String
+                #endif
+            }
+            #if os(Linux)
+            struct LinuxOnly: Codable { var path: String }
+            #endif
+            """
+        let models = try readModels(source)
+        #expect(summary(models["Settings"]) == "{name: String, debugLevel: Int}")
+        #expect(summary(models["LinuxOnly"]) == "{path: String}")
+    }
+
+    @Test func backtickedNamesAndModifiers() throws {
+        let source = """
+            public struct `Type`: Codable {
+                public private(set) var `default`: Bool
+                @objc dynamic var `class`: String = ""
+                nonisolated(unsafe) var shared: Int
+                private let `let`: Int
+            }
+            """
+        #expect(try summary(of: "Type", in: source) == "{default: Bool, class: String, shared: Int, let: Int}")
+    }
+}

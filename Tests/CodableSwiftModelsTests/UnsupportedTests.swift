@@ -102,6 +102,12 @@ struct UnsupportedTests {
             + "`any Codable` is not a type Codable can decode")
     }
 
+    @Test func protocolTypedProperty() throws {
+        let source = "protocol Shape: Codable {}\nstruct Drawing: Codable { var shapes: [Shape] }"
+        #expect(try summary(of: "Drawing", in: source) == "unsupported: `Drawing.shapes` (Models.swift:2) has type "
+            + "`[Shape]`, and `Shape` is not a type Codable can decode")
+    }
+
     @Test func propertyWithoutInferableType() throws {
         let source = "struct A: Codable { var list = [] ; var made = make() }"
         #expect(try summary(of: "A", in: source) == "unsupported: `A.list` has no written type and codable cannot infer "
