@@ -65,7 +65,7 @@ final class SchemaMapper {
             return try choice(keyword, alternatives, at: pointer + "/" + keyword, name: name)
         }
         if let values = node["enum"] {
-            return try enumeration(values, at: pointer, name: name)
+            return try nullable(node, at: pointer, try enumeration(values, at: pointer, name: name))
         }
         let (types, isNullable) = try declaredTypes(node, at: pointer)
         let base: TypeReference

@@ -95,9 +95,10 @@ struct SchemaModelReaderTests {
             {"type": "object", "required": ["status", "level"], "properties": {
               "status": {"type": "string", "enum": ["open", "in_progress", "done"]},
               "level": {"enum": [1, 2, 3]},
-              "mood": {"enum": ["happy", null]}}}
+              "mood": {"enum": ["happy", null]},
+              "size": {"type": ["string", "null"], "enum": ["S", "M"]}}}
             """)
-        #expect(fields(models["Todo"]) == "{status: Todo.Status, level: Todo.Level, mood: Todo.Mood?}")
+        #expect(fields(models["Todo"]) == "{status: Todo.Status, level: Todo.Level, mood: Todo.Mood?, size: Todo.Size?}")
         #expect(fields(models["Todo.Status"]) == #"raw String: open="open" inProgress="in_progress" done="done""#)
         #expect(fields(models["Todo.Level"]) == "raw Int: _1=1 _2=2 _3=3")
     }
@@ -176,6 +177,14 @@ struct SchemaModelReaderTests {
         for (text, message) in cases {
             #expect(failure(text)?.description == message, "\(text)")
         }
+    }
+
+    @Test func originsOnLaterLinesCountScalars() throws {
+        let (models, _) = try read("{\"title\": \"café\", \"type\": \"object\",\n \"properties\": {\"naïve\": {\"type\": \"object\",\n   \"properties\": {}}}}")
+        #expect(models["Café"]?.origin == SourceOrigin(file: "todo.schema.json", line: 1, column: 1))
+        #expect(models["Café.Naïve"]?.origin == SourceOrigin(file: "todo.schema.json", line: 2, column: 26))
+        guard case .structure(let properties) = models["Café"]?.shape else { Issue.record("no structure"); return }
+        #expect(properties.first?.origin == SourceOrigin(file: "todo.schema.json", line: 2, column: 26))
     }
 
     @Test func missingFile() throws {
