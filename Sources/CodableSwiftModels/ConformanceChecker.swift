@@ -29,6 +29,7 @@ final class ConformanceChecker {
         case .structure, .classType, .enumeration: break
         }
         if let known = decodable[ObjectIdentifier(type)] { return known }
+        decodable[ObjectIdentifier(type)] = false  // a class that inherits from itself is not
         let result = type.inherited.contains { entry in
             refinesDecodable(entry.type, in: type.parent, visited: [])
         }
@@ -67,12 +68,13 @@ final class ConformanceChecker {
 
     /// Whether an inherited type names a protocol (declared, an alias of protocols, or a known
     /// standard one), as opposed to a superclass.
-    func isProtocol(_ syntax: TypeSyntax, in scope: DeclaredType?) -> Bool {
+    func isProtocol(_ syntax: TypeSyntax, in scope: DeclaredType?, depth: Int = 0) -> Bool {
         if syntax.is(CompositionTypeSyntax.self) { return true }
+        guard depth < 32 else { return false }  // typealiases that refer to each other
         guard let name = names(in: syntax).first else { return false }
         switch index.declaration(named: name, from: scope) {
         case .type(let declared)?: return declared.kind == .protocolType
-        case .alias(let alias)?: return isProtocol(alias.type, in: alias.scope)
+        case .alias(let alias)?: return isProtocol(alias.type, in: alias.scope, depth: depth + 1)
         case nil:
             let simple = name.count == 2 && TypeReference.builtinModules.contains(name[0]) ? name[1] : name.joined(separator: ".")
             return Self.knownProtocols.contains(simple)

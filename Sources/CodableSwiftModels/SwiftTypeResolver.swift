@@ -13,6 +13,8 @@ enum TypeProblem: Error {
     case argumentCount(name: String, expected: Int, given: Int)
     /// A typealias that expands to itself.
     case aliasCycle(String)
+    /// An `ID` that is the type of an `id` declared as that `ID`.
+    case cycle(String)
 
     /// The end of a sentence that starts "`Todo.owner` has type `User`, which …".
     var explanation: String {
@@ -27,6 +29,8 @@ enum TypeProblem: Error {
             return "`\(name)` takes \(expected) generic argument\(expected == 1 ? "" : "s"), not \(given)"
         case .aliasCycle(let name):
             return "the typealias `\(name)` refers to itself"
+        case .cycle(let name):
+            return "`\(name)` refers to itself"
         }
     }
 }
@@ -112,7 +116,8 @@ struct SwiftTypeResolver {
             } else if let alias = type.typealiases[component.name] {
                 return try expand(alias, [component], arguments: arguments, from: scope, depth: depth)
             } else if component.name == "ID", position == components.count - 1, let id = identifierType(of: type) {
-                return try resolve(id, in: type)
+                guard depth < 32 else { throw .cycle(written) }
+                return try resolve(TypeSpelling(id), in: type, substitutions: [:], depth: depth + 1)
             } else {
                 throw .unknown(written)
             }

@@ -102,6 +102,23 @@ struct UnsupportedTests {
             + "`any Codable` is not a type Codable can decode")
     }
 
+    @Test func cyclesThatTheCompilerRejectsDoNotHang() throws {
+        let source = """
+            class A: B, Codable { var x = 0 }
+            class B: A { var y = 0 }
+            typealias P = Q
+            typealias Q = P
+            final class C: P, Codable { var z = 0 }
+            struct D: Codable, Identifiable { var id: D.ID }
+            """
+        let models = try readModels(source)
+        #expect(summary(models["A"]) == "unsupported: `A` inherits from the class `B` (Models.swift:1); "
+            + "codable cannot know how a subclass decodes: pass --schema for it")
+        #expect(summary(models["C"]) == "unsupported: `C` inherits from the class `P` (Models.swift:5); "
+            + "codable cannot know how a subclass decodes: pass --schema for it")
+        #expect(summary(models["D"]) == "unsupported: `D.id` (Models.swift:6) has type `D.ID`, and `D.ID` refers to itself")
+    }
+
     @Test func protocolTypedProperty() throws {
         let source = "protocol Shape: Codable {}\nstruct Drawing: Codable { var shapes: [Shape] }"
         #expect(try summary(of: "Drawing", in: source) == "unsupported: `Drawing.shapes` (Models.swift:2) has type "
