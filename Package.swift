@@ -74,6 +74,7 @@ let package = Package(
         .target(
             name: "CodableCommands",
             dependencies: [
+                "CodableSchemaModels",
                 "CodableSchema",
                 "CodableParsing",
                 "CodablePipeline",

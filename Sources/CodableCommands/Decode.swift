@@ -7,7 +7,8 @@ extension CodableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decode records into a Swift Codable model and print them as JSONEncoder would.",
             discussion: """
-                Reads the model from Swift source (--model, a file or a folder) and decodes every \
+                Reads the model from Swift source (--model, a file or a folder) or from a JSON Schema \
+                (--schema) and decodes every \
                 record as --type, exactly as JSONDecoder with the synthesized Codable conformance \
                 would: keyNotFound, valueNotFound, typeMismatch and dataCorrupted with Foundation's \
                 messages, integer range checks, null and missing keys for optionals. Each decoded \
@@ -34,6 +35,11 @@ extension CodableCommand {
 
         @OptionGroup var input: InputOptions
         @OptionGroup(title: "Model") var model: ModelOptions
+
+        @Option(help: ArgumentHelp(
+            "A JSON Schema to decode with instead of a Swift model: its root, or the definition --type names. Objects, required, types (null makes optional), arrays, dictionaries, enums, $ref within the file; format date-time or date, or x-date-strategy, make a Date (docs/models.md).",
+            valueName: "file"))
+        var schema: String?
         @OptionGroup var output: OutputOptions
         @OptionGroup(title: "Decoding") var decoding: DecodeOptions
         @OptionGroup(title: "Dates") var dates: DateOptions
@@ -41,7 +47,7 @@ extension CodableCommand {
         @OptionGroup(title: "Output pages") var pages: OutputPageOptions
 
         func run() async throws {
-            let (models, root) = try model.load()
+            let (models, root) = try schema.map { path throws(CommandFailure) in try model.loadSchema(path) } ?? model.load()
             let dateStrategies = try dates.decodingDates()
             let options = DecodingOptions(
                 keys: decoding.keys == .snakeCase ? .convertFromSnakeCase : .useDefaultKeys,

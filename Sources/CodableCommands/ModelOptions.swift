@@ -1,5 +1,6 @@
 import ArgumentParser
 import CodableModels
+import CodableSchemaModels
 import CodableSwiftModels
 
 /// Which model records decode as: Swift source (`--model` with `--type`).
@@ -24,6 +25,21 @@ struct ModelOptions: ParsableArguments {
         }
         do {
             let models = try SwiftModelReader().read(paths: model)
+            return (models, try models.reference(parsing: type))
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+}
+
+extension ModelOptions {
+    /// The models a JSON Schema describes (`decode --schema`): its root type, or the type
+    /// `--type` names among its definitions.
+    func loadSchema(_ path: String) throws(CommandFailure) -> (models: ModelSet, root: TypeReference) {
+        guard model.isEmpty else { throw .usage("--schema and --model cannot be used together: pick one model") }
+        do {
+            let (models, root) = try SchemaModelReader().read(path: path)
+            guard let type, !type.isEmpty else { return (models, root) }
             return (models, try models.reference(parsing: type))
         } catch {
             throw CommandFailure(error)
