@@ -34,7 +34,7 @@ DATA_ROOT="$REPO_ROOT/bench-data"
 TIME_BIN=/usr/bin/time
 PEERS=(jq gojq mlr)
 SELECTED=()
-JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id")
+JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv")
 
 usage() { sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
@@ -129,13 +129,18 @@ command_for() {
         "sort-by id|jq")        CMD=(jq -s -c 'sort_by(.id)[]' "$jsonl") ;;
         "sort-by id|gojq")      CMD=(gojq -s -c 'sort_by(.id)[]' "$jsonl") ;;
         "sort-by id|mlr")       CMD=(mlr --ijsonl --ojsonl sort -nf id "$jsonl") ;;
+        # CSV out: nested objects flattened to dotted columns (Miller also splits arrays into
+        # columns and starts a new header block when the keys change; codable keeps the first
+        # record's columns, writes arrays as JSON text and notes the dropped `events` field).
+        "jsonl -> csv|codable")   CMD=("$CODABLE" convert --from jsonl --to csv "$jsonl") ;;
+        "jsonl -> csv|mlr")       CMD=(mlr --ijsonl --ocsv cat "$jsonl") ;;
         *) return 1 ;;
     esac
 }
 
 input_file() {
     case $1 in
-        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id") echo "$DATA_DIR/records.jsonl" ;;
+        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id"|"jsonl -> csv") echo "$DATA_DIR/records.jsonl" ;;
         "array -> jsonl") echo "$DATA_DIR/records.json" ;;
     esac
 }
@@ -167,10 +172,18 @@ find_tools() {
     done
 }
 
-# Checks once per job that codable writes as many records (lines) as jq.
+# Checks once per job that codable writes as many records (lines) as jq. CSV output (quoted
+# line breaks, a header) is read back by codable and counted against the generator's count.
 check_job() {
     local job=$1 got want source=jq
     command_for "$job" codable
+    if [[ $job == *"-> csv" ]]; then
+        got=$("${CMD[@]}" 2>/dev/null | "$CODABLE" convert --from csv --to jsonl | wc -l) || { echo "FAIL $job: codable exited with an error"; exit 1; }
+        want=$(sed -n 's/^records=//p' "$DATA_DIR/meta.txt")
+        ((got == want)) || { echo "FAIL $job: codable wrote $got rows, generator $want records"; exit 1; }
+        echo "ok   $job: codable's CSV reads back as the generator's $got records"
+        return
+    fi
     got=$("${CMD[@]}" | wc -l) || { echo "FAIL $job: codable exited with an error"; exit 1; }
     if command -v jq >/dev/null && command_for "$job" jq; then
         want=$("${CMD[@]}" | wc -l) || { echo "FAIL $job: jq exited with an error"; exit 1; }
@@ -257,6 +270,13 @@ print_report() {
             "$(awk -v m="$(stat -c %s "$(input_file "$job")")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
         if [[ $job == "jsonl+date -> jsonl" && -z ${BEST["jsonl -> jsonl|codable"]:-} ]]; then
             echo " (run the jsonl -> jsonl job too to compare)"
+        elif [[ $job == "jsonl -> csv" ]]; then
+            local mlr_best=${BEST["$job|mlr"]:-}
+            if [[ -z $mlr_best || $mlr_best == error ]]; then
+                echo " (no Miller time to compare with)"
+            else
+                echo " = $(awk -v m="$mlr_best" -v t="$best" 'BEGIN { printf "%.2fx", m / t }') Miller's throughput (target: at least 5x)"
+            fi
         elif [[ $job == "jsonl+date -> jsonl" ]]; then
             echo " = $(awk -v d="$best" -v p="${BEST["jsonl -> jsonl|codable"]}" 'BEGIN { printf "%.2fx", d / p }') the time of plain jsonl -> jsonl (target: at most 1.5x)"
         elif [[ $job == "jsonl+model -> jsonl" ]]; then

@@ -19,8 +19,8 @@ public struct CodableCommand: AsyncParsableCommand {
         discussion: """
             Records come from files or standard input as one JSON text (a top-level array's \
             elements are the records), JSON Lines, RFC 7464 json-seq, whitespace-separated \
-            JSON values, or YAML documents. Numbers and key order survive exactly; problems are \
-            reported as FILE:LINE:COL with the source line.
+            JSON values, YAML documents, or CSV and TSV. Numbers and key order survive exactly; \
+            problems are reported as FILE:LINE:COL with the source line.
 
             \(exitStatusHelp)
             """,

@@ -13,6 +13,16 @@ extension CodableCommand {
                 --yaml-sequence, the items of one sequence); strings a YAML reader could take \
                 for something else are quoted, and the YAML reads back as the same records.
 
+                --to csv and --to tsv write a header (the first record's fields, or --columns) \
+                and one row per record: nested objects flattened to dotted names, arrays as JSON \
+                text in one cell, numbers exactly as read, cells quoted only where needed (and \
+                strings that would read back as a number, boolean or null, such as "42").
+
+                --from csv and --from tsv read a header row and one record per row: quoted \
+                cells are strings; unquoted cells are numbers (JSON's grammar, text kept), \
+                true, false, null, or strings; --unflatten nests dotted names back into \
+                objects and reads cells holding JSON arrays or objects as values.
+
                 Output stops quietly, with status 0, when the reader of standard output goes away.
 
                 \(exitStatusHelp)
@@ -25,14 +35,16 @@ extension CodableCommand {
         @OptionGroup(title: "Transforms (applied in this order)") var transforms: TransformOptions
         @OptionGroup(title: "Key case (applied after --rename)") var keyCase: KeyCaseOptions
         @OptionGroup(title: "Output pages") var pages: OutputPageOptions
+        @OptionGroup(title: "Flattening") var flattening: FlattenOptions
 
         func run() async throws {
             if transforms.isActive || keyCase.keys != nil || pages.isActive {
                 try await PipelineCopier(
-                    input: input, output: output, dates: dates, transforms: transforms, pages: pages, keys: keyCase.keys?.style
+                    input: input, output: output, dates: dates, transforms: transforms, pages: pages,
+                    flattening: flattening, keys: keyCase.keys?.style
                 ).run()
             } else {
-                try await RecordCopier(input: input, output: output, dates: dates).run()
+                try await RecordCopier(input: input, output: output, dates: dates, flattening: flattening).run()
             }
         }
     }

@@ -6,6 +6,7 @@ import CodableYAML
 enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     case json, jsonl, jsonSeq = "json-seq", jsonStream = "json-stream"
     case yaml
+    case csv, tsv
 
     /// The JSON framing it names (nil for formats other than JSON).
     var framing: InputFraming? {
@@ -14,7 +15,16 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .jsonl: return .jsonl
         case .jsonSeq: return .jsonSeq
         case .jsonStream: return .jsonStream
-        case .yaml: return nil
+        case .yaml, .csv, .tsv: return nil
+        }
+    }
+
+    /// The tabular dialect; nil for formats that are not CSV or TSV.
+    var csvDialect: CSVDialect? {
+        switch self {
+        case .csv: return .csv
+        case .tsv: return .tsv
+        default: return nil
         }
     }
 }
@@ -23,14 +33,24 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     case json, jsonl, jsonSeq = "json-seq"
     case yaml
+    case csv, tsv
 
-    /// The JSON framing it names. YAML has none (`.json` stands in): its writer is made by
-    /// `OutputOptions.makeWriter`.
+    /// The JSON framing it names. YAML, CSV and TSV have none (`.json` stands in): their
+    /// writers are made by `OutputOptions.makeWriter`.
     var framing: OutputFraming {
         switch self {
-        case .json, .yaml: return .json
+        case .json, .yaml, .csv, .tsv: return .json
         case .jsonl: return .jsonl
         case .jsonSeq: return .jsonSeq
+        }
+    }
+
+    /// The tabular dialect; nil for formats that are not CSV or TSV.
+    var csvDialect: CSVDialect? {
+        switch self {
+        case .csv: return .csv
+        case .tsv: return .tsv
+        default: return nil
         }
     }
 }

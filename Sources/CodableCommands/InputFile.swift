@@ -27,6 +27,16 @@ struct InputFile: Sendable, Equatable {
         return suffix == "yaml" || suffix == "yml"
     }
 
+    /// The tabular dialect its file name implies (`.csv`, `.tsv`, `.tab`), if any.
+    var csvDialectFromExtension: CSVDialect? {
+        guard let path, let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "csv": return .csv
+        case "tsv", "tab": return .tsv
+        default: return nil
+        }
+    }
+
     /// Opens the input for reading.
     func open() throws(CommandFailure) -> FileByteSource {
         guard let path else { return FileByteSource(descriptor: .standardInput, closeWhenDone: false) }

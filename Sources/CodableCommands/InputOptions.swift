@@ -9,7 +9,7 @@ struct InputOptions: ParsableArguments {
     var files: [String] = []
 
     @Option(help: ArgumentHelp(
-        "Input format: json (one JSON text; a top-level array's elements are the records), jsonl, json-seq (RFC 7464), json-stream (whitespace-separated values) or yaml (one record per document; a lone document's top-level sequence yields its elements). Default: by file extension (.yaml and .yml are YAML), then by content.",
+        "Input format: json (one JSON text; a top-level array's elements are the records), jsonl, json-seq (RFC 7464), json-stream (whitespace-separated values), yaml (one record per document; a lone document's top-level sequence yields its elements), csv or tsv (a header row, then one record per row). Default: by file extension (.yaml and .yml are YAML, .csv CSV, .tsv and .tab TSV), then by content.",
         valueName: "format"))
     var from: InputFormat?
 
@@ -29,6 +29,12 @@ struct InputOptions: ParsableArguments {
         valueName: "n"))
     var yamlMaxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes
 
+    @Flag(help: "CSV/TSV input: read unquoted empty cells as null (a quoted \"\" stays an empty string).")
+    var emptyAsNull = false
+
+    @Flag(help: "CSV/TSV input has no header row: every row is a record, an array of its cells.")
+    var noHeader = false
+
     func validate() throws {
         guard maxDepth >= 1 && maxDepth <= 100_000 else {
             throw ValidationError("--max-depth must be between 1 and 100000.")
@@ -47,13 +53,21 @@ struct InputOptions: ParsableArguments {
     }
 
     /// The framing to read `input` with: `--from`, else the extension, else sniffed (nil).
+    /// Nil too for CSV and TSV, which are not JSON (`csvDialect(for:)`).
     func framing(for input: InputFile) -> InputFraming? {
-        from.map { $0.framing } ?? input.framingFromExtension
+        guard let from else { return input.framingFromExtension }
+        return from.framing
     }
 
     /// `input` is read as YAML: `--from yaml`, or no `--from` and a `.yaml`/`.yml` name.
     func isYAML(_ input: InputFile) -> Bool {
         from.map { $0 == .yaml } ?? input.hasYAMLExtension
+    }
+
+    /// The tabular dialect to read `input` with: `--from csv|tsv`, else the extension.
+    func csvDialect(for input: InputFile) -> CSVDialect? {
+        guard let from else { return input.csvDialectFromExtension }
+        return from.csvDialect
     }
 
     /// The records of `input`, read in its format.
@@ -62,6 +76,10 @@ struct InputOptions: ParsableArguments {
         if isYAML(input) {
             let options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes)
             return RecordStream(makeReader: { YAMLRecordReader(source: source, options: options) })
+        }
+        if let dialect = csvDialect(for: input) {
+            let options = CSVReaderOptions(dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader)
+            return RecordStream(makeReader: { CSVReader(source: source, options: options) })
         }
         return RecordStream(source: source, options: readerOptions(for: input))
     }

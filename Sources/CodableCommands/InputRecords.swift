@@ -72,6 +72,9 @@ extension InputOptions {
         let pageReaderOptions: @Sendable (PageReference) -> RecordReaderOptions = { page in
             RecordReaderOptions(framing: from?.framing ?? InputFile(path: page.pathForExtension).framingFromExtension, maxDepth: maxDepth)
         }
+        if csvDialect(for: file) != nil && pages.items != nil {
+            throw .usage("--items takes records from JSON pages; a CSV or TSV input has none")
+        }
         if let options = pages.sourceOptions(readerOptions: pageReaderOptions) {
             let loader = SourcePageLoader(web: HTTPPageLoader(settings: pages.httpSettings))
             return InputRecords(source: .paged(PagedRecordStream(first: page, loader: loader, options: options) { notice in

@@ -4,8 +4,13 @@ import CodableYAML
 
 /// Where and how records are written: shared by `decode` and `convert`.
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Output format: json, jsonl, json-seq or yaml (block style, one document per record).", valueName: "format"))
+    @Option(help: ArgumentHelp("Output format: json, jsonl, json-seq, yaml (block style, one document per record), csv or tsv.", valueName: "format"))
     var to: OutputFormat = .json
+
+    @Option(help: ArgumentHelp(
+        "CSV/TSV output: the columns, in order, as dotted field names (id,owner.email). Default: the first record's fields.",
+        valueName: "names"))
+    var columns: String?
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
         "Write to this file instead of standard output, atomically: on any error the file is left as it was.",
@@ -21,15 +26,29 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "With --to yaml: write the records as the items of one sequence instead of one document each (separated by ---).")
     var yamlSequence = false
 
+    func validate() throws {
+        guard let columns else { return }
+        guard to.csvDialect != nil else { throw ValidationError("--columns applies to --to csv or tsv.") }
+        var seen: Set<Substring> = []
+        for name in columns.split(separator: ",", omittingEmptySubsequences: false) {
+            guard !name.isEmpty else { throw ValidationError("--columns '\(columns)': an empty column name.") }
+            guard seen.insert(name).inserted else { throw ValidationError("--columns '\(columns)': '\(name)' is named twice.") }
+        }
+    }
+
     /// Writer settings: pretty when asked, or by default when writing JSON to a terminal.
     var writerOptions: JSONWriterOptions {
         let pretty = layout.map { $0 == .pretty } ?? (output == nil && Terminal.stdoutIsTerminal)
         return JSONWriterOptions(pretty: pretty, sortKeys: sortKeys)
     }
 
-    /// The writer `--to` names: YAML's, or JSON's in its framing.
+    /// The writer `--to` names: YAML's, CSV's or TSV's, or JSON's in its framing.
     func makeWriter(singleValueAllowed: Bool) -> any RecordFormatter {
         if to == .yaml { return YAMLRecordWriter(options: YAMLWriterOptions(sequence: yamlSequence, sortKeys: sortKeys)) }
+        if let dialect = to.csvDialect {
+            let names = columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            return CSVWriter(dialect: dialect, columns: names, sortKeys: sortKeys)
+        }
         return RecordWriter(framing: to.framing, options: writerOptions, singleValueAllowed: singleValueAllowed)
     }
 

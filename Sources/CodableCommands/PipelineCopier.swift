@@ -11,6 +11,8 @@ struct PipelineCopier {
     let dates: DateOptions
     let transforms: TransformOptions
     let pages: OutputPageOptions
+    /// `convert --flatten`/`--unflatten` (applied to records as they are read).
+    var flattening: FlattenOptions? = nil
     /// `convert --keys`.
     var keys: KeyCase.Style? = nil
     /// `decode`: records are decoded first, and the chain works on the decoded records.
@@ -30,6 +32,9 @@ struct PipelineCopier {
         let target = try output.openTarget()
         let chain = TransformChain(plan: plan, spill: TemporarySpill())
         let progress = ProgressLine(requested: transforms.progress)
+        if pages.envelope && output.to.csvDialect != nil {
+            throw .usage("--envelope wraps pages in a JSON object: use it with --to json, jsonl or json-seq, not \(output.to.rawValue)")
+        }
         let envelope = pages.envelope && pages.split == nil
             ? EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: pages.page ?? (pages.limit.map { l in l == 0 ? 1 : (pages.offset ?? 0) / l + 1 } ?? 1),
                              pageSize: pages.page != nil ? (pages.pageSize ?? 50) : pages.limit)
@@ -62,15 +67,18 @@ struct PipelineCopier {
                         target.endPartialLine()
                         if let error = error as? PagedSourceError { throw error.commandFailure }
                         if let error = error as? RecordReadError {
-                            throw RecordCopier(input: input, output: output, dates: dates).failure(error, in: file)
+                            throw RecordCopier.failure(error, in: file)
                         }
                         throw error
                     }
                     guard let read = next else { break }
                         progress.advance(records: read.count, bytes: read.bytes.count)
                         var batch = read
+                        if let flattening, flattening.isActive {
+                            batch = try flattening.apply(to: read, fromTable: input.csvDialect(for: file) != nil, file: file)
+                        }
                         if let decodeStage {
-                            let decoded = try decodeStage.decode(read, file: file) { failure in
+                            let decoded = try decodeStage.decode(batch, file: file) { failure in
                                 guard transforms.onError == .skip else { throw failure }
                                 Diagnostics().report(failure)
                                 skipped += 1
@@ -80,11 +88,13 @@ struct PipelineCopier {
                         }
                         let replacements = rewriter.map { Self.replacements($0, batch) }
                         try chain.process(batch, replacements: replacements, onFailure: onFailure, emit: emit)
+                        try RecordCopier.reportIssues(of: writer, from: file, target: target)
                         try target.write(writer.output)
                         if chain.isSatisfied { break reading }
                 }
             }
             let facts = try chain.finish(emit: emit)
+            if let file = inputs.last { try RecordCopier.reportIssues(of: writer, from: file, target: target) }
             if let splitter {
                 try splitter.finish(total: facts.total ?? facts.written)
             } else {

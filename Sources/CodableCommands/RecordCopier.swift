@@ -7,29 +7,32 @@ struct RecordCopier {
     let input: InputOptions
     let output: OutputOptions
     let dates: DateOptions
+    let flattening: FlattenOptions
 
     func run() async throws(CommandFailure) {
         let inputs = input.inputs
         let target = try output.openTarget()
-        let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
+        let singleValueAllowed = inputs.count == 1 && input.csvDialect(for: inputs[0]) == nil && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
         let rewriter = try dates.makeRewriter()
         let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
         do {
             for file in inputs {
                 let stream = try input.records(from: file)
                 do {
-                    for try await batch in stream {
+                    for try await read in stream {
+                        let batch = flattening.isActive ? try flattening.apply(to: read, fromTable: input.csvDialect(for: file) != nil, file: file) : read
                         if let rewriter {
                             try write(batch, rewritingDatesWith: rewriter, to: writer, from: file)
                         } else {
                             writer.write(batch)
                         }
+                        try Self.reportIssues(of: writer, from: file, target: target)
                         try target.write(writer.output)
                     }
                 } catch let error as RecordReadError {
                     try? target.write(writer.output)  // what was read before the error still goes out
                     target.endPartialLine()
-                    throw failure(error, in: file)
+                    throw Self.failure(error, in: file)
                 } catch let error as PagedSourceError {
                     try? target.write(writer.output)
                     target.endPartialLine()
@@ -75,7 +78,29 @@ struct RecordCopier {
         }
     }
 
-    func failure(_ error: RecordReadError, in file: InputFile) -> CommandFailure {
+    /// Notes for fields a CSV output dropped; a record it cannot write stops the copy.
+    static func reportIssues(of writer: any RecordFormatter, from file: InputFile, target: OutputTarget) throws(CommandFailure) {
+        guard let csv = writer as? CSVWriter else { return }
+        for issue in csv.takeIssues() {
+            switch issue {
+            case .droppedField(_, let record, let node):
+                let index = record.batch.roots.firstIndex(of: Int32(record.root)) ?? 0
+                let path = record.batch.codingPath(ofNode: node + 1, inRecord: index)
+                Diagnostics().note("\(path) is not a column (the header is the first record's fields); dropped here and in later records. Choose the columns with --columns.")
+            case .unwritable(let record, let message):
+                let index = record.batch.roots.firstIndex(of: Int32(record.root)) ?? 0
+                let batch = record.batch
+                try? target.write(writer.output)  // the records before it still go out
+                throw .invalidValue(
+                    input: file.displayName, message: message,
+                    codingPath: batch.codingPath(ofNode: record.root, inRecord: index),
+                    location: batch.location(ofNode: record.root), excerpt: batch.excerpt(ofNode: record.root))
+            }
+        }
+    }
+
+    /// A read error as the failure it reports: malformed input (status 1) or unreadable (3).
+    static func failure(_ error: RecordReadError, in file: InputFile) -> CommandFailure {
         switch error {
         case .malformed(let reason, let location, let excerpt):
             return .malformedInput(input: file.displayName, reason: reason, location: location, excerpt: excerpt)

@@ -15,6 +15,9 @@ struct RecordDecodeRunner {
     let skipBadRecords: Bool
 
     func run() async throws(CommandFailure) {
+        if output.to.csvDialect != nil {
+            throw .usage("decode writes the records as JSONEncoder would: --to json, jsonl or json-seq (convert writes CSV and TSV)")
+        }
         let inputs = input.inputs
         let framing = output.to.framing
         var options = self.options
@@ -64,7 +67,7 @@ struct RecordDecodeRunner {
                 } catch let error as RecordReadError {
                     try? target.write(writer.output)  // what was decoded before the error still goes out
                     target.endPartialLine()
-                    throw RecordCopier(input: input, output: output, dates: dates).failure(error, in: file)
+                    throw RecordCopier.failure(error, in: file)
                 } catch let error as PagedSourceError {
                     try? target.write(writer.output)
                     target.endPartialLine()

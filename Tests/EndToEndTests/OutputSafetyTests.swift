@@ -152,7 +152,17 @@ func runShell(_ command: String) throws -> CodableBinary.Result {
         while temporaryFiles().isEmpty && Date() < deadline { usleep(10_000) }
         #expect(!temporaryFiles().isEmpty, "codable never created its temporary file")
 
-        kill(process.processIdentifier, signal)
+        // The handlers are armed asynchronously just after the file appears: a signal that comes
+        // before is ignored, so send it again until the process ends (never wait forever).
+        let stopBy = Date().addingTimeInterval(20)
+        repeat {
+            kill(process.processIdentifier, signal)
+            usleep(50_000)
+        } while process.isRunning && Date() < stopBy
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("\(name): codable did not end within 20 s")
+        }
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()
         #expect(process.terminationStatus == 128 + signal, "\(name)")

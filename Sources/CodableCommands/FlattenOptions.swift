@@ -1,0 +1,34 @@
+import ArgumentParser
+import CodableParsing
+import CodablePipeline
+
+/// `--flatten` and `--unflatten`: nested objects to dotted keys and back.
+struct FlattenOptions: ParsableArguments {
+    @Flag(help: "Flatten nested objects to dotted keys ({\"owner\":{\"name\":…}} becomes {\"owner.name\":…}); arrays stay values.")
+    var flatten = false
+
+    @Flag(help: "Nest dotted keys back into objects ({\"owner.name\":…} becomes {\"owner\":{\"name\":…}}); from CSV and TSV, cells holding a JSON array or object become that value too.")
+    var unflatten = false
+
+    func validate() throws {
+        if flatten && unflatten { throw ValidationError("--flatten and --unflatten undo each other: give one.") }
+    }
+
+    /// True when records are rebuilt.
+    var isActive: Bool { flatten || unflatten }
+
+    /// `batch` flattened or unflattened as asked; `fromTable` (CSV, TSV input) parses cells that
+    /// hold JSON arrays or objects.
+    func apply(to batch: RecordBatch, fromTable: Bool, file: InputFile) throws(CommandFailure) -> RecordBatch {
+        if flatten { return RecordFlattener.flatten(batch) }
+        guard unflatten else { return batch }
+        do {
+            return try RecordFlattener.unflatten(batch, parsingJSONText: fromTable)
+        } catch {
+            throw .invalidValue(
+                input: file.displayName, message: error.message,
+                codingPath: batch.codingPath(ofNode: error.node, inRecord: error.record),
+                location: batch.location(ofNode: error.node), excerpt: batch.excerpt(ofNode: error.node))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// The field names of a CSV input (its first row), kept as JSON string tokens ready to be
+/// copied in front of every record's values.
+struct CSVHeader {
+    /// The names' JSON tokens, one after another, with where each starts and its node flags.
+    private let tokens: [UInt8]
+    private var starts: [Int] = []
+    private(set) var flags: [UInt8] = []
+
+    /// Number of columns.
+    var count: Int { flags.count }
+
+    /// Reads the names from the header row's fields. An empty name, or one that repeats an
+    /// earlier one, is an error at its cell.
+    init(fields: [CSVField], in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
+        var tokens = OutputCursor(pointer: .allocate(capacity: 256), count: 0, capacity: 256)
+        defer { tokens.pointer.deallocate() }
+        var seen: [ArraySlice<UInt8>: Int] = [:]
+        for (column, field) in fields.enumerated() {
+            guard field.contentEnd > field.contentStart else {
+                throw JSONSyntaxError(.format("column \(column + 1) of the header has no name (every column needs one)"), at: field.start)
+            }
+            let start = tokens.count
+            let flag = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &tokens)
+            let token = ArraySlice(UnsafeBufferPointer(start: tokens.pointer + start, count: tokens.count - start))
+            if let earlier = seen[token] {
+                let name = JSONString.decode(UnsafeBufferPointer(start: tokens.pointer + start, count: tokens.count - start))
+                throw JSONSyntaxError(.format("column name '\(name)' is used twice in the header (columns \(earlier + 1) and \(column + 1))"), at: field.start)
+            }
+            seen[token] = column
+            starts.append(start)
+            flags.append(flag)
+        }
+        starts.append(tokens.count)
+        self.tokens = Array(UnsafeBufferPointer(start: tokens.pointer, count: tokens.count))
+    }
+
+    /// The token of column `index`.
+    @inline(__always)
+    func withToken<R>(_ index: Int, _ body: (UnsafePointer<UInt8>, Int) -> R) -> R {
+        tokens.withUnsafeBufferPointer { body($0.baseAddress! + starts[index], starts[index + 1] - starts[index]) }
+    }
+}

@@ -1,0 +1,166 @@
+/// Choices for reading CSV and TSV.
+public struct CSVReaderOptions: Sendable {
+    /// CSV or TSV.
+    public var dialect: CSVDialect
+    /// Unquoted empty cells are `null` (otherwise empty strings).
+    public var emptyAsNull: Bool
+    /// The first row names the fields (records are objects); otherwise every row is a record,
+    /// an array of its cells, and rows may differ in length.
+    public var hasHeader: Bool
+    /// A row longer than this many bytes is an error (it is most likely an unclosed quote).
+    public var maxRowLength: Int
+    /// Bytes asked of the source per read.
+    public var chunkSize: Int
+
+    /// CSV, empty cells as empty strings, rows up to 64 MiB, 1 MiB reads.
+    public init(dialect: CSVDialect = .csv, emptyAsNull: Bool = false, hasHeader: Bool = true, maxRowLength: Int = 64 << 20, chunkSize: Int = 1 << 20) {
+        self.dialect = dialect
+        self.emptyAsNull = emptyAsNull
+        self.hasHeader = hasHeader
+        self.maxRowLength = maxRowLength
+        self.chunkSize = chunkSize
+    }
+}
+
+/// Reads CSV or TSV records: the first row names the fields, each later row is one record, an
+/// object with the header's names as keys, in order, on the same tape the JSON reader makes.
+/// Without a header (`hasHeader` false) each row is an array of its cells.
+///
+/// Cell typing (the CSV writer's counterpart, so JSON → CSV → JSON gives back flat records):
+/// a quoted cell is a string; an unquoted one is a number when it follows JSON's number grammar
+/// (its text kept exactly), `true`/`false`/`null` when it is that word, the empty string (or
+/// `null`, with `emptyAsNull`) when empty, and a string otherwise.
+///
+/// Rows: a UTF-8 byte-order mark is skipped; LF, CRLF and CR end rows; blank lines are skipped;
+/// a row with more or fewer fields than the header is an error, as is an empty or repeated
+/// header name. Each node keeps its cell's place in the input (`RecordBatch.sourceMap`).
+///
+/// Streams in constant memory: one batch per buffer of input.
+public final class CSVReader<Source: ByteSource>: RecordBatchReader {
+    private var source: Source
+    private let options: CSVReaderOptions
+    private var scanner: CSVRowScanner
+    private var storage = ByteStorage(capacity: 0)
+    private var position = 0
+    private var locator = SourceLocator.start
+    private var endOfInput = false
+    private var finished = false
+    private var started = false
+    private var header: CSVHeader?
+    private var recordsRead = 0
+    private var pendingError: RecordReadError?
+
+    /// Creates a reader over `source`.
+    public init(source: Source, options: CSVReaderOptions = CSVReaderOptions()) {
+        self.source = source
+        self.options = options
+        self.scanner = CSVRowScanner(delimiter: options.dialect.delimiter)
+    }
+
+    /// The next batch of records, or nil at the end of the input. Records read before a
+    /// malformed row are returned first; the error comes with the following call.
+    public func nextBatch() throws(RecordReadError) -> RecordBatch? {
+        if let error = pendingError {
+            pendingError = nil
+            finished = true
+            throw error
+        }
+        while !finished {
+            try refill()
+            var builder = CSVRecordBuilder(capacity: storage.count, emptyAsNull: options.emptyAsNull)
+            defer { builder.release() }
+            var failure: JSONSyntaxError?
+            storage.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                do throws(JSONSyntaxError) {
+                    try scanRows(base, buffer.count, into: &builder)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure {
+                let error = storage.withUnsafeBufferPointer { buffer in
+                    RecordReadError.malformed(failure.reason, locator.location(of: failure.offset, in: buffer), locator.excerpt(at: failure.offset, in: buffer))
+                }
+                guard builder.roots.isEmpty else {
+                    pendingError = error
+                    return makeBatch(&builder)
+                }
+                finished = true
+                throw error
+            }
+            if !builder.roots.isEmpty { return makeBatch(&builder) }
+        }
+        return nil
+    }
+
+    private func makeBatch(_ builder: inout CSVRecordBuilder) -> RecordBatch {
+        defer { recordsRead += builder.roots.count }
+        return builder.makeBatch(input: storage, locator: locator, firstRecordIndex: recordsRead)
+    }
+
+    /// Scans the whole rows in the buffer from `position`.
+    private func scanRows(_ base: UnsafePointer<UInt8>, _ count: Int, into builder: inout CSVRecordBuilder) throws(JSONSyntaxError) {
+        if !started {
+            if count < 3 && !endOfInput { return }
+            if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { position = 3 }
+            started = true
+        }
+        while true {
+            if position == count && endOfInput {
+                finished = true
+                return
+            }
+            let rowStart = position
+            switch try scanner.scanRow(base, from: position, end: count, isFinal: endOfInput) {
+            case .needMore:
+                if count - rowStart > options.maxRowLength {
+                    throw JSONSyntaxError(.format("row longer than \(options.maxRowLength) bytes (is a quote not closed?)"), at: rowStart)
+                }
+                return
+            case .row(let next):
+                position = next
+                let fields = scanner.fields
+                if fields.count == 1 && !fields[0].quoted && fields[0].contentEnd == fields[0].contentStart { continue }  // blank line
+                guard options.hasHeader else {
+                    try builder.appendRecord(fields, header: nil, rowStart: rowStart, in: base)
+                    continue
+                }
+                guard let header else {
+                    self.header = try CSVHeader(fields: fields, in: base)
+                    continue
+                }
+                if fields.count != header.count {
+                    let last = fields[fields.count - 1]
+                    let place = fields.count > header.count ? fields[header.count].start : (last.quoted ? last.contentEnd + 1 : last.contentEnd)
+                    throw JSONSyntaxError(.format("row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(header.count)"), at: place)
+                }
+                try builder.appendRecord(fields, header: header, rowStart: rowStart, in: base)
+            }
+        }
+    }
+
+    /// Drops the bytes handed on and reads more (growing the buffer for a row longer than it).
+    private func refill() throws(RecordReadError) {
+        guard !endOfInput else { return }
+        let chunkSize = max(options.chunkSize, 16)
+        if position > 0 || !isKnownUniquelyReferenced(&storage) {
+            storage.withUnsafeBufferPointer { buffer in
+                let leftover = buffer.count - position
+                let next = ByteStorage(capacity: leftover + max(chunkSize, leftover))
+                locator = locator.advanced(by: position, in: buffer)
+                next.append(UnsafeBufferPointer(rebasing: buffer[position...]))
+                storage = next
+                position = 0
+            }
+        } else {
+            storage.reserveFreeCapacity(max(chunkSize, storage.count))
+        }
+        do {
+            if try storage.fill(from: &source) == 0 { endOfInput = true }
+        } catch {
+            finished = true
+            throw .unreadable(error)
+        }
+    }
+}

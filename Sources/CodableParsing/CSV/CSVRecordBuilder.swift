@@ -1,0 +1,129 @@
+/// Builds the records of one batch of CSV rows: synthesized JSON bytes (`{"name":value,…}`),
+/// their nodes, and each node's place in the input.
+struct CSVRecordBuilder {
+    private var bytes: OutputCursor
+    private let nodes: NodeBuffer
+    private var cursor: NodeCursor
+    private var offsets: [UInt32] = []
+    private(set) var roots: [Int32] = []
+    private let emptyAsNull: Bool
+
+    /// A builder for about `capacity` bytes of input.
+    init(capacity: Int, emptyAsNull: Bool) {
+        let size = max(256, capacity + capacity / 2)
+        bytes = OutputCursor(pointer: .allocate(capacity: size), count: 0, capacity: size)
+        nodes = NodeBuffer(capacity: max(256, capacity / 4))
+        cursor = nodes.beginAppending()
+        offsets.reserveCapacity(max(256, capacity / 4))
+        self.emptyAsNull = emptyAsNull
+    }
+
+    /// Appends one row as a record: an object keyed by the header's names, or without a header
+    /// an array of the cells.
+    mutating func appendRecord(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
+        let mark = (bytes: bytes.count, nodes: cursor.count, offsets: offsets.count)
+        do {
+            try append(fields, header: header, rowStart: rowStart, in: base)
+        } catch {
+            bytes.count = mark.bytes  // leave the batch as it was before the row
+            cursor.count = mark.nodes
+            offsets.removeSubrange(mark.offsets...)
+            throw error
+        }
+    }
+
+    private mutating func append(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
+        let root = header == nil
+            ? cursor.append(JSONNode(kind: .array, start: bytes.count, length: fields.count, count: fields.count))
+            : cursor.append(JSONNode(kind: .object, start: bytes.count, length: 2 * fields.count, count: fields.count))
+        offsets.append(UInt32(truncatingIfNeeded: rowStart))
+        bytes.append(header == nil ? UInt8(ascii: "[") : UInt8(ascii: "{"))
+        for (column, field) in fields.enumerated() {
+            if column > 0 { bytes.append(UInt8(ascii: ",")) }
+            let place = UInt32(truncatingIfNeeded: field.start)
+            if let header {
+                header.withToken(column) { pointer, count in
+                    cursor.append(JSONNode(kind: .string, flags: header.flags[column], start: bytes.count, length: count))
+                    bytes.append(pointer, count: count)
+                }
+                bytes.append(UInt8(ascii: ":"))
+                offsets.append(place)
+            }
+            offsets.append(place)
+            let start = bytes.count
+            let length = field.contentEnd - field.contentStart
+            let content = base + field.contentStart
+            if !field.quoted {
+                if length == 0 && emptyAsNull {
+                    bytes.append("null")
+                    cursor.append(JSONNode(kind: .null, start: start, length: 4))
+                    continue
+                }
+                if let literal = CSVCell.literal(content, count: length) {
+                    bytes.append(content, count: length)
+                    cursor.append(JSONNode(kind: literal, start: start, length: length))
+                    continue
+                }
+                if length > 0 && (content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10) && CSVCell.isNumber(content, count: length) {
+                    bytes.append(content, count: length)
+                    cursor.append(JSONNode(kind: .number, start: start, length: length))
+                    continue
+                }
+            }
+            let flags = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &bytes)
+            cursor.append(JSONNode(kind: .string, flags: flags, start: start, length: bytes.count - start))
+        }
+        bytes.append(header == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+        roots.append(Int32(truncatingIfNeeded: root))
+    }
+
+    /// Frees the byte buffer (the builder is not used after this).
+    func release() {
+        bytes.pointer.deallocate()
+    }
+
+    /// The batch of the records built so far; `input` is the buffer the rows were read from
+    /// (it starts at the start of a line), `locator` where it starts in the input.
+    mutating func makeBatch(input: ByteStorage, locator: SourceLocator, firstRecordIndex: Int) -> RecordBatch {
+        nodes.endAppending(cursor)
+        let storage = ByteStorage(capacity: bytes.count)
+        storage.append(UnsafeBufferPointer(start: bytes.pointer, count: bytes.count))
+        bytes.count = 0
+        cursor = nodes.beginAppending()
+        let map = NodeSourceMap(
+            positions: Self.positions(of: offsets, in: input, locator: locator), text: input,
+            firstLine: locator.baseLine, baseOffset: locator.baseOffset)
+        // A CSV file is a table: its rows are records as the elements of a top-level array are
+        // (coding paths `$[N]`, never written as a lone value).
+        return RecordBatch(
+            bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex, fromTopLevelArray: true,
+            framing: .json, locator: .start, sourceMap: map)
+    }
+
+    /// Line and column of each offset (they never decrease), in one pass over the input.
+    private static func positions(of offsets: [UInt32], in input: ByteStorage, locator: SourceLocator) -> [NodeSourceMap.Position] {
+        var positions: [NodeSourceMap.Position] = []
+        positions.reserveCapacity(offsets.count)
+        input.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var line = locator.baseLine
+            var column = locator.baseColumn
+            var scanned = 0
+            for offset in offsets {
+                let target = Int(offset)
+                while scanned < target {
+                    if let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: scanned, to: target) {
+                        line += 1
+                        column = 1
+                        scanned = newline + 1
+                    } else {
+                        column += SourceLocator.scalarCount(buffer, from: scanned, to: target)
+                        scanned = target
+                    }
+                }
+                positions.append(NodeSourceMap.Position(line: line, column: column))
+            }
+        }
+        return positions
+    }
+}

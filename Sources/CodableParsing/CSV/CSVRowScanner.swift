@@ -1,0 +1,88 @@
+/// One field of a scanned CSV row: where its content is in the buffer and how it was written.
+struct CSVField {
+    /// Offset of the field's first byte (its opening quote, when quoted).
+    var start: Int
+    /// The content: between the quotes when quoted.
+    var contentStart: Int
+    var contentEnd: Int
+    /// Written between quotes.
+    var quoted: Bool
+    /// Holds `""` pairs that stand for one quote.
+    var hasDoubledQuotes: Bool
+}
+
+/// Splits CSV rows into fields (RFC 4180): fields separated by the delimiter, rows ended by LF,
+/// CRLF or a lone CR; a field that starts with `"` runs to the next lone `"` and may hold the
+/// delimiter, line breaks and doubled quotes. A quote inside an unquoted field is taken as it is.
+struct CSVRowScanner {
+    /// What scanning a row from a position found.
+    enum Outcome {
+        /// A whole row; the next one starts at `next`.
+        case row(next: Int)
+        /// The buffer ends inside the row and more input may follow.
+        case needMore
+    }
+
+    let delimiter: UInt8
+    /// Bytes that end an unquoted field: the delimiter, CR, LF.
+    private var stops = [Bool](repeating: false, count: 256)
+    /// The fields of the last row scanned.
+    var fields: [CSVField] = []
+
+    init(delimiter: UInt8) {
+        self.delimiter = delimiter
+        for byte in [delimiter, 0x0D, 0x0A] { stops[Int(byte)] = true }
+    }
+
+    /// Scans the row starting at `start`. `isFinal`: no input follows the buffer's end.
+    mutating func scanRow(_ base: UnsafePointer<UInt8>, from start: Int, end count: Int, isFinal: Bool) throws(JSONSyntaxError) -> Outcome {
+        fields.removeAll(keepingCapacity: true)
+        var index = start
+        while true {
+            let fieldStart = index
+            var field: CSVField
+            if index < count && base[index] == UInt8(ascii: "\"") {
+                var search = index + 1
+                var doubled = false
+                var close = -1
+                while close < 0 {
+                    guard let quote = ByteSearch.firstIndex(of: UInt8(ascii: "\""), in: base, from: search, to: count) else {
+                        if !isFinal { return .needMore }
+                        throw JSONSyntaxError(.format("quoted field is not closed: the input ends inside it"), at: fieldStart)
+                    }
+                    if quote + 1 == count && !isFinal { return .needMore }
+                    if quote + 1 < count && base[quote + 1] == UInt8(ascii: "\"") {
+                        doubled = true
+                        search = quote + 2
+                    } else {
+                        close = quote
+                    }
+                }
+                field = CSVField(start: fieldStart, contentStart: fieldStart + 1, contentEnd: close, quoted: true, hasDoubledQuotes: doubled)
+                index = close + 1
+                if index < count && !stops[Int(base[index])] {
+                    throw JSONSyntaxError(
+                        .format("unexpected \(describe(base[index])) after a closing quote (double a quote inside a quoted field: \"\")"),
+                        at: index)
+                }
+            } else {
+                stops.withUnsafeBufferPointer { stops in
+                    while index < count && !stops[Int(base[index])] { index &+= 1 }
+                }
+                if index == count && !isFinal { return .needMore }
+                field = CSVField(start: fieldStart, contentStart: fieldStart, contentEnd: index, quoted: false, hasDoubledQuotes: false)
+            }
+            fields.append(field)
+            guard index < count else { return .row(next: count) }
+            switch base[index] {
+            case 0x0A:
+                return .row(next: index + 1)
+            case 0x0D:
+                if index + 1 == count && !isFinal { return .needMore }
+                return .row(next: index + 1 < count && base[index + 1] == 0x0A ? index + 2 : index + 1)
+            default:  // the delimiter
+                index += 1
+            }
+        }
+    }
+}

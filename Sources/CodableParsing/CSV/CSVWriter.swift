@@ -1,0 +1,313 @@
+/// Writes records as CSV or TSV rows (RFC 4180 quoting, only where needed).
+///
+/// - The header is `columns` when given, else the first record's fields. A chosen column that
+///   names an object (`owner`) holds it whole, as JSON text.
+/// - Nested objects are flattened to dotted names (`owner.email`); arrays and empty objects are
+///   written as compact JSON text in one cell.
+/// - Numbers are written exactly as read; `true`, `false` and `null` as those words; strings as
+///   their text, quoted when they hold the delimiter, a quote or a line break, when they are
+///   empty, or when they would read back as a number, boolean or null (`"42"`, `"true"`), so
+///   that a CSV reader that types only unquoted cells gives back the same records.
+/// - A field of a later record that is not a column is dropped and reported once per name
+///   (`takeIssues()`); a column a record lacks is an empty cell. A record that is not an object
+///   is reported and skipped.
+/// - Rows end in LF.
+public final class CSVWriter: RecordFormatter {
+    /// Something the caller should tell the user about.
+    public enum Issue: Sendable {
+        /// A field that is not a column (reported for the first record that has it).
+        case droppedField(name: String, record: Record, node: Int)
+        /// A record that cannot be a row: not an object (or, when the first record was an
+        /// array, not an array). `message` says why.
+        case unwritable(record: Record, message: String)
+    }
+
+    /// The bytes written so far; drain them with `removeAll()` after writing them out.
+    public let output: OutputBuffer
+    private let delimiter: UInt8
+    private let sortKeys: Bool
+    private var columns = CSVColumns()
+    private var headerWritten = false
+    /// The columns were chosen: other fields are left out without a word.
+    private let columnsChosen: Bool
+    /// A record could not be written: the rest are not either.
+    private var stopped = false
+    /// Records are arrays, written as rows without a header (decided by the first record).
+    private var arrayRows: Bool?
+    private var issues: [Issue] = []
+    private var reportedNames: Set<[UInt8]> = []
+    /// Per column: the value node of the current record, valid when its stamp is `stamp`.
+    private var cells: [Int32] = []
+    private var stamps: [UInt32] = []
+    private var stamp: UInt32 = 0
+    private var path = OutputCursor(pointer: .allocate(capacity: 256), count: 0, capacity: 256)
+    private var jsonWriter = JSONWriter()
+    private var scratch = OutputCursor(pointer: .allocate(capacity: 4096), count: 0, capacity: 4096)
+    /// The open objects of `walk`, kept between records so walking allocates nothing.
+    private var walkFrames: [(remaining: Int, next: Int, pathCount: Int)] = []
+    /// Bytes that force quoting: the delimiter, `"`, CR, LF.
+    private var special = [Bool](repeating: false, count: 256)
+
+    /// Creates a writer; `columns` (dotted names) fixes the header, else the first record does.
+    public init(dialect: CSVDialect, columns: [String]? = nil, sortKeys: Bool = false, output: OutputBuffer = OutputBuffer()) {
+        self.output = output
+        self.delimiter = dialect.delimiter
+        self.sortKeys = sortKeys
+        self.columnsChosen = columns != nil
+        for byte in [dialect.delimiter, UInt8(ascii: "\""), 0x0D, 0x0A] { special[Int(byte)] = true }
+        if let columns {
+            for name in columns { self.columns.append(Array(name.utf8)) }
+        }
+    }
+
+    deinit {
+        path.pointer.deallocate()
+        scratch.pointer.deallocate()
+    }
+
+    /// What happened since the last call that the user should hear of.
+    public func takeIssues() -> [Issue] {
+        defer { issues = [] }
+        return issues
+    }
+
+    /// Writes every record of a batch.
+    public func write(_ batch: RecordBatch) {
+        for index in 0..<batch.count { write(batch[index], replacements: [:]) }
+    }
+
+    /// Writes one record as a row, with `replacements` (JSON text) in place of the nodes they name.
+    public func write(_ record: Record, replacements: [Int: [UInt8]]) {
+        guard !stopped else { return }
+        record.batch.bytes.withUnsafeBufferPointer { bytes in
+            record.batch.nodes.withNodes { nodes in
+                let nodes = nodes.baseAddress!
+                let bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                let kind = nodes[record.root].kind
+                if arrayRows == nil { arrayRows = kind == .array && !columnsChosen }
+                if arrayRows == true {
+                    guard kind == .array else {
+                        return stop(record, "the first record was an array, written as a row without a header, so every record must be an array, not \(Self.describe(kind))")
+                    }
+                    writeArrayRow(record.root, nodes: nodes, bytes: bytes, replacements: replacements)
+                    return
+                }
+                guard kind == .object else {
+                    let message = headerWritten
+                        ? "the first record was an object, so every record must be an object (a row of its fields), not \(Self.describe(kind))"
+                        : "a CSV row needs an object (its fields) or an array (its elements), not \(Self.describe(kind))"
+                    return stop(record, message)
+                }
+                if !headerWritten {
+                    if columns.count == 0 {
+                        walk(record, nodes: nodes, bytes: bytes, discovering: true)
+                        if sortKeys { columns.sort() }
+                    }
+                    writeHeader()
+                }
+                stamp &+= 1
+                if stamp == 0 {  // wrapped: old stamps could match again
+                    for index in stamps.indices { stamps[index] = 0 }
+                    stamp = 1
+                }
+                walk(record, nodes: nodes, bytes: bytes, discovering: false)
+                writeRow(nodes: nodes, bytes: bytes, replacements: replacements)
+            }
+        }
+    }
+
+    private func stop(_ record: Record, _ message: String) {
+        issues.append(.unwritable(record: record, message: message))
+        stopped = true
+    }
+
+    private static func describe(_ kind: JSONNode.Kind) -> String {
+        switch kind {
+        case .null: return "null"
+        case .true, .false: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// Ends the output (nothing is held back).
+    public func finish() {}
+
+    // MARK: Flattening
+
+    /// Visits the record's leaves (values that are not non-empty objects) with their dotted
+    /// names: discovering adds them as columns, otherwise they are placed in their column.
+    private func walk(_ record: Record, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, discovering: Bool) {
+        var frames = walkFrames
+        walkFrames = []
+        frames.removeAll(keepingCapacity: true)
+        defer { walkFrames = frames }
+        var index = record.root + 1
+        var remaining = Int(nodes[record.root].count)
+        var guess = 0
+        path.count = 0
+        while true {
+            while remaining > 0 {
+                let before = path.count
+                appendKey(nodes[index], bytes: bytes)
+                let value = index + 1
+                let node = nodes[value]
+                if node.kind == .object && node.count > 0 && !(columnsChosen && !discovering && place(value, guess: &guess)) {
+                    frames.append((remaining - 1, value + node.span, before))
+                    path.append(UInt8(ascii: "."))
+                    index = value + 1
+                    remaining = Int(node.count)
+                    continue
+                }
+                if discovering {
+                    columns.append(Array(UnsafeBufferPointer(start: path.pointer, count: path.count)))
+                } else if !place(value, guess: &guess) {
+                    dropped(record, key: index)
+                }
+                path.count = before
+                index = value + node.span
+                remaining -= 1
+            }
+            guard let frame = frames.popLast() else { return }
+            remaining = frame.remaining
+            index = frame.next
+            path.count = frame.pathCount
+        }
+    }
+
+    /// Puts the value at node `value` in the column named by the current path, if there is one.
+    @inline(__always)
+    private func place(_ value: Int, guess: inout Int) -> Bool {
+        let column = columns.index(of: path.pointer, count: path.count, guess: guess)
+        guard column >= 0 else { return false }
+        cells[column] = Int32(truncatingIfNeeded: value)
+        stamps[column] = stamp
+        guess = column + 1
+        return true
+    }
+
+    private func appendKey(_ key: JSONNode, bytes: UnsafePointer<UInt8>) {
+        if key.hasEscapes {
+            let unescaped = JSONString.unescape(key.token(in: bytes))
+            unescaped.withUnsafeBufferPointer { path.append($0.baseAddress!, count: $0.count) }
+        } else {
+            path.append(bytes + Int(key.start) + 1, count: Int(key.length) - 2)
+        }
+    }
+
+    private func dropped(_ record: Record, key: Int) {
+        guard !columnsChosen else { return }
+        let name = Array(UnsafeBufferPointer(start: path.pointer, count: path.count))
+        guard reportedNames.insert(name).inserted else { return }
+        issues.append(.droppedField(name: String(decoding: name, as: UTF8.self), record: record, node: key))
+    }
+
+    // MARK: Writing
+
+    private func writeHeader() {
+        headerWritten = true
+        cells = [Int32](repeating: 0, count: columns.count)
+        stamps = [UInt32](repeating: 0, count: columns.count)
+        var out = output.beginAppending()
+        for (index, name) in columns.names.enumerated() {
+            if index > 0 { out.append(delimiter) }
+            name.withUnsafeBufferPointer { writeText($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count, isString: false, to: &out) }
+        }
+        out.append(0x0A)
+        output.endAppending(out)
+    }
+
+    private func writeRow(nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
+        var out = output.beginAppending()
+        for column in 0..<cells.count {
+            if column > 0 { out.append(delimiter) }
+            guard stamps[column] == stamp else { continue }
+            writeCell(Int(cells[column]), nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
+        }
+        out.append(0x0A)
+        output.endAppending(out)
+    }
+
+    private func writeArrayRow(_ root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
+        var out = output.beginAppending()
+        var element = root + 1
+        for index in 0..<Int(nodes[root].count) {
+            if index > 0 { out.append(delimiter) }
+            writeCell(element, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
+            element += nodes[element].span
+        }
+        out.append(0x0A)
+        output.endAppending(out)
+    }
+
+    /// Writes the value at node `index` as one cell.
+    @inline(__always)
+    private func writeCell(_ index: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]], to out: inout OutputCursor) {
+        if !replacements.isEmpty, let replacement = replacements[index] {
+            writeJSONText(replacement, to: &out)
+            return
+        }
+        let node = nodes[index]
+        switch node.kind {
+        case .number, .true, .false, .null:
+            out.append(bytes + Int(node.start), count: Int(node.length))
+        case .string:
+            if node.hasEscapes {
+                let text = JSONString.unescape(node.token(in: bytes))
+                text.withUnsafeBufferPointer { writeText($0.baseAddress ?? bytes, count: $0.count, isString: true, to: &out) }
+            } else {
+                writeText(bytes + Int(node.start) + 1, count: Int(node.length) - 2, isString: true, to: &out)
+            }
+        case .array, .object:
+            scratch.count = 0
+            jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, to: &scratch)
+            writeText(scratch.pointer, count: scratch.count, isString: false, to: &out)
+        }
+    }
+
+    /// A replacement value (JSON text): a string is written as a string cell, anything else as is.
+    private func writeJSONText(_ text: [UInt8], to out: inout OutputCursor) {
+        text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+            if base[0] == UInt8(ascii: "\"") {
+                let content = JSONString.unescape(buffer)
+                content.withUnsafeBufferPointer { writeText($0.baseAddress ?? base, count: $0.count, isString: true, to: &out) }
+            } else {
+                out.append(base, count: buffer.count)
+            }
+        }
+    }
+
+    /// Writes a cell's text, quoted when it must be (see the type's documentation).
+    @inline(__always)
+    private func writeText(_ text: UnsafePointer<UInt8>, count: Int, isString: Bool, to out: inout OutputCursor) {
+        var quote = isString && (count == 0 || CSVCell.looksTyped(text, count: count))
+        if !quote {
+            special.withUnsafeBufferPointer { table in
+                var index = 0
+                while index < count {
+                    if table[Int(text[index])] { quote = true; break }
+                    index &+= 1
+                }
+            }
+        }
+        guard quote else {
+            out.append(text, count: count)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var index = 0
+        while index < count {
+            if text[index] == UInt8(ascii: "\"") {
+                out.append(text + runStart, count: index + 1 - runStart)  // the quote, then its double
+                runStart = index
+            }
+            index &+= 1
+        }
+        out.append(text + runStart, count: count - runStart)
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,105 @@
+import CodableParsing
+
+/// Nested objects to dotted keys and back, on the record tape (`--flatten`, `--unflatten`, and
+/// CSV's columns).
+///
+/// - `flatten`: `{"owner":{"name":"Ada"}}` becomes `{"owner.name":"Ada"}`. Arrays and empty
+///   objects are values, kept as they are; key order is the depth-first order of the leaves.
+/// - `unflatten`: the reverse: each key is split at the separator and the parts nest, in the
+///   order they first appear (`a.x`, `b`, `a.y` give `{"a":{"x":…,"y":…},"b":…}`). A key that
+///   is both a value and an object (`a` and `a.b`) is an error. With `parsingJSONText`, string
+///   values holding a JSON array or object (as CSV cells hold them) become that value.
+///
+/// Records that are not objects pass through unchanged. Values are copied, not re-encoded:
+/// numbers and strings keep their exact text and their places in the input.
+public enum RecordFlattener {
+    /// A key that names a value and, with more parts, an object inside it.
+    public struct Conflict: Error, Sendable {
+        /// Index of the record within the batch.
+        public var record: Int
+        /// The key node (of the source batch) that conflicts with an earlier one.
+        public var node: Int
+        /// What conflicts.
+        public var message: String
+    }
+
+    /// The batch with every record's nested objects flattened to `separator`-joined keys.
+    public static func flatten(_ batch: RecordBatch, separator: String = ".") -> RecordBatch {
+        var tape = RebuiltTape(source: batch)
+        let separator = Array(separator.utf8)
+        var path: [UInt8] = []
+        batch.bytes.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            for index in 0..<batch.count {
+                let root = Int(batch.roots[index])
+                tape.beginRecord()
+                guard batch.nodes[root].kind == .object else {
+                    tape.copyValue(root)
+                    continue
+                }
+                tape.openObject(origin: root)
+                var frames: [(remaining: Int, next: Int, pathCount: Int)] = []
+                var child = root + 1
+                var remaining = Int(batch.nodes[root].count)
+                path.removeAll(keepingCapacity: true)
+                while true {
+                    while remaining > 0 {
+                        let before = path.count
+                        let key = batch.nodes[child]
+                        path.append(contentsOf: key.stringBytes(in: base))
+                        let value = child + 1
+                        let node = batch.nodes[value]
+                        if node.kind == .object && node.count > 0 {
+                            frames.append((remaining - 1, value + node.span, before))
+                            path.append(contentsOf: separator)
+                            child = value + 1
+                            remaining = Int(node.count)
+                            continue
+                        }
+                        if frames.isEmpty {
+                            tape.copyKey(child)
+                        } else {
+                            path.withUnsafeBufferPointer { tape.newKey($0, origin: child) }
+                        }
+                        tape.copyValue(value)
+                        path.removeSubrange(before...)
+                        child = value + node.span
+                        remaining -= 1
+                    }
+                    guard let frame = frames.popLast() else { break }
+                    remaining = frame.remaining
+                    child = frame.next
+                    path.removeSubrange(frame.pathCount...)
+                }
+                tape.close()
+            }
+        }
+        return tape.finish()
+    }
+
+    /// The batch with every record's `separator`-joined keys nested back into objects.
+    public static func unflatten(_ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false) throws(Conflict) -> RecordBatch {
+        var tape = RebuiltTape(source: batch)
+        let separator = Array(separator.utf8)
+        var failure: Conflict?
+        batch.bytes.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            for index in 0..<batch.count where failure == nil {
+                let root = Int(batch.roots[index])
+                tape.beginRecord()
+                guard batch.nodes[root].kind == .object else {
+                    tape.copyValue(root)
+                    continue
+                }
+                do throws(Conflict) {
+                    let tree = try KeyTree(record: root, in: batch, base: base, separator: separator, recordIndex: index)
+                    tree.write(to: &tape, batch: batch, base: base, parsingJSONText: parsingJSONText)
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
+        return tape.finish()
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+@testable import CodableParsing
+
+/// Reads every record of a CSV text and writes each back as compact JSON.
+private func readCSV(_ text: String, options: CSVReaderOptions = CSVReaderOptions(), pieceSize: Int = .max) throws(RecordReadError) -> [String] {
+    let reader = CSVReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options)
+    var writer = JSONWriter()
+    var records: [String] = []
+    while let batch = try reader.nextBatch() {
+        for index in 0..<batch.count {
+            let out = OutputBuffer()
+            writer.write(batch[index], to: out)
+            records.append(out.text)
+        }
+    }
+    return records
+}
+
+/// The error reading a CSV text gives: its message and `LINE:COL`.
+private func csvError(_ text: String, options: CSVReaderOptions = CSVReaderOptions(), pieceSize: Int = .max) -> String? {
+    do {
+        _ = try readCSV(text, options: options, pieceSize: pieceSize)
+        return nil
+    } catch {
+        guard case .malformed(let reason, let location, _) = error else { return "unreadable" }
+        return "\(location): \(reason)"
+    }
+}
+
+/// Writes JSON Lines text as CSV.
+private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [String]? = nil) throws -> String {
+    let reader = RecordReader(source: InMemoryByteSource(jsonl), options: RecordReaderOptions(framing: .jsonl))
+    let writer = CSVWriter(dialect: dialect, columns: columns)
+    while let batch = try reader.nextBatch() { writer.write(batch) }
+    writer.finish()
+    return writer.output.text
+}
+
+@Suite struct CSVTests {
+    @Test func rowsBecomeRecordsAtEveryReadSize() throws {
+        let text = "\u{FEFF}id,\"na,me\",n\r\n1,\"a \"\"b\"\"\nc\",-1.5e3\r\n\r\n2,,007\n3,\"\",true"
+        let expected = [#"{"id":1,"na,me":"a \"b\"\nc","n":-1.5e3}"#, #"{"id":2,"na,me":"","n":"007"}"#, #"{"id":3,"na,me":"","n":true}"#]
+        for piece in [1, 2, 3, 5, 8, 64, Int.max] {
+            for chunk in [16, 1 << 20] {
+                #expect(try readCSV(text, options: CSVReaderOptions(chunkSize: chunk), pieceSize: piece) == expected, "piece \(piece), chunk \(chunk)")
+            }
+        }
+    }
+
+    @Test func onlyUnquotedCellsAreTyped() throws {
+        let text = "a,b,c,d,e,f\n42,\"42\",null,\"null\",,\"\"\n"
+        #expect(try readCSV(text) == [#"{"a":42,"b":"42","c":null,"d":"null","e":"","f":""}"#])
+        #expect(try readCSV(text, options: CSVReaderOptions(emptyAsNull: true)) == [#"{"a":42,"b":"42","c":null,"d":"null","e":null,"f":""}"#])
+    }
+
+    @Test func numbersFollowJSONGrammar() {
+        for number in ["0", "-0", "12", "1.5", "1e3", "-2.5E-7", "1E+2"] {
+            #expect(number.utf8CString.withUnsafeBufferPointer { CSVCell.isNumber(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: UInt8.self), count: $0.count - 1) }, "\(number)")
+        }
+        for text in ["01", "1.", ".5", "+1", "1e", "-", "1.5.2", "0x1", "NaN", "1 "] {
+            #expect(!text.utf8CString.withUnsafeBufferPointer { CSVCell.isNumber(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: UInt8.self), count: $0.count - 1) }, "\(text)")
+        }
+    }
+
+    @Test func withoutAHeaderRowsAreArrays() throws {
+        #expect(try readCSV("a,1\nb\n", options: CSVReaderOptions(hasHeader: false)) == [#"["a",1]"#, #"["b"]"#])
+    }
+
+    @Test func errorsPointAtTheCell() {
+        #expect(csvError("a,b\n1,2\n3\n") == "3:2: row has 1 field, the header has 2")
+        #expect(csvError("a,b\n1,2,3\n") == "2:5: row has 3 fields, the header has 2")
+        #expect(csvError("a,b,a\n") == "1:5: column name 'a' is used twice in the header (columns 1 and 3)")
+        #expect(csvError("a,,b\n") == "1:3: column 2 of the header has no name (every column needs one)")
+        #expect(csvError("a\n\"x\"y\n") == "2:4: unexpected character 'y' after a closing quote (double a quote inside a quoted field: \"\")")
+        for piece in [1, 3, Int.max] {
+            #expect(csvError("a\n1\n\"open\nstill", pieceSize: piece) == "3:1: quoted field is not closed: the input ends inside it")
+        }
+        #expect(csvError("a\n\u{FF}") == nil)  // U+00FF is valid UTF-8 text
+        #expect(csvError("a\nx\"y\n") == nil)  // a quote inside an unquoted field is kept
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        let reader = CSVReader(source: InMemoryByteSource([0x61, 0x0A, 0x62, 0xFF, 0x0A]))
+        #expect(throws: RecordReadError.self) { try reader.nextBatch() }
+    }
+
+    @Test func writerQuotesOnlyWhatItMust() throws {
+        let out = try writeCSV(#"{"a":"x,y","b":"42","c":42,"d":"","e":null,"f":{"g":[1,"2"]},"h":"plain"}"# + "\n")
+        #expect(out == "a,b,c,d,e,f.g,h\n\"x,y\",\"42\",42,\"\",null,\"[1,\"\"2\"\"]\",plain\n")
+        #expect(try writeCSV(#"{"a":"t\tb","b":1}"# + "\n", dialect: .tsv) == "a\tb\n\"t\tb\"\t1\n")
+        #expect(try writeCSV(#"{"a":1,"b":2}"# + "\n" + #"{"b":3}"# + "\n", columns: ["b", "z"]) == "b,z\n2,\n3,\n")
+        #expect(try writeCSV("[1,\"a\"]\n[2]\n") == "1,a\n2\n")
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+import CodableParsing
+@testable import CodablePipeline
+
+@Suite struct RecordFlattenerTests {
+    func batch(_ jsonl: String) throws -> RecordBatch {
+        let reader = RecordReader(source: InMemoryByteSource(jsonl), options: RecordReaderOptions(framing: .jsonl))
+        return try #require(try reader.nextBatch())
+    }
+
+    func text(_ batch: RecordBatch) -> [String] {
+        var writer = JSONWriter()
+        return (0..<batch.count).map { index in
+            let out = OutputBuffer()
+            writer.write(batch[index], to: out)
+            return out.text
+        }
+    }
+
+    @Test func flattenJoinsNestedKeysAndKeepsValuesExact() throws {
+        let source = try batch(#"{"id":1.50,"owner":{"name":"A\"da","address":{"zip":"01"}},"tags":[{"x":{}}],"empty":{},"last":null}"# + "\n" + "[1,{\"a\":{\"b\":2}}]\n")
+        let flat = RecordFlattener.flatten(source)
+        #expect(text(flat) == [
+            #"{"id":1.50,"owner.name":"A\"da","owner.address.zip":"01","tags":[{"x":{}}],"empty":{},"last":null}"#,
+            #"[1,{"a":{"b":2}}]"#,
+        ])
+        #expect(text(try RecordFlattener.unflatten(flat)) == text(source))
+    }
+
+    @Test func unflattenNestsInFirstAppearanceOrder() throws {
+        let source = try batch(#"{"a.x":1,"b":2,"a.y":{"z":3},"c.d":"[1,2]","e":"{}"}"# + "\n")
+        #expect(text(try RecordFlattener.unflatten(source)) == [#"{"a":{"x":1,"y":{"z":3}},"b":2,"c":{"d":"[1,2]"},"e":"{}"}"#])
+        #expect(text(try RecordFlattener.unflatten(source, parsingJSONText: true)) == [#"{"a":{"x":1,"y":{"z":3}},"b":2,"c":{"d":[1,2]},"e":{}}"#])
+        #expect(text(try RecordFlattener.unflatten(source, separator: "/")) == text(source))
+    }
+
+    @Test func aKeyThatIsBothAValueAndAnObjectIsAnError() throws {
+        let source = try batch(#"{"ok":0}"# + "\n" + #"{"a":1,"a.b":2}"# + "\n")
+        #expect(throws: RecordFlattener.Conflict.self) { try RecordFlattener.unflatten(source) }
+        do {
+            _ = try RecordFlattener.unflatten(source)
+        } catch {
+            #expect(error.record == 1)
+            #expect(error.message == "cannot unflatten 'a.b': 'a' is both a value and an object")
+            #expect(source.location(ofNode: error.node).description == "2:8")
+        }
+    }
+}
