@@ -38,7 +38,7 @@ extension CodableCommand {
         @OptionGroup(title: "Flattening") var flattening: FlattenOptions
 
         func run() async throws {
-            if transforms.isActive || keyCase.keys != nil || pages.isActive {
+            if transforms.isActive || transforms.onError == .skip || keyCase.keys != nil || pages.isActive {
                 try await PipelineCopier(
                     input: input, output: output, dates: dates, transforms: transforms, pages: pages,
                     flattening: flattening, keys: keyCase.keys?.style

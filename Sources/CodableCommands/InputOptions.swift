@@ -16,6 +16,9 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Reject input nested deeper than this many arrays and objects.", valueName: "n"))
     var maxDepth: Int = 512
 
+    @Option(help: ArgumentHelp("Reject a string or number longer than this many bytes (as written in the input, quotes and escapes included).", valueName: "bytes"))
+    var maxLength: Int = RecordReaderOptions.defaultMaxTokenLength
+
     @OptionGroup(title: "Paginated input")
     var pages: PageOptions
 
@@ -41,6 +44,9 @@ struct InputOptions: ParsableArguments {
         }
         guard yamlMaxAliasNodes >= 0 else {
             throw ValidationError("--yaml-max-alias-nodes must not be negative.")
+        }
+        guard maxLength >= 1 && maxLength <= RecordReaderOptions.defaultMaxTokenLength else {
+            throw ValidationError("--max-length must be between 1 and \(RecordReaderOptions.defaultMaxTokenLength).")
         }
         if files.isEmpty && Terminal.stdinIsTerminal {
             throw ValidationError("No input: name a file, or pipe records to standard input.")
@@ -86,6 +92,6 @@ struct InputOptions: ParsableArguments {
 
     /// Reader settings for `input`.
     func readerOptions(for input: InputFile) -> RecordReaderOptions {
-        RecordReaderOptions(framing: framing(for: input), maxDepth: maxDepth)
+        RecordReaderOptions(framing: framing(for: input), maxDepth: maxDepth, maxTokenLength: maxLength)
     }
 }

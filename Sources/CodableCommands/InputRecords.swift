@@ -69,8 +69,9 @@ extension InputOptions {
         let page = file.path.map(PageReference.init(input:)) ?? .standardInput
         let from = self.from
         let maxDepth = self.maxDepth
+        let maxLength = self.maxLength
         let pageReaderOptions: @Sendable (PageReference) -> RecordReaderOptions = { page in
-            RecordReaderOptions(framing: from?.framing ?? InputFile(path: page.pathForExtension).framingFromExtension, maxDepth: maxDepth)
+            RecordReaderOptions(framing: from?.framing ?? InputFile(path: page.pathForExtension).framingFromExtension, maxDepth: maxDepth, maxTokenLength: maxLength)
         }
         if csvDialect(for: file) != nil && pages.items != nil {
             throw .usage("--items takes records from JSON pages; a CSV or TSV input has none")

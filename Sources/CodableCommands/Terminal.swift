@@ -34,9 +34,12 @@ enum Terminal {
     }
 
     /// Writes are answered with EPIPE instead of killing the process, so a closed reader
-    /// (`| head -1`) can be noticed and handled as a quiet stop.
+    /// (`| head -1`) can be noticed and handled as a quiet stop. A file-size limit
+    /// (`ulimit -f`) likewise fails the write with EFBIG (an I/O error, status 3, temporary
+    /// files removed) instead of killing the process with SIGXFSZ.
     static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Writes text to standard error, unbuffered.

@@ -9,8 +9,11 @@ public struct RecordReaderOptions: Sendable {
     /// Bytes asked of the source per read.
     public var chunkSize: Int
 
+    /// The default longest string or number: 512 MiB (536870912 bytes).
+    public static let defaultMaxTokenLength = 512 << 20
+
     /// The default limits: depth 512, tokens up to 512 MiB, 1 MiB reads.
-    public init(framing: InputFraming? = nil, maxDepth: Int = 512, maxTokenLength: Int = 512 << 20, chunkSize: Int = 1 << 20) {
+    public init(framing: InputFraming? = nil, maxDepth: Int = 512, maxTokenLength: Int = defaultMaxTokenLength, chunkSize: Int = 1 << 20) {
         self.framing = framing
         self.maxDepth = maxDepth
         self.maxTokenLength = maxTokenLength

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Every limit at its boundary, through the real binary: exactly at the limit passes, one past
+/// fails with a located error and the documented exit status (README "Limits").
+@Suite struct LimitsTests {
+    /// `depth` arrays nested in one another.
+    private static func nested(_ depth: Int) -> String {
+        String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    }
+
+    @Test(arguments: [3, 512])
+    func maxDepth(limit: Int) throws {
+        let options = limit == 512 ? [] : ["--max-depth", "\(limit)"]
+        let at = try CodableBinary.run(["convert", "--from", "json"] + options, stdin: Self.nested(limit))
+        #expect(at.status == 0, "\(at.stderr)")
+        #expect(at.stdout == Self.nested(limit) + "\n")
+
+        let past = try CodableBinary.run(["convert", "--from", "json"] + options, stdin: Self.nested(limit + 1))
+        #expect(past.status == 1)
+        #expect(past.stderr.hasPrefix("<stdin>:1:\(limit + 1): error: nesting deeper than \(limit) levels (raise it with --max-depth)\n"))
+    }
+
+    @Test func maxLengthCountsAStringsBytesWithItsQuotes() throws {
+        // "12345678" is 10 bytes as written.
+        let at = try CodableBinary.run(["convert", "--from", "json", "--max-length", "10"], stdin: #"["12345678"]"#)
+        #expect(at.status == 0, "\(at.stderr)")
+        #expect(at.stdout == "[\"12345678\"]\n")
+
+        let past = try CodableBinary.run(["convert", "--from", "json", "--max-length", "10"], stdin: #"["123456789"]"#)
+        #expect(past.status == 1)
+        #expect(past.stderr.hasPrefix("<stdin>:1:2: error: string or number longer than 10 bytes\n"))
+    }
+
+    @Test func maxLengthAppliesToNumbersInEveryFormat() throws {
+        for format in ["json", "jsonl", "json-stream"] {
+            let at = try CodableBinary.run(["convert", "--from", format, "--to", "jsonl", "--max-length", "10"], stdin: "{\"n\":1234567890}\n")
+            #expect(at.status == 0, "\(format): \(at.stderr)")
+            #expect(at.stdout == "{\"n\":1234567890}\n")
+            let past = try CodableBinary.run(["convert", "--from", format, "--to", "jsonl", "--max-length", "10"], stdin: "{\"n\":12345678901}\n")
+            #expect(past.status == 1, "\(format)")
+            #expect(past.stderr.hasPrefix("<stdin>:1:6: error: string or number longer than 10 bytes\n"), "\(format): \(past.stderr)")
+        }
+    }
+
+    @Test(arguments: ["0", "536870913", "-1"])
+    func maxLengthOutOfRangeIsAUsageError(value: String) throws {
+        let result = try CodableBinary.run(["convert", "--max-length=\(value)", "Samples/todos.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--max-length must be between 1 and 536870912."), "\(result.stderr)")
+    }
+
+    @Test func whereNestingIsLimitedTo64Levels() throws {
+        func expression(_ depth: Int) -> String {
+            String(repeating: "(", count: depth) + ".done == true" + String(repeating: ")", count: depth)
+        }
+        let at = try CodableBinary.run(["convert", "--to", "jsonl", "--where", expression(64), "Samples/todos.jsonl"])
+        #expect(at.status == 0, "\(at.stderr)")
+        #expect(!at.stdout.isEmpty)
+
+        let past = try CodableBinary.run(["convert", "--to", "jsonl", "--where", expression(65), "Samples/todos.jsonl"])
+        #expect(past.status == 2)
+        #expect(past.stdout.isEmpty)
+        #expect(past.stderr.hasPrefix("codable: error: --where: expression nested deeper than 64 levels (column 65)\n"))
+    }
+
+    @Test func whereIsLimitedTo256Connectives() throws {
+        func expression(_ count: Int) -> String {
+            Array(repeating: ".id == 1", count: count + 1).joined(separator: " or ")
+        }
+        let at = try CodableBinary.run(["convert", "--to", "jsonl", "--where", expression(256), "Samples/todos.jsonl"])
+        #expect(at.status == 0, "\(at.stderr)")
+        let past = try CodableBinary.run(["convert", "--to", "jsonl", "--where", expression(257), "Samples/todos.jsonl"])
+        #expect(past.status == 2)
+        #expect(past.stderr.hasPrefix("codable: error: --where: more than 256 'and'/'or' operators (column"), "\(past.stderr)")
+    }
+
+    @Test func skippedRecordsAreReportedAsTheyComeAndOnlyCounted() throws {
+        // 20 000 bad records: each is reported at once, nothing accumulates, the run finishes.
+        var input = ""
+        for index in 0..<20_000 { input += "{\"id\":\(index),\"due\":\"not a date\"}\n" }
+        input += "{\"id\":-1,\"due\":\"2024-03-01T00:00:00Z\"}\n"
+        let result = try CodableBinary.run(["convert", "--from", "jsonl", "--to", "jsonl", "--date", "due=iso8601", "--on-error", "skip"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stdout == "{\"id\":-1,\"due\":\"2024-03-01T00:00:00Z\"}\n")
+        #expect(result.stderr.components(separatedBy: ": error: ").count - 1 >= 20_000)
+    }
+}
