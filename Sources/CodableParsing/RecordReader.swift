@@ -119,6 +119,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     /// costs linear time.
     private func refill() throws(RecordReadError) {
         needsRead = false
+        let growing: Bool
         if position > positionAfterRefill || !isKnownUniquelyReferenced(&storage) {
             storage.withUnsafeBufferPointer { buffer in
                 // Keep the start of the current line (up to 1 KiB of it) for error excerpts.
@@ -134,12 +135,21 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 position -= keep
                 positionAfterRefill = position
             }
+            growing = false
         } else {
+            // Only a record already past a chunk: a small one arriving in pieces (a slow
+            // pipe, a terminal) is still scanned as each piece comes.
+            growing = storage.count >= chunkSize
             storage.reserveFreeCapacity(max(chunkSize, storage.count))
         }
         guard !endOfInput else { return }
         do {
-            if try storage.fill(from: &source) == 0 { endOfInput = true }
+            // A growing record fills all of its new room before it is scanned again: a pipe
+            // hands over 64 KiB at a time, and rescanning a 100 MB record after each piece
+            // would take quadratic time.
+            repeat {
+                if try storage.fill(from: &source) == 0 { endOfInput = true; break }
+            } while growing && storage.count < storage.capacity
         } catch {
             finished = true
             throw .unreadable(error)

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Under load (issue 8, part 5), outside CI (too heavy for it):
+#  1. PROCESSES (default 64) `codable` processes at once on the same input files, half of them
+#     racing to write one `-o` target; every status, output and diagnostic is checked against a
+#     run made alone first, and no temporary file may be left.
+#  2. A GIGABYTES (default 5) JSON Lines input generated on the fly and streamed through a pipe
+#     (never written to disk), converted to JSON Lines; wall time and peak RSS are recorded
+#     (/usr/bin/time -v), and the output is checked byte for byte (SHA-256 of a second,
+#     identical generator run).
+# `validate` does not read input yet in this build, so part 1 runs `convert`.
+# Usage: Scripts/load.sh            (builds the release binary)
+#        BIN=path/to/codable PROCESSES=64 GIGABYTES=5 Scripts/load.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+processes=${PROCESSES:-64}
+gigabytes=${GIGABYTES:-5}
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --product codable >&2
+  BIN=$(swift build -c release --show-bin-path)/codable
+fi
+[ -x /usr/bin/time ] || { echo "load.sh: needs /usr/bin/time (GNU time)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# A medium input (about 20 MB) shared by every process, beside the repository's samples.
+generate() { # generate BYTES: compact JSON Lines records, about BYTES long, to stdout
+  python3 - "$1" <<'PY'
+import sys
+target = int(sys.argv[1])
+block = "".join('{"id":%d,"title":"A reasonably long title for record %d","done":%s,"tags":["a","b"],"score":%d.5}\n'
+                % (i, i, "true" if i % 3 else "false", i % 1000) for i in range(10000)).encode()
+out = sys.stdout.buffer
+written = 0
+while written < target:
+    out.write(block)
+    written += len(block)
+PY
+}
+generate $((20 << 20)) > "$work/medium.jsonl"
+
+# The jobs: name|arguments|expected status. Each process runs job (i mod count).
+jobs=(
+  "medium|convert --to jsonl $work/medium.jsonl|0"
+  "medium-sorted|convert --to jsonl --sort-by=-score,id $work/medium.jsonl|0"
+  "todos|convert --to jsonl Samples/todos.json|0"
+  "broken|convert --to jsonl Samples/broken.jsonl|1"
+)
+echo "== $processes processes at once on the same files ($BIN)"
+for j in "${!jobs[@]}"; do
+  IFS='|' read -r name args status <<<"${jobs[$j]}"
+  # shellcheck disable=SC2086
+  set +e; "$BIN" $args > "$work/expected-$name.out" 2> "$work/expected-$name.err"; actual=$?; set -e
+  [ "$actual" = "$status" ] || fail "$name alone: status $actual, expected $status"
+done
+mkdir "$work/shared-target"
+started=$(date +%s.%N)
+pids=()
+for i in $(seq 0 $((processes - 1))); do
+  IFS='|' read -r name args status <<<"${jobs[$((i % ${#jobs[@]}))]}"
+  if [ $((i / ${#jobs[@]} % 2)) = 0 ]; then
+    # Half of them write their output to files of their own...
+    # shellcheck disable=SC2086
+    ( set +e; "$BIN" $args > "$work/run-$i.out" 2> "$work/run-$i.err"; echo $? > "$work/run-$i.status" ) &
+  else
+    # ...and the other half race for one -o target per job.
+    # shellcheck disable=SC2086
+    ( set +e; "$BIN" $args -o "$work/shared-target/$name.out" 2> "$work/run-$i.err"; echo $? > "$work/run-$i.status" ) &
+  fi
+  pids+=($!)
+done
+wait "${pids[@]}"
+elapsed=$(echo "$(date +%s.%N) - $started" | bc)
+for i in $(seq 0 $((processes - 1))); do
+  IFS='|' read -r name args status <<<"${jobs[$((i % ${#jobs[@]}))]}"
+  actual=$(cat "$work/run-$i.status")
+  [ "$actual" = "$status" ] || fail "process $i ($name): status $actual, expected $status"
+  cmp -s "$work/run-$i.err" "$work/expected-$name.err" || fail "process $i ($name): stderr differs"
+  if [ $((i / ${#jobs[@]} % 2)) = 0 ]; then
+    cmp -s "$work/run-$i.out" "$work/expected-$name.out" || fail "process $i ($name): stdout differs"
+  fi
+done
+for j in "${!jobs[@]}"; do
+  IFS='|' read -r name args status <<<"${jobs[$j]}"
+  if [ "$status" = 0 ]; then
+    cmp -s "$work/shared-target/$name.out" "$work/expected-$name.out" || fail "-o target of $name differs"
+  else
+    [ ! -e "$work/shared-target/$name.out" ] || fail "-o target of failing $name was written"
+  fi
+done
+leftovers=$(find "$work/shared-target" -name '*.tmp' | wc -l)
+[ "$leftovers" = 0 ] || fail "$leftovers temporary files left in the -o folder"
+echo "   $processes processes in ${elapsed}s, results checked: $failures failures"
+
+echo "== $gigabytes GB of JSON Lines through a pipe"
+bytes=$((gigabytes * 1000 * 1000 * 1000))
+expected=$(generate "$bytes" | sha256sum | cut -d' ' -f1)
+set +e
+generate "$bytes" | /usr/bin/time -v -o "$work/time.txt" "$BIN" convert --from jsonl --to jsonl 2> "$work/big.err" | sha256sum > "$work/big.sha"
+statuses=("${PIPESTATUS[@]}")
+set -e
+[ "${statuses[1]}" = 0 ] || fail "$gigabytes GB convert: status ${statuses[1]}: $(head -c 300 "$work/big.err")"
+[ "$(cut -d' ' -f1 < "$work/big.sha")" = "$expected" ] || fail "$gigabytes GB convert: output differs from input"
+wall=$(grep 'Elapsed (wall clock)' "$work/time.txt" | awk '{print $NF}')
+rss=$(grep 'Maximum resident set size' "$work/time.txt" | awk '{print $NF}')
+echo "   wall time $wall, peak RSS $((rss / 1024)) MB, output identical: $([ "$(cut -d' ' -f1 < "$work/big.sha")" = "$expected" ] && echo yes || echo no)"
+
+if [ "$failures" != 0 ]; then echo "load.sh: $failures failures"; exit 1; fi
+echo "load.sh: all results correct"
