@@ -49,6 +49,9 @@ struct CodableBinary {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
+        // A codable that exits before reading all of its standard input (a usage error) must
+        // not kill the test process with SIGPIPE: the write then just fails.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
         // Feed stdin and drain both outputs concurrently, so no pipe fills up and blocks.
         let writer = Thread { 
