@@ -49,12 +49,16 @@ struct CodableBinary {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
-        // A codable that exits before reading all of its standard input (a usage error) must
-        // not kill the test process with SIGPIPE: the write then just fails.
-        signal(SIGPIPE, SIG_IGN)
         try process.run()
         // Feed stdin and drain both outputs concurrently, so no pipe fills up and blocks.
-        let writer = Thread { 
+        let writer = Thread {
+            // A codable that exits before reading all of its standard input must not kill the
+            // test process with SIGPIPE: blocked in this thread only (children keep the default),
+            // the write just fails.
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
             if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
             try? input.fileHandleForWriting.close()
         }
