@@ -90,7 +90,10 @@ let package = Package(
         ),
         // Fuzz targets for every reader and parser (replayed by FuzzRegressionTests, run under
         // libFuzzer by Scripts/fuzz.sh, which builds `codable-fuzz` with -sanitize=fuzzer).
-        .target(name: "CodableFuzzTargets", dependencies: ["CodableParsing", "CodableDates", "CodablePipeline"]),
+        .target(
+            name: "CodableFuzzTargets",
+            dependencies: ["CodableParsing", "CodableDates", "CodablePipeline", "CodableYAML", "CodableSchema", "CodableModels", "CodableSwiftModels"]
+        ),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "codable-fuzz", dependencies: ["CodableFuzzTargets", "CLibFuzzer"]),
         // The executable: one line.

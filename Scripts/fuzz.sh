@@ -5,8 +5,9 @@
 #        Scripts/fuzz.sh all SECONDS        every target, SECONDS each
 #        Scripts/fuzz.sh --list             the targets and what they check
 #
-# The fuzzer binary is built in release mode with -sanitize=fuzzer,address into
-# .build-fuzz/ (git-ignored). Each target's corpus lives in .build-fuzz/corpus/TARGET and
+# The fuzzer binary is built with -sanitize=fuzzer,address into .build-fuzz/ (git-ignored),
+# in debug mode (quick to build, as CI's short runs want); FUZZ_CONFIGURATION=release builds
+# it optimized, for long runs. Each target's corpus lives in .build-fuzz/corpus/TARGET and
 # grows across runs; every run re-seeds it from the target's seed folders (Samples/, the
 # test fixtures, ../shared/conformance when present). An input that crashes, or breaks one of
 # the target's invariants, is saved as Tests/FuzzRegressions/TARGET/crash-<sha1>: fix the bug
@@ -18,11 +19,12 @@ cd "$(dirname "$0")/.."
 
 scratch=.build-fuzz
 build() {
-  echo "fuzz: building codable-fuzz with -sanitize=fuzzer,address (release)..." >&2
-  swift build -c release --scratch-path "$scratch" --product codable-fuzz \
+  local configuration=${FUZZ_CONFIGURATION:-debug}
+  echo "fuzz: building codable-fuzz with -sanitize=fuzzer,address ($configuration)..." >&2
+  swift build -c "$configuration" --scratch-path "$scratch" --product codable-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld 2>&1 \
     | grep -E "error|warning: .*Sources/|Compiling|Build" | grep -v "^\[" >&2 || true
-  binary="$scratch/release/codable-fuzz"
+  binary="$scratch/$configuration/codable-fuzz"
   [ -x "$binary" ] || { echo "fuzz: build failed" >&2; exit 2; }
 }
 
@@ -44,6 +46,9 @@ seed_folders() {
     json-reader) echo "Samples Tests/Fixtures ../shared/conformance/JSONTestSuite/test_parsing" ;;
     dates) echo "Samples/dates Tests/Fixtures" ;;
     where-expression) echo "Tests/Fixtures docs" ;;
+    yaml-reader) echo "Samples Tests/Fixtures" ;;
+    schema-compiler) echo "Samples Scripts/bench ../shared/conformance/JSON-Schema-Test-Suite/remotes" ;;
+    swift-model-reader) echo "Samples/models Tests/CodableDecodingTests Scripts/bench" ;;
     *) echo "Samples Tests/Fixtures" ;;
   esac
 }

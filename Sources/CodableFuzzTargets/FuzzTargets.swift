@@ -6,6 +6,9 @@ public enum FuzzTargets {
         DateStrategyTarget.target,
         FieldPathTarget.target,
         WhereExpressionTarget.target,
+        YAMLReaderTarget.target,
+        SchemaCompilerTarget.target,
+        SwiftModelReaderTarget.target,
     ]
 
     /// The target with this name.

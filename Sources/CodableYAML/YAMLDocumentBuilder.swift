@@ -14,6 +14,8 @@ struct YAMLDocumentBuilder {
     private var resolver: YAMLScalarResolver
     private var stack: [Frame] = []
     private var anchors: [String: (start: Int, span: Int)] = [:]
+    /// Anchors dropped because a merge moved their nodes (for a clear error on their aliases).
+    private var movedAnchors: Set<String> = []
     private var aliasNodes = 0
     private var scratch: [UInt8] = []
 
@@ -39,6 +41,7 @@ struct YAMLDocumentBuilder {
         documentStart = tape.count
         stack.removeAll(keepingCapacity: true)
         anchors.removeAll(keepingCapacity: true)
+        movedAnchors.removeAll(keepingCapacity: true)
         aliasNodes = 0
     }
 
@@ -68,6 +71,9 @@ struct YAMLDocumentBuilder {
         case YAML_ALIAS_EVENT:
             let name = String(cString: event.data.alias.anchor)
             guard let (start, span) = anchors[name] else {
+                if movedAnchors.contains(name) {
+                    throw YAMLReadFailure("alias *\(name) names an anchor inside a mapping that a merge key (<<) rebuilt; codable cannot follow it: move the anchor out of that mapping", line: line, column: column)
+                }
                 throw YAMLReadFailure("alias *\(name) names no anchor before it (or one that contains the alias)", line: line, column: column)
             }
             aliasNodes += span
@@ -107,7 +113,15 @@ struct YAMLDocumentBuilder {
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
             var members = frame.members
-            if !frame.mergeKeys.isEmpty { members = try applyMerges(frame) }
+            if !frame.mergeKeys.isEmpty {
+                members = try applyMerges(frame)
+                // The rebuild moved the nodes inside this mapping: anchors among them no longer
+                // point at their values, so aliases to them are refused rather than followed.
+                for (name, anchor) in anchors where anchor.start > frame.node {
+                    anchors[name] = nil
+                    movedAnchors.insert(name)
+                }
+            }
             tape.close(frame.node, members: members)
             if let anchor = frame.anchor { anchors[anchor] = (frame.node, tape.count - frame.node) }
             didAppendValue()

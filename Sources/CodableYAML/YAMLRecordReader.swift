@@ -22,6 +22,8 @@ public final class YAMLRecordReader: RecordBatchReader {
     private var fromTopLevelArray = false
     private var finished = false
     private var pendingError: RecordReadError?
+    /// Nodes on the tape up to the end of the last complete document.
+    private var completedNodes = 0
 
     /// Creates a reader over `source`.
     public init(source: any ByteSource, options: YAMLReaderOptions = YAMLReaderOptions()) {
@@ -47,6 +49,7 @@ public final class YAMLRecordReader: RecordBatchReader {
                     releaseHeldSequence(asElements: false)
                     builder.startDocument()
                 case YAML_DOCUMENT_END_EVENT:
+                    completedNodes = builder.tape.count
                     let root = builder.documentStart
                     if documentsRead == 0 && builder.tape[root].kind == .array {
                         heldSequence = root
@@ -98,6 +101,7 @@ public final class YAMLRecordReader: RecordBatchReader {
             fromTopLevelArray: fromTopLevelArray, framing: .jsonStream, locator: .start, sourceMap: map)
         recordsRead += roots.count
         roots = []
+        completedNodes = 0
         return batch
     }
 
@@ -111,7 +115,9 @@ public final class YAMLRecordReader: RecordBatchReader {
             let place = parser.place(line: failure.line, column: failure.column)
             error = .malformed(failure.reason, place.location, place.excerpt)
         }
-        builder.tape.truncate(to: builder.documentStart)
+        // Drop the document being read, never one already complete: an error between two
+        // documents comes before the next one starts.
+        builder.tape.truncate(to: min(builder.tape.count, max(builder.documentStart, completedNodes)))
         releaseHeldSequence(asElements: false)
         guard !roots.isEmpty else { throw error }
         pendingError = error

@@ -86,6 +86,7 @@ struct YAMLScalarResolver {
     /// A number in the schema's forms, its JSON text left in `number`.
     private mutating func resolveNumber(_ text: UnsafeBufferPointer<UInt8>) -> Resolution {
         number.removeAll(keepingCapacity: true)
+        guard !text.isEmpty else { return .mismatch }  // `!!int ""`: no number at all
         if Self.isJSONNumber(text) {  // the common case: kept exactly as written
             number.append(contentsOf: text)
             return .number
@@ -96,6 +97,7 @@ struct YAMLScalarResolver {
             negative = text[0] == UInt8(ascii: "-")
             index = 1
         }
+        guard index < text.count else { return .mismatch }  // a sign alone
         let body = UnsafeBufferPointer(rebasing: text[index...])
         if isSpecial(body, ".inf", ".Inf", ".INF") { return .nonFinite }
         if index == 0 && isSpecial(body, ".nan", ".NaN", ".NAN") { return .nonFinite }

@@ -11,11 +11,15 @@ enum FuzzMain {
     static func main() {
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            selectedTarget.run(UnsafeBufferPointer(start: data, count: size))
-            return 0
-        })
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
     }
+}
+
+/// One input; also exported under libFuzzer's name, which its runtime references.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    selectedTarget.run(UnsafeBufferPointer(start: data, count: size))
+    return 0
 }
 
 private let selectedTarget: FuzzTarget = {

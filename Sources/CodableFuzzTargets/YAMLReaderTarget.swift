@@ -1,0 +1,66 @@
+import CodableParsing
+import CodableYAML
+
+/// The YAML reader (libyaml events to the record tape) and the YAML writer.
+///
+/// Invariants: any bytes read as records or give a located error (no trap, bounded alias
+/// expansion); reading in one piece and in small pieces gives the same records, or an error
+/// both ways; every batch of
+/// records the reader accepts, written as YAML, reads back as the same records.
+enum YAMLReaderTarget {
+    static let target = FuzzTarget(
+        name: "yaml-reader",
+        summary: "YAMLRecordReader (1.2 and 1.1) whole and in small pieces; YAMLRecordWriter output reads back as the same records",
+        seedFolders: ["Samples", "Tests/Fixtures"],
+        run: run)
+
+    static func run(_ input: UnsafeBufferPointer<UInt8>) {
+        let bytes = Array(input)
+        for version in [YAMLVersion.v1_2, .v1_1] {
+            let options = YAMLReaderOptions(version: version, maxDepth: 64, maxAliasNodes: 10_000)
+            let whole = read(bytes, options: options, pieceSize: .max)
+            let pieces = read(bytes, options: options, pieceSize: 1 + bytes.count % 5)
+            // libyaml checks encoding a buffer ahead of parsing, so which of two errors comes
+            // first (and its place) may depend on the read size; that there is one may not.
+            require((whole.error == nil) == (pieces.error == nil), "YAML \(version): whole \(whole) != pieces \(pieces)")
+            require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
+            guard whole.error == nil, !whole.yaml.isEmpty else { continue }
+            let again = read(whole.yaml, options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000), pieceSize: .max)
+            require(again.records == whole.records && again.error == nil,
+                    "written YAML \(String(decoding: whole.yaml, as: UTF8.self)) reads back as \(again), not \(whole.records)")
+        }
+    }
+
+    /// Records as compact JSON, the error that stopped reading, and the records written as YAML.
+    struct Outcome: CustomStringConvertible {
+        var records: [String] = []
+        var error: String?
+        var yaml: [UInt8] = []
+        var description: String { "\(records.count) records \(records.prefix(3)), error: \(error ?? "none")" }
+    }
+
+    static func read(_ bytes: [UInt8], options: YAMLReaderOptions, pieceSize: Int) -> Outcome {
+        let reader = YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options)
+        let writer = YAMLRecordWriter()
+        var json = JSONWriter()
+        var outcome = Outcome()
+        do {
+            while let batch = try reader.nextBatch() {
+                for index in 0..<batch.count {
+                    let out = OutputBuffer(capacity: 256)
+                    json.write(batch[index], to: out)
+                    outcome.records.append(out.text)
+                    writer.write(batch[index], replacements: [:])
+                }
+            }
+            writer.finish()
+            outcome.yaml = Array(writer.output.text.utf8)
+        } catch {
+            switch error {
+            case .malformed(let reason, let location, _): outcome.error = "\(location): \(reason)"
+            case .unreadable(let underlying): outcome.error = "unreadable: \(underlying)"
+            }
+        }
+        return outcome
+    }
+}
