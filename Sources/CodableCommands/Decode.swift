@@ -23,7 +23,7 @@ extension CodableCommand {
                 --unique-by, --offset, --limit, --page, --envelope) work on the decoded records: \
                 each record is decoded first, so paths name the model's properties, --where sees \
                 decoded values (dates as --output-dates writes them) and a record that does not \
-                decode never reaches them. They, and --to yaml, need --type T, not '[T]'.
+                decode never reaches them. They, and --to yaml, csv or tsv, need --type T, not '[T]'.
 
                 An error names the place: FILE:LINE:COL, the coding path ($[3].owner.email) and the \
                 source line. A problem in the model (an unknown type, a type whose decoding cannot \
@@ -54,8 +54,9 @@ extension CodableCommand {
                 dateRules: dateStrategies.rules, defaultDates: dateStrategies.defaultDates,
                 outputDates: dateStrategies.output, data: decoding.data,
                 nonConformingFloats: try decoding.nonConforming(), writer: output.writerOptions)
-            // YAML has no decoding writer: decoded records go to its RecordFormatter through the pipeline.
-            if transforms.isActive || pages.isActive || output.to == .yaml {
+            // YAML, CSV and TSV have no decoding writer: decoded records go to their
+            // RecordFormatter through the pipeline.
+            if transforms.isActive || pages.isActive || output.to == .yaml || output.to.csvDialect != nil {
                 let stage = try DecodeStage(models: models, root: root, options: options)
                 try await PipelineCopier(input: input, output: output, dates: dates, transforms: transforms, pages: pages, decodeStage: stage).run()
             } else {

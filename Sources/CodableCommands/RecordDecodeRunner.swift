@@ -15,9 +15,6 @@ struct RecordDecodeRunner {
     let skipBadRecords: Bool
 
     func run() async throws(CommandFailure) {
-        if output.to.csvDialect != nil {
-            throw .usage("decode writes the records as JSONEncoder would: --to json, jsonl or json-seq (convert writes CSV and TSV)")
-        }
         let inputs = input.inputs
         let framing = output.to.framing
         var options = self.options

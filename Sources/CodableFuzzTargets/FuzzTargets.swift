@@ -7,6 +7,7 @@ public enum FuzzTargets {
         FieldPathTarget.target,
         WhereExpressionTarget.target,
         YAMLReaderTarget.target,
+        CSVReaderTarget.target,
         SchemaCompilerTarget.target,
         SwiftModelReaderTarget.target,
     ]
