@@ -4,9 +4,10 @@ import PackageDescription
 /// `codable`: decode, validate and convert JSON records with the semantics of Swift's `Codable`.
 ///
 /// Layers (arrows point down only):
-/// `codable` (executable) -> `CodableCommands` -> `CodablePipeline` -> `CodableParsing`, `CodableDates`,
-/// `CodableModels`, `CodableSwiftModels`, `CodableYAML` (the parser layer: JSON, date strategies, models,
-/// YAML through `CYAML`, the system libyaml).
+/// `codable` (executable) -> `CodableCommands` (with `CodableReports`) -> `CodablePipeline` -> the parser
+/// layer: `CodableParsing` (JSON, CSV), `CodableDates`, `CodableModels`, `CodableSwiftModels`,
+/// `CodableSchemaModels`, `CodableDecoding`, `CodableSchema`, and `CodableYAML` over `CYAML` (the
+/// system libyaml).
 let package = Package(
     name: "codable",
     platforms: [.macOS(.v13)],
