@@ -37,7 +37,7 @@ extension CodableCommand {
         @OptionGroup(title: "Model") var model: ModelOptions
 
         @Option(help: ArgumentHelp(
-            "A JSON Schema to decode with instead of a Swift model: its root, or the definition --type names. Objects, required, types (null makes optional), arrays, dictionaries, enums, $ref within the file; format date-time or date, or x-date-strategy, make a Date (docs/models.md).",
+            "A JSON Schema to decode with: alone, its root or the definition --type names; with --model, its types (named by title or $defs key) stand in for the Swift types of those names that codable cannot read from source (a hand-written init(from:), a property wrapper). Objects, required, types (null makes optional), arrays, dictionaries, enums, $ref within the file; format date-time or date, or x-date-strategy, make a Date (docs/models.md).",
             valueName: "file"))
         var schema: String?
         @OptionGroup var output: OutputOptions

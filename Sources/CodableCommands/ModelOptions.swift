@@ -33,16 +33,29 @@ struct ModelOptions: ParsableArguments {
 }
 
 extension ModelOptions {
-    /// The models a JSON Schema describes (`decode --schema`): its root type, or the type
-    /// `--type` names among its definitions.
+    /// The models a JSON Schema describes (`decode --schema`). Alone, records decode as its root
+    /// type or the definition `--type` names. With `--model`, the schema supplies types the Swift
+    /// source cannot (a hand-written `init(from:)`, a property wrapper): each of its types, named
+    /// by `title` or `$defs` key, replaces the Swift type of that name.
     func loadSchema(_ path: String) throws(CommandFailure) -> (models: ModelSet, root: TypeReference) {
-        guard model.isEmpty else { throw .usage("--schema and --model cannot be used together: pick one model") }
         do {
-            let (models, root) = try SchemaModelReader().read(path: path)
-            guard let type, !type.isEmpty else { return (models, root) }
+            let (schemaModels, root) = try SchemaModelReader().read(path: path)
+            guard !model.isEmpty else {
+                guard let type, !type.isEmpty else { return (schemaModels, root) }
+                return (schemaModels, try schemaModels.reference(parsing: type))
+            }
+            guard let type, !type.isEmpty else {
+                throw CommandFailure.usage("--model needs --type NAME: the type each record decodes as")
+            }
+            var models = try SwiftModelReader().read(paths: model)
+            for supplied in schemaModels.types.values { models.insert(supplied) }
             return (models, try models.reference(parsing: type))
-        } catch {
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch let error as ModelReadError {
             throw CommandFailure(error)
+        } catch {
+            throw .usage("\(error)")
         }
     }
 }
