@@ -3,7 +3,13 @@
 # `codable decode` (with the model Scripts/bench/Record.swift) against `codable
 # convert` on the same input and against JSONDecoder + JSONEncoder in a Swift
 # program compiled here with `swiftc -O` (Scripts/bench/main.swift).
-# Also a filter with a projection (--where + --select) and a whole-input sort (--sort-by).
+# Also a filter with a projection (--where + --select) and a whole-input sort (--sort-by), CSV
+# out against Miller, and `codable validate` against check-jsonschema: every record checked
+# against Scripts/bench/records.schema.json (required members, types, enums, ranges, patterns,
+# uniqueItems, $refs, additionalProperties false). check-jsonschema (pip install
+# check-jsonschema) cannot read JSON Lines, so it reads records.json, the same records as one
+# array, against a schema whose `items` is the record schema: the same records against the same
+# rules, one process each, formats as annotations for both. Both must find every record valid.
 #
 # Usage: Scripts/bench.sh [--size-mb N] [--data-dir DIR] [--runs K] [--quick]
 #
@@ -32,9 +38,10 @@ SIZE_MB=200
 RUNS=3
 DATA_ROOT="$REPO_ROOT/bench-data"
 TIME_BIN=/usr/bin/time
-PEERS=(jq gojq mlr)
+PEERS=(jq gojq mlr check-jsonschema)
+VALIDATE_SCHEMA="$REPO_ROOT/Scripts/bench/records.schema.json"
 SELECTED=()
-JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv")
+JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv" "validate")
 
 usage() { sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
@@ -134,13 +141,15 @@ command_for() {
         # record's columns, writes arrays as JSON text and notes the dropped `events` field).
         "jsonl -> csv|codable")   CMD=("$CODABLE" convert --from jsonl --to csv "$jsonl") ;;
         "jsonl -> csv|mlr")       CMD=(mlr --ijsonl --ocsv cat "$jsonl") ;;
+        "validate|codable")       CMD=("$CODABLE" validate --schema "$VALIDATE_SCHEMA" "$jsonl") ;;
+        "validate|check-jsonschema") CMD=(check-jsonschema --disable-formats '*' --schemafile "$TMP/array.schema.json" "$array") ;;
         *) return 1 ;;
     esac
 }
 
 input_file() {
     case $1 in
-        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id"|"jsonl -> csv") echo "$DATA_DIR/records.jsonl" ;;
+        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id"|"jsonl -> csv"|validate) echo "$DATA_DIR/records.jsonl" ;;
         "array -> jsonl") echo "$DATA_DIR/records.json" ;;
     esac
 }
@@ -176,6 +185,7 @@ find_tools() {
 # line breaks, a header) is read back by codable and counted against the generator's count.
 check_job() {
     local job=$1 got want source=jq
+    if [[ $job == validate ]]; then check_validate_job; return; fi
     command_for "$job" codable
     if [[ $job == *"-> csv" ]]; then
         got=$("${CMD[@]}" 2>/dev/null | "$CODABLE" convert --from csv --to jsonl | wc -l) || { echo "FAIL $job: codable exited with an error"; exit 1; }
@@ -270,6 +280,13 @@ print_report() {
             "$(awk -v m="$(stat -c %s "$(input_file "$job")")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
         if [[ $job == "jsonl+date -> jsonl" && -z ${BEST["jsonl -> jsonl|codable"]:-} ]]; then
             echo " (run the jsonl -> jsonl job too to compare)"
+        elif [[ $job == validate ]]; then
+            local peer=${BEST["validate|check-jsonschema"]:-}
+            if [[ -z $peer || $peer == error ]]; then
+                echo " (no check-jsonschema time to compare with; targets: at least 100 MB/s, 20x check-jsonschema)"
+            else
+                echo " = $(awk -v p="$peer" -v t="$best" 'BEGIN { printf "%.1fx", p / t }') check-jsonschema (targets: at least 100 MB/s and 20x); peak RSS $(awk -v k="${RSS["validate|codable"]}" 'BEGIN { printf "%.1f", k / 1024 }') MiB"
+            fi
         elif [[ $job == "jsonl -> csv" ]]; then
             local mlr_best=${BEST["$job|mlr"]:-}
             if [[ -z $mlr_best || $mlr_best == error ]]; then
@@ -300,6 +317,37 @@ print_report() {
     done
 }
 
+# The schema check-jsonschema validates records.json with: an array whose items are the record
+# schema, embedded as its own resource (its $id kept).
+write_array_schema() {
+    python3 - "$VALIDATE_SCHEMA" "$TMP/array.schema.json" <<'PY'
+import json, sys
+record = json.load(open(sys.argv[1]))
+record.setdefault("$id", "urn:codable-bench:record")
+wrapper = {"$schema": record.get("$schema", "https://json-schema.org/draft/2020-12/schema"),
+           "type": "array", "items": record}
+json.dump(wrapper, open(sys.argv[2], "w"))
+PY
+}
+
+# Checks that codable and check-jsonschema both find every record valid, and that codable
+# checked as many records as the generator wrote.
+check_validate_job() {
+    local want got status=0
+    command_for validate codable
+    "${CMD[@]}" >/dev/null 2>"$TMP/validate.txt" || status=$?
+    if ((status != 0)); then echo "FAIL validate: codable exited with $status:"; head -20 "$TMP/validate.txt"; exit 1; fi
+    want=$(sed -n 's/^records=//p' "$DATA_DIR/meta.txt")
+    got=$(sed -n 's/^1 file, \([0-9]*\) records, 0 errors.*/\1/p' "$TMP/validate.txt")
+    [[ $got == "$want" ]] || { echo "FAIL validate: codable checked '$got' records, the generator wrote $want"; exit 1; }
+    if command -v check-jsonschema >/dev/null && command_for validate check-jsonschema; then
+        "${CMD[@]}" >/dev/null 2>&1 || { echo "FAIL validate: check-jsonschema does not find the records valid"; exit 1; }
+        echo "ok   validate: codable and check-jsonschema find all $got records valid"
+    else
+        echo "ok   validate: codable finds all $got records valid (check-jsonschema not installed)"
+    fi
+}
+
 # How many times faster than jq a time is ("-" when jq has no time).
 ratio() {
     local jq_time=$1 time=$2
@@ -316,6 +364,7 @@ main() {
     build_jsondecoder
     ensure_data
     find_tools
+    write_array_schema
     local job
     for job in "${JOBS[@]}"; do
         check_job "$job"
