@@ -33,7 +33,7 @@ let package = Package(
         // Parser layer: bytes -> values (with source offsets) -> bytes. No printing, no flags.
         .target(name: "CodableParsing"),
         // Parser layer: date strategies (Foundation's exact semantics), hand-written ISO-8601.
-        .target(name: "CodableDates"),
+        .target(name: "CodableDates", dependencies: ["CodableParsing"]),
         // Parser layer: Codable model types (from Swift source or JSON Schema), resolved.
         .target(name: "CodableModels", dependencies: ["CodableDates"]),
         // Parser layer: records decoded into a model with Codable's exact rules, re-encoded.
@@ -43,6 +43,7 @@ let package = Package(
             name: "CodableSwiftModels",
             dependencies: [
                 "CodableModels",
+                "CodableParsing",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

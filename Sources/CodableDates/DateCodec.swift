@@ -1,3 +1,4 @@
+import CodableParsing
 import Foundation
 
 /// Decodes and encodes dates with one `DateStrategy`, exactly as `JSONDecoder`/`JSONEncoder`
@@ -118,21 +119,5 @@ public struct DateCodec: Sendable {
     /// A JSON string literal with the escapes JSON requires (quotes, backslashes and control
     /// characters), as `JSONEncoder` writes it with `.withoutEscapingSlashes`: `codable` never
     /// writes `\/`.
-    static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ string: String) -> String { JSONString.quoted(string) }
 }

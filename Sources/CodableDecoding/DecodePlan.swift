@@ -305,26 +305,7 @@ final class DecodePlan: @unchecked Sendable {
     }
 
     /// A key as a JSON string literal, escaped as `JSONEncoder` escapes it.
-    static func quoted(_ text: String) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-            case 0x0A: out += Array("\\n".utf8)
-            case 0x0D: out += Array("\\r".utf8)
-            case 0x09: out += Array("\\t".utf8)
-            case 0x08: out += Array("\\b".utf8)
-            case 0x0C: out += Array("\\f".utf8)
-            case ..<0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                out += Array("\\u00".utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-        return out
-    }
+    static func quoted(_ text: String) -> [UInt8] { JSONString.quotedBytes(text) }
 
     /// The content of a JSON string literal (escapes resolved).
     static func unquoted(_ json: String) -> [UInt8] {

@@ -80,6 +80,35 @@ public enum JSONString {
         out.append(base + runStart, count: token.count - runStart)
     }
 
+    /// `text` as a JSON string literal, escaped exactly as the writer escapes: `"`, `\` and
+    /// control characters (`\b \f \n \r \t`, the others as `\u00XX`); never `\/`.
+    public static func quotedBytes(_ text: String) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        out.reserveCapacity(text.utf8.count + 2)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [0x5C, 0x22]
+            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+            case 0x08: out += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case ..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                out += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return out
+    }
+
+    /// `text` as a JSON string literal (see `quotedBytes(_:)`).
+    public static func quoted(_ text: String) -> String {
+        String(decoding: quotedBytes(text), as: UTF8.self)
+    }
+
     /// The escape for a byte that JSON requires to be escaped.
     @inline(__always)
     private static func appendEscaped(_ byte: UInt8, to out: inout OutputCursor) {

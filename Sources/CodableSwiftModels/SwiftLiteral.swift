@@ -1,3 +1,4 @@
+import CodableParsing
 import CodableModels
 import SwiftParser
 import SwiftSyntax
@@ -97,23 +98,5 @@ struct SwiftLiteral {
     }
 
     /// A JSON string, escaped as the project's writer does: `"`, `\` and control characters.
-    static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ value: String) -> String { JSONString.quoted(value) }
 }
