@@ -30,37 +30,12 @@ enum CSVReaderTarget {
         }
     }
 
-    /// Records as compact JSON, the error that stopped reading, and the records written back.
-    struct Outcome: CustomStringConvertible {
-        var records: [String] = []
-        var error: String?
-        var written: [UInt8] = []
-        var description: String { "\(records.count) records \(records.prefix(3)), error: \(error ?? "none")" }
-    }
-
-    static func read(_ bytes: [UInt8], options: CSVReaderOptions, pieceSize: Int) -> Outcome {
-        let reader = CSVReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options)
+    static func read(_ bytes: [UInt8], options: CSVReaderOptions, pieceSize: Int) -> ReadOutcome {
         let writer = CSVWriter(dialect: options.dialect)
-        var json = JSONWriter()
-        var outcome = Outcome()
-        do {
-            while let batch = try reader.nextBatch() {
-                for index in 0..<batch.count {
-                    let out = OutputBuffer(capacity: 256)
-                    json.write(batch[index], to: out)
-                    outcome.records.append(out.text)
-                    writer.write(batch[index], replacements: [:])
-                }
-            }
-            writer.finish()
-            // A record the writer could not write (or a field it dropped) ends the round trip.
-            if writer.takeIssues().isEmpty { outcome.written = Array(writer.output.text.utf8) }
-        } catch {
-            switch error {
-            case .malformed(let reason, let location, _): outcome.error = "\(location): \(reason)"
-            case .unreadable(let underlying): outcome.error = "unreadable: \(underlying)"
-            }
-        }
+        var outcome = ReadOutcome(reading: CSVReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
+                                  writingTo: writer)
+        // A record the writer could not write (or a field it dropped) ends the round trip.
+        if !writer.takeIssues().isEmpty { outcome.written = [] }
         return outcome
     }
 }

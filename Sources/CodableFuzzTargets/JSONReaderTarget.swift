@@ -26,33 +26,9 @@ enum JSONReaderTarget {
         }
     }
 
-    /// Records written compactly, then the error (message and place) that stopped reading.
-    struct Outcome: Equatable, CustomStringConvertible {
-        var records: [String] = []
-        var error: String?
-        var description: String { "\(records.count) records, error: \(error ?? "none")" }
-    }
-
-    static func read(_ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int) -> Outcome {
-        let reader = RecordReader(
+    static func read(_ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int) -> ReadOutcome {
+        ReadOutcome(reading: RecordReader(
             source: InMemoryByteSource(bytes, pieceSize: pieceSize),
-            options: RecordReaderOptions(framing: framing, maxDepth: 64, chunkSize: chunkSize))
-        var writer = JSONWriter()
-        var outcome = Outcome()
-        do {
-            while let batch = try reader.nextBatch() {
-                for index in 0..<batch.count {
-                    let out = OutputBuffer(capacity: 256)
-                    writer.write(batch[index], to: out)
-                    outcome.records.append(out.text)
-                }
-            }
-        } catch {
-            switch error {
-            case .malformed(let reason, let location, _): outcome.error = "\(location): \(reason)"
-            case .unreadable(let underlying): outcome.error = "unreadable: \(underlying)"
-            }
-        }
-        return outcome
+            options: RecordReaderOptions(framing: framing, maxDepth: 64, chunkSize: chunkSize)))
     }
 }

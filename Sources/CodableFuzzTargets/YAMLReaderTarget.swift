@@ -24,43 +24,15 @@ enum YAMLReaderTarget {
             // first (and its place) may depend on the read size; that there is one may not.
             require((whole.error == nil) == (pieces.error == nil), "YAML \(version): whole \(whole) != pieces \(pieces)")
             require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
-            guard whole.error == nil, !whole.yaml.isEmpty else { continue }
-            let again = read(whole.yaml, options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000), pieceSize: .max)
+            guard whole.error == nil, !whole.written.isEmpty else { continue }
+            let again = read(whole.written, options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000), pieceSize: .max)
             require(again.records == whole.records && again.error == nil,
-                    "written YAML \(String(decoding: whole.yaml, as: UTF8.self)) reads back as \(again), not \(whole.records)")
+                    "written YAML \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)")
         }
     }
 
-    /// Records as compact JSON, the error that stopped reading, and the records written as YAML.
-    struct Outcome: CustomStringConvertible {
-        var records: [String] = []
-        var error: String?
-        var yaml: [UInt8] = []
-        var description: String { "\(records.count) records \(records.prefix(3)), error: \(error ?? "none")" }
-    }
-
-    static func read(_ bytes: [UInt8], options: YAMLReaderOptions, pieceSize: Int) -> Outcome {
-        let reader = YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options)
-        let writer = YAMLRecordWriter()
-        var json = JSONWriter()
-        var outcome = Outcome()
-        do {
-            while let batch = try reader.nextBatch() {
-                for index in 0..<batch.count {
-                    let out = OutputBuffer(capacity: 256)
-                    json.write(batch[index], to: out)
-                    outcome.records.append(out.text)
-                    writer.write(batch[index], replacements: [:])
-                }
-            }
-            writer.finish()
-            outcome.yaml = Array(writer.output.text.utf8)
-        } catch {
-            switch error {
-            case .malformed(let reason, let location, _): outcome.error = "\(location): \(reason)"
-            case .unreadable(let underlying): outcome.error = "unreadable: \(underlying)"
-            }
-        }
-        return outcome
+    static func read(_ bytes: [UInt8], options: YAMLReaderOptions, pieceSize: Int) -> ReadOutcome {
+        ReadOutcome(reading: YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
+                    writingTo: YAMLRecordWriter())
     }
 }
