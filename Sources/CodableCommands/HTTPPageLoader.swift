@@ -9,7 +9,7 @@ import FoundationNetworking
 /// other than `http`/`https`. (URLSession's own redirects are turned off: on Linux it rewrites
 /// a `Location` of another scheme into a path on the same host.)
 ///
-/// A cancelled task cancels its request at once (URLSession's async API does so) and stops a
+/// A cancelled task cancels its request at once (without waiting: see `URLSession.body(for:)`) and stops a
 /// retry's wait.
 final class HTTPPageLoader: PageLoader {
     private let settings: HTTPSettings
@@ -41,7 +41,7 @@ final class HTTPPageLoader: PageLoader {
             let data: Data
             let response: HTTPURLResponse
             do {
-                let (body, answer) = try await session.data(for: request)
+                let (body, answer) = try await session.body(for: request)
                 guard let answer = answer as? HTTPURLResponse else {
                     throw PageLoadError(page: page, reason: "not an HTTP response", attempts: attempt)
                 }
