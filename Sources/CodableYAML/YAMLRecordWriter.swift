@@ -59,7 +59,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     public func write(_ record: Record, replacements: [Int: [UInt8]]) {
         if options.sequence {
             writeItem(record, replacements: replacements)
-        } else if written == 0 && held == nil && isNonEmptyArray(record) {
+        } else if written == 0 && held == nil && isArray(record) {
             held = (record, replacements)
             return
         } else {
@@ -81,9 +81,10 @@ public final class YAMLRecordWriter: RecordFormatter {
         if options.sequence && written == 0 { output.append("[]\n") }
     }
 
-    private func isNonEmptyArray(_ record: Record) -> Bool {
-        let node = record.batch.nodes[record.root]
-        return node.kind == .array && node.count > 0
+    /// A lone array record (empty too) is written as a one-item sequence: as a document of its
+    /// own it would read back as its elements (none, for `[]`).
+    private func isArray(_ record: Record) -> Bool {
+        record.batch.nodes[record.root].kind == .array
     }
 
     private func writeDocument(_ record: Record, replacements: [Int: [UInt8]]) {
