@@ -50,7 +50,9 @@ struct PipelineCopier {
             writer.write(record, replacements: replacements)
         }
         defer { progress.finish() }
-        do {
+        let committed = try await target.produce(cleanUp: { splitter?.discard() }, otherError: { error in
+            .unwritableOutput(output: "temporary sort file", reason: CodableCommands.describe(error))
+        }) {
             reading: for file in inputs {
                 let stream = try input.records(from: file)
                 let onFailure: TransformChain.OnFailure = { failure, record in
@@ -102,22 +104,8 @@ struct PipelineCopier {
                 writer.finish()
                 try target.write(writer.output)
             }
-            try target.commit()
-        } catch let error as OutputWriteError {
-            target.discard()
-            switch error {
-            case .readerWentAway: return
-            case .failed(let failure): throw failure
-            }
-        } catch let failure as CommandFailure {
-            target.discard()
-            splitter?.discard()
-            throw failure
-        } catch {
-            target.discard()
-            splitter?.discard()
-            throw .unwritableOutput(output: "temporary sort file", reason: CodableCommands.describe(error))
         }
+        guard committed else { return }  // the reader went away: quietly done
         if skipped > 0 { throw .recordsSkipped(skipped) }
     }
 

@@ -15,7 +15,7 @@ struct RecordCopier {
         let singleValueAllowed = inputs.count == 1 && input.csvDialect(for: inputs[0]) == nil && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
         let rewriter = try dates.makeRewriter()
         let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
-        do {
+        try await target.produce {
             for file in inputs {
                 let stream = try input.records(from: file)
                 do {
@@ -45,19 +45,6 @@ struct RecordCopier {
             }
             writer.finish()
             try target.write(writer.output)
-            try target.commit()
-        } catch let error as OutputWriteError {
-            target.discard()
-            switch error {
-            case .readerWentAway: return
-            case .failed(let failure): throw failure
-            }
-        } catch let failure as CommandFailure {
-            target.discard()
-            throw failure
-        } catch {
-            target.discard()
-            throw .usage("unexpected error: \(error)")
         }
     }
 

@@ -27,7 +27,7 @@ struct RecordDecodeRunner {
         let writer = DecodingRecordWriter(framing: framing, decoder: decoder, singleValueAllowed: singleValueAllowed)
         let target = try output.openTarget()
         var skipped = 0
-        do {
+        let committed = try await target.produce {
             for file in inputs {
                 let batches = ReadAhead(try input.records(from: file))
                 defer { batches.cancel() }
@@ -79,20 +79,8 @@ struct RecordDecodeRunner {
             }
             if elementDecoder == nil { writer.finish() }
             try target.write(writer.output)
-            try target.commit()
-        } catch let error as OutputWriteError {
-            target.discard()
-            switch error {
-            case .readerWentAway: return
-            case .failed(let failure): throw failure
-            }
-        } catch let failure as CommandFailure {
-            target.discard()
-            throw failure
-        } catch {
-            target.discard()
-            throw .usage("unexpected error: \(error)")
         }
+        guard committed else { return }  // the reader went away: quietly done
         if skipped > 0 { throw .recordsSkipped(skipped) }
     }
 

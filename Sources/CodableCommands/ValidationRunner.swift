@@ -35,7 +35,7 @@ struct ValidationRunner {
         let clock = ContinuousClock()
         let started = clock.now
         let state = State()
-        do {
+        try await target.produce {
             for entry in entries {
                 guard state.summary.stoppedAtLimit == nil else { break }
                 state.summary.files += 1
@@ -60,19 +60,6 @@ struct ValidationRunner {
             state.summary.seconds = Self.seconds(clock.now - started)
             emit(report?.end(state.summary), state)
             try flush(state)
-            try target.commit()
-        } catch let error as OutputWriteError {
-            target.discard()
-            switch error {
-            case .readerWentAway: return state.summary
-            case .failed(let failure): throw failure
-            }
-        } catch let failure as CommandFailure {
-            target.discard()
-            throw failure
-        } catch {
-            target.discard()
-            throw .usage("unexpected error: \(error)")
         }
         return state.summary
     }
