@@ -28,30 +28,16 @@ struct DateOptions: ParsableArguments {
     @Flag(help: "Say on standard error how auto read each date field (reference, seconds or milliseconds).")
     var explainDates = false
 
-    /// How `--where` reads the dates it compares: `--date` rules by path, else `--dates`, else auto.
-    func whereDates() throws(CommandFailure) -> WhereDates {
-        let zone: TimeZone
-        do { zone = try DateFormatPattern.timeZone(parsing: timezone) } catch {
-            throw .usage("--timezone \(timezone): \(error)")
-        }
-        func strategy(_ text: String, _ option: String) throws(CommandFailure) -> DateStrategy {
-            do { return try DateStrategy(parsing: text, timeZone: zone) } catch {
-                throw .usage("\(option): \(error)")
-            }
-        }
-        let fallback = try strategy(dates ?? "auto", "--dates \(dates ?? "auto")")
-        var rules: [DateRewriter.Rule] = []
-        for field in dateFields {
-            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard let path = try? FieldPath(parsing: parts[0]) else { continue }  // reported by makeRewriter
-            rules.append(DateRewriter.Rule(path: path, input: DateCodec(parts.count == 2 ? try strategy(parts[1], "--date \(field)") : fallback)))
-        }
-        return WhereDates(rules: rules, fallback: DateCodec(fallback))
+    /// A field `--date` names, and how it is written.
+    struct NamedField {
+        var path: FieldPath
+        var strategy: DateStrategy
     }
 
-    /// The rewriter these options ask for, or nil when dates are left as they are.
-    func makeRewriter() throws(CommandFailure) -> DateRewriter? {
-        guard dates != nil || !dateFields.isEmpty || outputDates != nil else { return nil }
+    /// The strategy for fields no `--date` names (`--dates`, else `fallback`), each `--date
+    /// PATH[=STRATEGY]` field, and the `--output-dates` strategy (else iso8601), all read with
+    /// `--timezone`.
+    func parsed(defaultingTo fallback: String) throws(CommandFailure) -> (defaultStrategy: DateStrategy, fields: [NamedField], output: DateStrategy) {
         let zone: TimeZone
         do { zone = try DateFormatPattern.timeZone(parsing: timezone) } catch {
             throw .usage("--timezone \(timezone): \(error)")
@@ -61,17 +47,31 @@ struct DateOptions: ParsableArguments {
                 throw .usage("\(option): \(error)")
             }
         }
-        let defaultStrategy = try strategy(dates ?? "reference", "--dates \(dates ?? "reference")")
-        var rules: [DateRewriter.Rule] = []
+        let defaultStrategy = try strategy(dates ?? fallback, "--dates \(dates ?? fallback)")
+        var fields: [NamedField] = []
         for field in dateFields {
             let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let path: FieldPath
             do { path = try FieldPath(parsing: parts[0]) } catch {
                 throw .usage("--date '\(field)': \(error)")
             }
-            let input = parts.count == 2 ? try strategy(parts[1], "--date \(field)") : defaultStrategy
-            rules.append(DateRewriter.Rule(path: path, input: DateCodec(input)))
+            fields.append(NamedField(path: path, strategy: parts.count == 2 ? try strategy(parts[1], "--date \(field)") : defaultStrategy))
         }
+        let output = try strategy(outputDates ?? "iso8601", "--output-dates \(outputDates ?? "iso8601")")
+        return (defaultStrategy, fields, output)
+    }
+
+    /// How `--where` reads the dates it compares: `--date` rules by path, else `--dates`, else auto.
+    func whereDates() throws(CommandFailure) -> WhereDates {
+        let (fallback, fields, _) = try parsed(defaultingTo: "auto")
+        return WhereDates(rules: fields.map { DateRewriter.Rule(path: $0.path, input: DateCodec($0.strategy)) }, fallback: DateCodec(fallback))
+    }
+
+    /// The rewriter these options ask for, or nil when dates are left as they are.
+    func makeRewriter() throws(CommandFailure) -> DateRewriter? {
+        guard dates != nil || !dateFields.isEmpty || outputDates != nil else { return nil }
+        let (defaultStrategy, fields, output) = try parsed(defaultingTo: "reference")
+        let rules = fields.map { DateRewriter.Rule(path: $0.path, input: DateCodec($0.strategy)) }
         var autoStrings: DateCodec?
         if rules.isEmpty {
             guard dates == nil || defaultStrategy == .auto else {
@@ -79,7 +79,6 @@ struct DateOptions: ParsableArguments {
             }
             autoStrings = DateCodec(.auto)
         }
-        let output = try strategy(outputDates ?? "iso8601", "--output-dates \(outputDates ?? "iso8601")")
         return DateRewriter(rules: rules, autoStrings: autoStrings, output: DateCodec(output), explain: explainDates)
     }
 }
