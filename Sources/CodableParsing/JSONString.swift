@@ -83,25 +83,24 @@ public enum JSONString {
     /// `text` as a JSON string literal, escaped exactly as the writer escapes: `"`, `\` and
     /// control characters (`\b \f \n \r \t`, the others as `\u00XX`); never `\/`.
     public static func quotedBytes(_ text: String) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        out.reserveCapacity(text.utf8.count + 2)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-            case 0x08: out += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case ..<0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                out += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-            default: out.append(byte)
+        quoted(utf8: text.utf8)
+    }
+
+    /// UTF-8 bytes as a JSON string literal, escaped as `quotedBytes(_:)` escapes.
+    public static func quoted(utf8: some Collection<UInt8>) -> [UInt8] {
+        let buffer = OutputBuffer(capacity: utf8.count * 6 + 2)
+        var out = buffer.beginAppending()
+        out.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                appendEscaped(byte, to: &out)
+            } else {
+                out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))
-        return out
+        buffer.endAppending(out)
+        return buffer.withUnsafeBytes { Array($0) }
     }
 
     /// `text` as a JSON string literal (see `quotedBytes(_:)`).
@@ -111,7 +110,7 @@ public enum JSONString {
 
     /// The escape for a byte that JSON requires to be escaped.
     @inline(__always)
-    private static func appendEscaped(_ byte: UInt8, to out: inout OutputCursor) {
+    static func appendEscaped(_ byte: UInt8, to out: inout OutputCursor) {
         switch byte {
         case UInt8(ascii: "\""): out.append("\\\"")
         case UInt8(ascii: "\\"): out.append("\\\\")

@@ -1,3 +1,4 @@
+import CodableParsing
 import Foundation
 
 /// `--keys snake_case|camelCase`: rewrites every object key exactly as `JSONEncoder`'s
@@ -39,8 +40,7 @@ public final class KeyCase {
         case .camelCase:
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
-            var quoted: [UInt8] = []
-            JSONText.appendString(Array(key.utf8), to: &quoted)
+            let quoted = JSONString.quoted(utf8: Array(key.utf8))
             let json = Data(([UInt8(ascii: "{")] + quoted + Array(":0}".utf8)))
             return (try? decoder.decode(KeyNames.self, from: json))?.names.first ?? key
         }

@@ -60,9 +60,9 @@ struct KeyTree {
     }
 
     /// Writes the tree as the record's object.
-    func write(to tape: inout RebuiltTape, batch: RecordBatch, base: UnsafePointer<UInt8>, parsingJSONText: Bool) {
+    func write(to tape: inout TapeBuilder, batch: RecordBatch, base: UnsafePointer<UInt8>, parsingJSONText: Bool) {
         var stack: [(branch: Int, next: Int)] = [(0, 0)]
-        tape.openObject(origin: root)
+        tape.openContainer(.object, like: root)
         while let top = stack.last {
             let entries = branches[top.branch]
             guard top.next < entries.count else {
@@ -73,21 +73,21 @@ struct KeyTree {
             stack[stack.count - 1].next += 1
             let entry = entries[top.next]
             if entry.isWholeKey {
-                tape.copyKey(entry.keyNode)
+                tape.key(entry.keyNode)
             } else {
-                entry.name.withUnsafeBufferPointer { tape.newKey($0, origin: entry.keyNode) }
+                entry.name.withUnsafeBufferPointer { tape.key(named: $0, origin: entry.keyNode) }
             }
             if entry.value < 0 {
-                tape.openObject(origin: entry.keyNode)
+                tape.openContainer(.object, like: entry.keyNode)
                 stack.append((entry.branch, 0))
             } else if !(parsingJSONText && writeParsed(entry.value, to: &tape, batch: batch, base: base)) {
-                tape.copyValue(entry.value)
+                tape.copy(entry.value)
             }
         }
     }
 
     /// A string value that holds a JSON array or object, written as that value.
-    private func writeParsed(_ value: Int, to tape: inout RebuiltTape, batch: RecordBatch, base: UnsafePointer<UInt8>) -> Bool {
+    private func writeParsed(_ value: Int, to tape: inout TapeBuilder, batch: RecordBatch, base: UnsafePointer<UInt8>) -> Bool {
         let node = batch.nodes[value]
         guard node.kind == .string, node.length >= 4 else { return false }
         let first = base[Int(node.start) + 1]

@@ -25,7 +25,7 @@ public enum RecordFlattener {
 
     /// The batch with every record's nested objects flattened to `separator`-joined keys.
     public static func flatten(_ batch: RecordBatch, separator: String = ".") -> RecordBatch {
-        var tape = RebuiltTape(source: batch)
+        var tape = TapeBuilder(source: batch)
         let separator = Array(separator.utf8)
         var path: [UInt8] = []
         batch.bytes.withUnsafeBufferPointer { bytes in
@@ -34,10 +34,10 @@ public enum RecordFlattener {
                 let root = Int(batch.roots[index])
                 tape.beginRecord()
                 guard batch.nodes[root].kind == .object else {
-                    tape.copyValue(root)
+                    tape.copy(root)
                     continue
                 }
-                tape.openObject(origin: root)
+                tape.openContainer(.object, like: root)
                 var frames: [(remaining: Int, next: Int, pathCount: Int)] = []
                 var child = root + 1
                 var remaining = Int(batch.nodes[root].count)
@@ -57,11 +57,11 @@ public enum RecordFlattener {
                             continue
                         }
                         if frames.isEmpty {
-                            tape.copyKey(child)
+                            tape.key(child)
                         } else {
-                            path.withUnsafeBufferPointer { tape.newKey($0, origin: child) }
+                            path.withUnsafeBufferPointer { tape.key(named: $0, origin: child) }
                         }
-                        tape.copyValue(value)
+                        tape.copy(value)
                         path.removeSubrange(before...)
                         child = value + node.span
                         remaining -= 1
@@ -79,7 +79,7 @@ public enum RecordFlattener {
 
     /// The batch with every record's `separator`-joined keys nested back into objects.
     public static func unflatten(_ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false) throws(Conflict) -> RecordBatch {
-        var tape = RebuiltTape(source: batch)
+        var tape = TapeBuilder(source: batch)
         let separator = Array(separator.utf8)
         var failure: Conflict?
         batch.bytes.withUnsafeBufferPointer { bytes in
@@ -88,7 +88,7 @@ public enum RecordFlattener {
                 let root = Int(batch.roots[index])
                 tape.beginRecord()
                 guard batch.nodes[root].kind == .object else {
-                    tape.copyValue(root)
+                    tape.copy(root)
                     continue
                 }
                 do throws(Conflict) {

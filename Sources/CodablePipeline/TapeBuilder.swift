@@ -1,9 +1,12 @@
 import CodableParsing
 
-/// Builds a new tape for edited records (selected, renamed, re-keyed) without re-parsing them:
-/// copied nodes keep pointing into the source batch's bytes, so numbers and strings keep their
-/// exact text and their source locations; only new text (a renamed key, a re-encoded date) is
-/// appended after the source bytes.
+/// Builds a new tape for edited records (selected, renamed, re-keyed, flattened, unflattened)
+/// without re-parsing them: copied nodes keep pointing into the source batch's bytes, so numbers
+/// and strings keep their exact text and their source locations; only new text (a renamed key,
+/// a re-encoded date, a parsed cell) is appended after the source bytes.
+///
+/// Each new node remembers the source node it stands for, so a source with a `sourceMap` (YAML,
+/// CSV) gives the new batch one too: errors found later still point into the YAML or CSV.
 ///
 /// One builder serves one source batch; `finish()` returns the new batch. When no new text was
 /// needed the new batch shares the source's bytes (nothing is copied but nodes).
@@ -12,12 +15,15 @@ struct TapeBuilder {
     private let nodes: NodeBuffer
     private var roots: [Int32] = []
     private var extra: [UInt8] = []
+    /// For a source with a `sourceMap`: the source node each new node stands for.
+    private var origins: [Int32] = []
     /// Open containers: their node index and members or elements so far.
     private var open: [(index: Int, count: Int)] = []
 
     init(source: RecordBatch) {
         self.source = source
         self.nodes = NodeBuffer(capacity: max(64, source.nodes.count))
+        if source.sourceMap != nil { origins.reserveCapacity(source.nodes.count) }
     }
 
     /// Number of records finished so far.
@@ -33,17 +39,17 @@ struct TapeBuilder {
         countChild()
         let span = source.nodes[index].span
         if replacements.isEmpty {
-            source.nodes.withNodes { source in
-                for offset in 0..<span { nodes.append(source[index + offset]) }
+            source.nodes.withNodes { sourceNodes in
+                for offset in 0..<span { append(sourceNodes[index + offset], origin: index + offset) }
             }
             return
         }
         for offset in 0..<span {
             let node = source.nodes[index + offset]
             if let text = replacements[index + offset] {
-                nodes.append(newScalar(text, like: node))
+                append(newScalar(text, like: node), origin: index + offset)
             } else {
-                nodes.append(node)
+                append(node, origin: index + offset)
             }
         }
     }
@@ -52,32 +58,50 @@ struct TapeBuilder {
     /// without quotes) in its place.
     mutating func key(_ index: Int, newText: [UInt8]? = nil) {
         let node = source.nodes[index]
-        guard let newText else { return append(node) }
-        var quoted: [UInt8] = []
-        JSONText.appendString(newText, to: &quoted)
-        append(newScalar(quoted, like: node))
+        guard let newText else {
+            append(node, origin: index)
+            return
+        }
+        append(newScalar(JSONString.quoted(utf8: newText), like: node), origin: index)
     }
 
-    /// Appends a key whose text is `name` (a key that has no source node).
-    mutating func key(named name: [UInt8]) {
-        var quoted: [UInt8] = []
-        JSONText.appendString(name, to: &quoted)
-        append(newScalar(quoted, like: JSONNode(kind: .string, start: 0, length: 0)))
+    /// Appends a key named `name` (UTF-8, without quotes), placed like the source node `origin`.
+    mutating func key(named name: some Collection<UInt8>, origin: Int) {
+        append(newScalar(JSONString.quoted(utf8: name), like: JSONNode(kind: .string, start: 0, length: 0)), origin: origin)
     }
 
-    /// Appends a scalar whose JSON text is `text`, located like `node`.
-    mutating func scalar(_ text: [UInt8], kind: JSONNode.Kind, like node: JSONNode) {
+    /// Appends `text` as new JSON text and its value, scanned, placed like the source node
+    /// `origin`; false (nothing appended) when it is not exactly one JSON value.
+    mutating func parsedValue(_ text: [UInt8], origin: Int) -> Bool {
+        let scanned = NodeBuffer(capacity: 64)
+        var scanner = JSONScanner()
+        let ok: Bool = text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            do {
+                let end = try scanner.scanValue(in: base, from: 0, end: buffer.count, isFinal: true, into: scanned)
+                return scanner.skipWhitespace(base, from: end, end: buffer.count) == buffer.count
+            } catch {
+                return false
+            }
+        }
+        guard ok else { return false }
         countChild()
-        var scalar = newScalar(text, like: node)
-        scalar.kind = kind
-        nodes.append(scalar)
+        let shift = UInt32(truncatingIfNeeded: source.bytes.count + extra.count)
+        extra.append(contentsOf: text)
+        scanned.withNodes { scannedNodes in
+            for var node in scannedNodes {
+                node.start &+= shift
+                append(node, origin: origin)
+            }
+        }
+        return true
     }
 
     /// Opens an object or array located like the source node `like`; close it with `close()`.
     mutating func openContainer(_ kind: JSONNode.Kind, like index: Int) {
         countChild()
         let start = Int(source.nodes[index].start)
-        let node = nodes.append(JSONNode(kind: kind, start: start, length: 0))
+        let node = append(JSONNode(kind: kind, start: start, length: 0), origin: index)
         open.append((node, 0))
     }
 
@@ -96,9 +120,12 @@ struct TapeBuilder {
         if !open.isEmpty { open[open.count - 1].count += 1 }
     }
 
-    /// A key node, appended without counting as a member (its value counts).
-    private mutating func append(_ node: JSONNode) {
-        nodes.append(node)
+    /// Appends a node standing for the source node `origin` (keys do not count as members;
+    /// their values do).
+    @discardableResult
+    private mutating func append(_ node: JSONNode, origin: Int) -> Int {
+        if source.sourceMap != nil { origins.append(Int32(truncatingIfNeeded: origin)) }
+        return nodes.append(node)
     }
 
     /// A string or scalar node whose text lives in the extra bytes.
@@ -110,7 +137,7 @@ struct TapeBuilder {
         scalar.length = UInt32(truncatingIfNeeded: text.count)
         scalar.count = 0
         if node.kind == .string {
-            // Written as JSONText wrote it: minimal escapes, nothing to normalise.
+            // Written as JSONString.quoted writes it: minimal escapes, nothing to normalise.
             scalar.flags = text.contains(UInt8(ascii: "\\")) ? 1 : 0
         }
         return scalar
@@ -124,30 +151,11 @@ struct TapeBuilder {
             source.bytes.withUnsafeBufferPointer { bytes.append($0) }
             extra.withUnsafeBufferPointer { bytes.append($0) }
         }
+        let map = source.sourceMap.map { map in
+            NodeSourceMap(positions: origins.map { map.positions[Int($0)] }, text: map.text, firstLine: map.firstLine, baseOffset: map.baseOffset)
+        }
         return RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: source.firstRecordIndex,
-            fromTopLevelArray: source.fromTopLevelArray, framing: source.framing, locator: source.locator)
-    }
-}
-
-/// JSON text for values the pipeline makes up (keys, envelope fields).
-enum JSONText {
-    /// Appends `utf8` as a JSON string literal, escaping only what JSON requires.
-    static func appendString(_ utf8: [UInt8], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+            fromTopLevelArray: source.fromTopLevelArray, framing: source.framing, locator: source.locator, sourceMap: map)
     }
 }
