@@ -88,19 +88,32 @@ public enum JSONString {
 
     /// UTF-8 bytes as a JSON string literal, escaped as `quotedBytes(_:)` escapes.
     public static func quoted(utf8: some Collection<UInt8>) -> [UInt8] {
-        let buffer = OutputBuffer(capacity: utf8.count * 6 + 2)
+        let bytes = Array(utf8)
+        let buffer = OutputBuffer(capacity: bytes.count * 6 + 2)
         var out = buffer.beginAppending()
-        out.append(UInt8(ascii: "\""))
-        for byte in utf8 {
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                appendEscaped(byte, to: &out)
-            } else {
-                out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        bytes.withUnsafeBufferPointer { _ = appendQuoted($0, to: &out) }
         buffer.endAppending(out)
         return buffer.withUnsafeBytes { Array($0) }
+    }
+
+    /// Writes `content` (UTF-8, unescaped) as a JSON string token, escaping exactly what the
+    /// writer escapes; returns whether anything was escaped.
+    public static func appendQuoted(_ content: UnsafeBufferPointer<UInt8>, to out: inout OutputCursor) -> Bool {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var escaped = false
+        let base = content.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        for index in 0..<content.count {
+            let byte = content[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(base + runStart, count: index - runStart)
+            runStart = index + 1
+            escaped = true
+            appendEscaped(byte, to: &out)
+        }
+        out.append(base + runStart, count: content.count - runStart)
+        out.append(UInt8(ascii: "\""))
+        return escaped
     }
 
     /// `text` as a JSON string literal (see `quotedBytes(_:)`).

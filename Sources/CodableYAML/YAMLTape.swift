@@ -67,7 +67,7 @@ final class YAMLTape {
     func appendString(_ content: UnsafeBufferPointer<UInt8>, at position: NodeSourceMap.Position) -> Int {
         let start = bytes.count
         var cursor = bytes.beginAppending()
-        let escaped = Self.appendJSONString(content, to: &cursor)
+        let escaped = JSONString.appendQuoted(content, to: &cursor)
         bytes.endAppending(cursor)
         positions.append(position)
         return nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: start, length: bytes.count - start))
@@ -113,39 +113,4 @@ final class YAMLTape {
 
     /// The position of node `index`.
     func position(of index: Int) -> NodeSourceMap.Position { positions[index] }
-
-    // MARK: Strings
-
-    /// Writes `content` as a JSON string token, escaping exactly what the JSON writer escapes;
-    /// returns whether anything was escaped.
-    static func appendJSONString(_ content: UnsafeBufferPointer<UInt8>, to out: inout OutputCursor) -> Bool {
-        out.append(UInt8(ascii: "\""))
-        var runStart = 0
-        var escaped = false
-        let base = content.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        for index in 0..<content.count {
-            let byte = content[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            out.append(base + runStart, count: index - runStart)
-            runStart = index + 1
-            escaped = true
-            switch byte {
-            case UInt8(ascii: "\""): out.append("\\\"")
-            case UInt8(ascii: "\\"): out.append("\\\\")
-            case 0x08: out.append("\\b")
-            case 0x0C: out.append("\\f")
-            case 0x0A: out.append("\\n")
-            case 0x0D: out.append("\\r")
-            case 0x09: out.append("\\t")
-            default:
-                let digits: StaticString = "0123456789abcdef"
-                out.append("\\u00")
-                out.append(digits.utf8Start[Int(byte >> 4)])
-                out.append(digits.utf8Start[Int(byte & 0xF)])
-            }
-        }
-        out.append(base + runStart, count: content.count - runStart)
-        out.append(UInt8(ascii: "\""))
-        return escaped
-    }
 }
