@@ -1,6 +1,6 @@
 /// Host names as IDNA2008 (RFC 5890-5893) sees them, for `hostname` and `idn-hostname`:
 /// Punycode (RFC 3492) both ways, the label rules, and the contextual rules of RFC 5892
-/// appendix A. Bidi rules (RFC 5893) are not checked.
+/// appendix A, and the Bidi rule of RFC 5893 (`BidiRule`) over the decoded labels.
 enum IDNAChecks {
     /// A host name: ASCII labels, `xn--` labels valid Punycode of valid U-labels; with
     /// `international`, U-labels too and the ideographic full stops as separators.
@@ -11,6 +11,7 @@ enum IDNAChecks {
         }
         guard !scalars.isEmpty else { return false }
         var total = 0
+        var unicodeLabels: [[Unicode.Scalar]] = []
         let labels = scalars.split(separator: ".", omittingEmptySubsequences: false)
         for (index, label) in labels.enumerated() {
             guard !label.isEmpty else { return false }
@@ -23,17 +24,21 @@ enum IDNAChecks {
                           Punycode.encode(decoded).map({ String(String.UnicodeScalarView($0)) }) == String(String.UnicodeScalarView(ascii[4...])).lowercased()
                             || Punycode.encode(decoded).map({ String(String.UnicodeScalarView($0)) }) == String(String.UnicodeScalarView(ascii[4...])),
                           validULabel(decoded) else { return false }
+                    unicodeLabels.append(decoded)
                 } else if ascii.count >= 4 && ascii[2] == "-" && ascii[3] == "-" {
                     return false
+                } else {
+                    unicodeLabels.append(ascii)
                 }
             } else {
                 guard international, validULabel(Array(label)), let encoded = Punycode.encode(Array(label)) else { return false }
                 ascii = Array("xn--".unicodeScalars) + encoded
+                unicodeLabels.append(Array(label))
             }
             guard ascii.count <= 63 else { return false }
             total += ascii.count + (index > 0 ? 1 : 0)
         }
-        return total <= 253
+        return total <= 253 && BidiRule.isSatisfied(by: unicodeLabels)
     }
 
     /// Letters, digits and hyphens, not starting or ending with a hyphen.

@@ -263,10 +263,16 @@ struct KeywordBuilder {
     private func regex(_ node: Int, _ key: String, pointer: String) throws(SchemaError) -> SchemaRegex {
         guard document.kind(node) == .string else { throw fail(node, key, "must be a string (a regular expression)") }
         let source = document.string(node)
-        guard let expression = SchemaRegex(source) else {
-            throw document.error(at: node, pointer: pointer, "\"\(source)\" is not a valid regular expression")
+        switch Result(catching: { () throws(SchemaRegex.Failure) in try SchemaRegex(compiling: source) }) {
+        case .success(let expression):
+            return expression
+        case .failure(.syntax(let problem)):
+            throw document.error(at: node, pointer: pointer, "\"\(source)\" is not a valid regular expression: \(problem.reason) (at character \(problem.offset + 1))")
+        case .failure(.unsupported):
+            throw document.error(
+                at: node, pointer: pointer,
+                "\"\(source)\" is a valid ECMA-262 regular expression that this validator cannot run (ICU rejects it; a lookbehind of unbounded length, say)")
         }
-        return expression
     }
 
     /// Copies a value onto its own tape (for `const` and `enum`).

@@ -10,9 +10,14 @@ import Foundation
 /// - `\s` also matches U+FEFF, as in ECMA-262.
 /// - `\cX` control escapes and `\uXXXX` pass through (ICU reads them the same).
 /// - Unicode property escapes (`\p{L}`, `\p{Letter}`, `\P{...}`) pass through; ICU knows them.
+/// - `\u{X...}` becomes ICU's `\x{X...}`; `\v`, `\0` and a class's `\b` become the one
+///   character they are in ECMA-262; a `[` or `&` inside a class is escaped (ICU would read a
+///   nested class or an intersection).
 ///
-/// Differences left: nested classes (`[[a]]`), lookbehind and backreference corner cases
-/// follow ICU. Matching is a search (unanchored), as the spec says.
+/// Whether a pattern is ECMA-262 at all is `ECMAScriptPattern`'s question, asked first; a valid
+/// pattern ICU cannot run (a lookbehind of unbounded length) fails as `.unsupported`.
+/// Differences left: lookbehind and backreference corner cases follow ICU. Matching is a search
+/// (unanchored), as the spec says.
 final class SchemaRegex: @unchecked Sendable {
     /// The pattern as written in the schema.
     let source: String
@@ -24,13 +29,28 @@ final class SchemaRegex: @unchecked Sendable {
 
     private enum Literal { case prefix([UInt8]), contains([UInt8]), anything }
 
-    /// Compiles `source`; nil when it is not a valid regular expression.
-    init?(_ source: String) {
+    /// Why a pattern cannot be compiled.
+    enum Failure: Error, Equatable {
+        /// Not an ECMA-262 pattern (`ECMAScriptPattern`).
+        case syntax(ECMAScriptPattern.SyntaxError)
+        /// Valid ECMA-262 that ICU cannot run (a lookbehind of unbounded length, say).
+        case unsupported
+    }
+
+    /// Compiles `source`: its ECMA-262 syntax is checked by `ECMAScriptPattern`, then ICU
+    /// compiles the translation.
+    init(compiling source: String) throws(Failure) {
         self.source = source
-        guard Self.isECMAScript(source), let expression = try? NSRegularExpression(pattern: Self.translate(source), options: []) else { return nil }
+        if let error = ECMAScriptPattern.syntaxError(in: source) { throw .syntax(error) }
+        guard let expression = try? NSRegularExpression(pattern: Self.translate(source), options: []) else { throw .unsupported }
         self.expression = expression
         self.literal = Self.literal(of: source)
         self.automaton = literal == nil ? ThompsonRegex(source) : nil
+    }
+
+    /// Compiles `source`; nil when it is not valid ECMA-262 or ICU cannot run it.
+    convenience init?(_ source: String) {
+        do { try self.init(compiling: source) } catch { return nil }
     }
 
     /// True when the pattern matches somewhere in the UTF-8 `text`.
@@ -68,34 +88,15 @@ final class SchemaRegex: @unchecked Sendable {
         return anchored ? .prefix(bytes) : .contains(bytes)
     }
 
-    /// Rejects what ICU accepts but ECMA-262 does not: inline flags (`(?i)`), comments
-    /// (`(?#...)`), and escapes of letters ECMA-262 does not define (`\a`, `\e`, `\z`, ...).
-    static func isECMAScript(_ source: String) -> Bool {
-        let scalars = Array(source.unicodeScalars)
-        let letterEscapes = Set("dDwWsSbBfnrtvcxupPk".unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\\", index + 1 < scalars.count {
-                let next = scalars[index + 1]
-                if next.properties.isAlphabetic && next.isASCII && !letterEscapes.contains(next) { return false }
-                index += 2
-                continue
-            }
-            if scalar == "(", index + 2 < scalars.count, scalars[index + 1] == "?" {
-                let kind = scalars[index + 2]
-                if kind == "#" || (kind.isASCII && kind.properties.isAlphabetic) || kind == "-" { return false }
-            }
-            index += 1
-        }
-        return true
-    }
-
     /// ECMA-262 syntax to ICU syntax (see the type's documentation).
     static func translate(_ source: String) -> String {
         var result = ""
         var inClass = false
         var iterator = Array(source.unicodeScalars).makeIterator()
+        func nextIsBrace(_ iterator: IndexingIterator<[Unicode.Scalar]>) -> Bool {
+            var copy = iterator
+            return copy.next() == "{"
+        }
         while let scalar = iterator.next() {
             switch scalar {
             case "\\":
@@ -107,6 +108,11 @@ final class SchemaRegex: @unchecked Sendable {
                 case "W": result += inClass ? "\\x{0}-/:-@\\[-^`{-\\x{10FFFF}" : "[^A-Za-z0-9_]"
                 case "s": result += inClass ? "\\s\\x{FEFF}" : "[\\s\\x{FEFF}]"
                 case "S": result += inClass ? "\\S" : "[^\\s\\x{FEFF}]"
+                case "u" where nextIsBrace(iterator):  // \u{1F600} is ICU's \x{1F600}
+                    result += "\\x"
+                case "v": result += "\\x{B}"  // ICU's \v is any vertical space
+                case "0": result += "\\x{0}"  // ICU's \0 wants octal digits
+                case "b" where inClass: result += "\\x{8}"  // a backspace in ECMA-262's classes
                 default: result += "\\" + String(next)
                 }
             case "[" where !inClass:
@@ -122,6 +128,8 @@ final class SchemaRegex: @unchecked Sendable {
                     inClass = true
                     result += "["
                 }
+            case "[" where inClass, "&" where inClass:  // literals in ECMA-262, set syntax in ICU
+                result += "\\" + String(scalar)
             case "]" where inClass:
                 inClass = false
                 result += "]"

@@ -49,7 +49,7 @@ enum StringFormat: String, Sendable, CaseIterable {
         case .uuid: return FormatChecks.uuid(bytes)
         case .jsonPointer: return FormatChecks.jsonPointer(bytes[...])
         case .relativeJSONPointer: return FormatChecks.relativeJSONPointer(bytes)
-        case .regex: return SchemaRegex(text) != nil
+        case .regex: return ECMAScriptPattern.syntaxError(in: text) == nil
         case .uriTemplate: return FormatChecks.uriTemplate(text)
         }
     }

@@ -16,7 +16,15 @@ import Testing
         #expect(error.line == 2)
         #expect(error.column == 23)
         #expect(error.pointer == "/properties/name/pattern")
-        #expect(error.message == #""^[a-z" is not a valid regular expression"#)
+        #expect(error.message == #""^[a-z" is not a valid regular expression: unclosed character class (at character 2)"#)
+    }
+
+    @Test func validPatternTheEngineCannotRunIsLocated() throws {
+        let error = try #require(schemaError("{\"properties\": {\n  \"name\": {\"pattern\": \"(?<=a+)b\"}}}"))
+        #expect(error.line == 2)
+        #expect(error.column == 23)
+        #expect(error.pointer == "/properties/name/pattern")
+        #expect(error.message.contains("valid ECMA-262 regular expression that this validator cannot run"))
     }
 
     @Test func wrongKeywordTypeIsLocated() throws {
