@@ -74,11 +74,37 @@ final class YAMLParser {
             let p = parser.pointee
             var message = p.problem.map { String(cString: $0) } ?? "invalid YAML"
             if let context = p.context { message = String(cString: context) + ": " + message }
+            if p.error == YAML_READER_ERROR {
+                // Bad bytes (invalid UTF-8, a control character) carry a byte offset, no mark.
+                let place = lineAndColumn(ofOffset: Int(p.problem_offset))
+                throw Failure(message: message, line: place.line, column: place.column)
+            }
             let mark = p.problem_mark.line == 0 && p.problem_mark.column == 0 && p.problem_mark.index == 0 && p.context != nil
                 ? p.context_mark : p.problem_mark
             throw Failure(message: message, line: mark.line + 1, column: mark.column + 1)
         }
         hasEvent = true
+    }
+
+    /// The 1-based line and column (in Unicode scalars, as libyaml's marks count) of the input
+    /// byte at `offset`, found in the window; clamped to the window's ends.
+    private func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
+        window.withUnsafeBufferPointer { bytes in
+            let end = min(max(offset - windowBaseOffset, 0), bytes.count)
+            var line = windowFirstLine
+            var column = 1
+            // A byte order mark at the very start is not a column.
+            let start = windowBaseOffset == 0 && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            for byte in bytes[start..<end] {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            return (line, column)
+        }
     }
 
     /// Drops the window's lines before `line` (they hold no value still to be located), copying

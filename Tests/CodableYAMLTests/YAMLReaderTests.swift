@@ -34,4 +34,29 @@ func yamlToJSON(_ text: String, options: YAMLReaderOptions = YAMLReaderOptions()
         #expect(records.count == 50)
         #expect(records.allSatisfy { $0 == #"{"name":"a\tb","list":[1,2,{"x":"y"}]}"# })
     }
+
+    /// Bad bytes are found by libyaml's reader, which gives a byte offset, not a mark: the
+    /// error points at the byte itself (columns in characters, a leading BOM not counted),
+    /// even when it is fed in small pieces.
+    @Test(arguments: [
+        (Array("a: 1\nb: x".utf8) + [0xFF, 0x0A], 2, 5, "invalid leading UTF-8 octet"),
+        (Array("a: 1\nb: é".utf8) + [0xC3], 2, 5, "incomplete UTF-8 octet sequence"),
+        ([0xEF, 0xBB, 0xBF] + Array("a: é\nb: ".utf8) + [0x01, 0x0A], 2, 4, "control characters are not allowed"),
+    ])
+    func badBytesAreLocated(bytes: [UInt8], line: Int, column: Int, message: String) throws {
+        for pieceSize in [3, Int.max] {
+            let reader = YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: YAMLReaderOptions())
+            do {
+                while try reader.nextBatch() != nil {}
+                Issue.record("no error for \(bytes)")
+            } catch {
+                guard case .malformed(let reason, let location, _) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(reason.description == message)
+                #expect(location.line == line && location.column == column, "piece size \(pieceSize)")
+            }
+        }
+    }
 }

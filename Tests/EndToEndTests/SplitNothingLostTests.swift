@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `--split N --output-dir DIR` failing midway, through the real binary: a bad record with
+/// `--on-error fail`, a file-size limit (`ulimit -f`), SIGINT and SIGTERM. Each leaves the pages
+/// committed before the failure, the files DIR held before the run untouched (an old
+/// `index.json` and an old page past the failure included), no temporary file, and the exit
+/// status that says what happened.
+@Suite struct SplitNothingLostTests {
+    /// Files DIR holds before each run, as a previous run would have left them.
+    private static let previous = ["index.json": "old index\n", "page-000003.jsonl": "old page 3\n", "notes.txt": "not ours\n"]
+
+    private static func makeOutputDirectory() throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        for (name, contents) in previous {
+            try contents.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    /// Checks DIR: the previous files untouched, exactly `pages` committed (each holding
+    /// records as `{"id":N}` lines, two a page), and nothing else (no temporary file).
+    private static func expectDirectory(_ directory: URL, pages: Int, _ name: String) throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let pageNames = (0..<pages).map { String(format: "page-%06d.jsonl", $0 + 1) }
+        let expected = (Array(previous.keys) + pageNames).sorted()
+        #expect(files == expected, "\(name): \(files)")
+        for (file, contents) in previous {
+            #expect(try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8) == contents, "\(name): \(file) changed")
+        }
+        for (offset, page) in pageNames.enumerated() {
+            let text = try String(contentsOf: directory.appendingPathComponent(page), encoding: .utf8)
+            #expect(text == "{\"id\":\(2 * offset + 1)}\n{\"id\":\(2 * offset + 2)}\n", "\(name): \(page)")
+        }
+    }
+
+    @Test func aBadRecordWithOnErrorFail() throws {
+        let directory = try Self.makeOutputDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = (1...5).map { "{\"id\":\($0)}\n" }.joined() + "{\"id\":6,}\n{\"id\":7}\n"
+        let result = try CodableBinary.run(
+            ["convert", "--from", "jsonl", "--to", "jsonl", "--on-error", "fail", "--split", "2", "--output-dir", directory.path], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<stdin>:6:9: error: "), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        try Self.expectDirectory(directory, pages: 2, "bad record")
+    }
+
+    @Test func aFileSizeLimitOnTheThirdPage() throws {
+        let directory = try Self.makeOutputDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Four small records (two pages under 2 KB each), then one of about 3 KB: its page
+        // cannot be written under `ulimit -f 2` (2 KB).
+        let input = directory.appendingPathComponent("in.jsonl.input")
+        let big = "{\"id\":5,\"pad\":\"\(String(repeating: "x", count: 3_000))\"}\n"
+        try ((1...4).map { "{\"id\":\($0)}\n" }.joined() + big).write(to: input, atomically: true, encoding: .utf8)
+        let result = try runShell(
+            "ulimit -f 2; exec timeout -s KILL 60 \(CodableBinary.url.path) convert --to jsonl --split 2 --output-dir \(directory.path) \(input.path)")
+        try FileManager.default.removeItem(at: input)
+        #expect(result.status == 3)
+        #expect(result.stderr == "\(directory.path)/page-000003.jsonl: error: cannot write output: File too large\n")
+        try Self.expectDirectory(directory, pages: 2, "ulimit -f")
+    }
+
+    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
+    func aSignalWhileWriting(signal: Int32, name: String) throws {
+        let directory = try Self.makeOutputDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = CodableBinary.url
+        process.arguments = ["convert", "--from", "jsonl", "--to", "jsonl", "--split", "2", "--output-dir", directory.path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Standard input stays open: page 1 is committed and page 2 is being written when
+        // the signal comes.
+        input.fileHandleForWriting.write(Data((1...3).map { "{\"id\":\($0)}\n" }.joined().utf8))
+        func files() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] }
+        let deadline = Date().addingTimeInterval(20)
+        while !(files().contains("page-000001.jsonl") && files().contains { $0.hasSuffix(".tmp") }) && Date() < deadline { usleep(10_000) }
+        #expect(files().contains { $0.hasSuffix(".tmp") }, "\(name): codable never started page 2: \(files())")
+        // The handlers are armed just after the temporary file appears: send again until it ends.
+        let stopBy = Date().addingTimeInterval(20)
+        repeat {
+            kill(process.processIdentifier, signal)
+            usleep(50_000)
+        } while process.isRunning && Date() < stopBy
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("\(name): codable did not end within 20 s")
+        }
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 128 + signal, "\(name)")
+        try Self.expectDirectory(directory, pages: 1, name)
+    }
+}
