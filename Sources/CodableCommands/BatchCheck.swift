@@ -7,7 +7,8 @@ struct BatchCheck: Sendable {
     let checker: any RecordChecker
     /// How reports name the input.
     let file: String
-    /// At most this many problems per record (`--max-errors`).
+    /// At most this many problems per batch (`--max-errors` plus one, enough for the runner to
+    /// see the limit passed): memory for problems stays bounded whatever the input.
     let limit: Int
 
     /// What checking a batch found.
@@ -24,13 +25,16 @@ struct BatchCheck: Sendable {
         let file = batch.sourceName ?? self.file
         var result = Result()
         result.records.reserveCapacity(batch.count)
+        var found = 0
         for index in 0..<batch.count {
-            if Task.isCancelled { break }
+            // Past the limit the run stops within this batch: later records are never reported.
+            if Task.isCancelled || found >= limit { break }
             let findings: [CheckerFinding]
-            do { findings = try checker.findings(in: batch[index], limit: limit) } catch {
+            do { findings = try checker.findings(in: batch[index], limit: limit - found) } catch {
                 result.failure = error
                 break
             }
+            found += findings.count
             result.records.append(findings.map { finding in
                 ValidationProblem(
                     file: file, location: batch.location(ofNode: finding.node), excerpt: batch.excerpt(ofNode: finding.node),

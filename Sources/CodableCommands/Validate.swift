@@ -27,6 +27,11 @@ extension CodableCommand {
                 standard error. --quiet prints no report and no summary: only the exit status \
                 (and errors about unreadable files or the schema) tell.
 
+                At most --max-errors problems are reported (default 1000, 0 for no limit), so a \
+                report and the memory it needs stay bounded: the run stops at the first problem \
+                past the limit and the summary ends "(stopped at --max-errors 1000; \
+                --max-errors 0 for all)". Exactly that many problems is a complete run.
+
                 When a run has unreadable inputs and invalid records, the status is 3: the \
                 check is incomplete, which matters more than what it found.
 
@@ -61,8 +66,14 @@ extension CodableCommand {
             "Write the report to this file instead of standard output, atomically.", valueName: "file"))
         var output: String?
 
-        @Option(help: ArgumentHelp("Stop after this many problems (the summary says so).", valueName: "n"))
-        var maxErrors: Int?
+        @Option(help: ArgumentHelp(
+            "Report at most this many problems, 0 for no limit; the run stops at the next one and the summary says so. The default keeps reports (and memory for them) bounded.",
+            valueName: "n"))
+        var maxErrors: Int = Self.defaultMaxErrors
+
+        /// `--max-errors` when it is not given: enough for anyone reading a CI log, small enough
+        /// that reports held until the end (SARIF, JUnit) stay small.
+        static let defaultMaxErrors = 1000
 
         @Flag(name: [.short, .long], help: "Print no report and no summary; the exit status tells.")
         var quiet = false
@@ -84,7 +95,7 @@ extension CodableCommand {
             if schema != nil && (dates.dates != nil || !dates.dateFields.isEmpty || keys != .default) {
                 throw ValidationError("--dates, --date and --keys go with --model.")
             }
-            if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1.") }
+            if maxErrors < 0 { throw ValidationError("--max-errors must be 0 (no limit) or more.") }
         }
 
         func run() async throws {
@@ -97,7 +108,7 @@ extension CodableCommand {
             let runner = ValidationRunner(
                 entries: entries, input: input, checker: checker,
                 report: quiet ? nil : format.makeReport(subject: checker.subject, color: color),
-                unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors, target: target)
+                unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors == 0 ? nil : maxErrors, target: target)
             let summary = try await runner.run()
             if !quiet { Diagnostics().line(summary.line) }
             if summary.unreadableFiles > 0 { throw CommandFailure.reported(.io) }

@@ -18,6 +18,8 @@ struct ValidationRunner {
     let report: (any ValidationReport)?
     /// Unreadable inputs are printed on standard error (the text report), not in the report.
     let unreadableOnStandardError: Bool
+    /// Problems reported at most (nil: no limit). The run stops at the first problem past it,
+    /// so a run with exactly this many is complete, and memory for problems stays bounded.
     let maxErrors: Int?
     let target: OutputTarget
 
@@ -79,7 +81,8 @@ struct ValidationRunner {
         var pending: [Task<BatchCheck.Result, Never>] = []
         var readError: CommandFailure?
         var reading = true
-        let work = BatchCheck(checker: checker, file: file.displayName, limit: maxErrors ?? Int.max)
+        // One past the limit, to tell a run with exactly `maxErrors` problems from a cut one.
+        let work = BatchCheck(checker: checker, file: file.displayName, limit: maxErrors.map { $0 + 1 } ?? Int.max)
         defer { for task in pending { task.cancel() } }
         while true {
             while reading && pending.count < Self.window {
@@ -99,14 +102,11 @@ struct ValidationRunner {
             for problems in result.records {
                 outcome.records += 1
                 state.summary.records += 1
-                for problem in problems.prefix(maxErrors.map { $0 - state.summary.errors } ?? Int.max) {
+                for problem in problems {
+                    if isCut(state) { return outcome }
                     outcome.problems += 1
                     state.summary.errors += 1
                     emit(report?.problem(problem), state)
-                }
-                if let maxErrors, state.summary.errors >= maxErrors {
-                    state.summary.stoppedAtLimit = maxErrors
-                    return outcome
                 }
             }
             if let failure = result.failure {
@@ -139,10 +139,18 @@ struct ValidationRunner {
 
     /// Reports the problem that ended reading an input.
     private func report(_ problem: ValidationProblem, in outcome: inout FileOutcome, _ state: State) {
+        if isCut(state) { return }
         outcome.problems += 1
         state.summary.errors += 1
         emit(report?.problem(problem), state)
-        if let maxErrors, state.summary.errors >= maxErrors { state.summary.stoppedAtLimit = maxErrors }
+    }
+
+    /// Called with one more problem in hand: true (and the run marked as stopped) when
+    /// `maxErrors` have already been reported, so that this one and the rest are left out.
+    private func isCut(_ state: State) -> Bool {
+        guard let maxErrors, state.summary.errors >= maxErrors else { return false }
+        state.summary.stoppedAtLimit = maxErrors
+        return true
     }
 
     /// What stopped reading an input, as a failure.

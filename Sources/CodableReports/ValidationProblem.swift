@@ -98,7 +98,8 @@ public struct ValidationSummary: Sendable, Equatable {
     public var invalidFiles: Int = 0
     /// Inputs that could not be read.
     public var unreadableFiles: Int = 0
-    /// `--max-errors` was reached: the run stopped early and did not check everything.
+    /// More problems than `--max-errors` were found: the run stopped at the first one past the
+    /// limit, left it and the rest out, and did not check everything.
     public var stoppedAtLimit: Int?
     /// Wall-clock time of the run, in seconds.
     public var seconds: Double = 0
@@ -111,7 +112,7 @@ public struct ValidationSummary: Sendable, Equatable {
         var text = "\(Self.count(files, "file")), \(Self.count(records, "record")), \(Self.count(errors, "error"))"
         if unreadableFiles > 0 { text += ", \(unreadableFiles) unreadable" }
         text += " in \(Self.seconds(seconds)) s"
-        if let limit = stoppedAtLimit { text += " (stopped at --max-errors \(limit))" }
+        if let limit = stoppedAtLimit { text += " (stopped at --max-errors \(limit); --max-errors 0 for all)" }
         return text
     }
 

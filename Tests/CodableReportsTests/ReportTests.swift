@@ -141,6 +141,6 @@ import Testing
         summary.unreadableFiles = 2
         summary.stoppedAtLimit = 1
         summary.seconds = 3.006
-        #expect(summary.line == "1 file, 12 records, 1 error, 2 unreadable in 3.01 s (stopped at --max-errors 1)")
+        #expect(summary.line == "1 file, 12 records, 1 error, 2 unreadable in 3.01 s (stopped at --max-errors 1; --max-errors 0 for all)")
     }
 }
