@@ -16,7 +16,7 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Reject input nested deeper than this many arrays and objects.", valueName: "n"))
     var maxDepth: Int = 512
 
-    @Option(help: ArgumentHelp("Reject a string or number longer than this many bytes (as written in the input, quotes and escapes included).", valueName: "bytes"))
+    @Option(help: ArgumentHelp("Reject a string or number longer than this many bytes (as written in the input, quotes and escapes included; a CSV or TSV cell as written, a YAML scalar's value).", valueName: "bytes"))
     var maxLength: Int = RecordReaderOptions.defaultMaxTokenLength
 
     @OptionGroup(title: "Paginated input")
@@ -80,11 +80,11 @@ struct InputOptions: ParsableArguments {
     func recordStream(for input: InputFile) throws(CommandFailure) -> RecordStream {
         let source = try input.open()
         if isYAML(input) {
-            let options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes)
+            let options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
             return RecordStream(makeReader: { YAMLRecordReader(source: source, options: options) })
         }
         if let dialect = csvDialect(for: input) {
-            let options = CSVReaderOptions(dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader)
+            let options = CSVReaderOptions(dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
             return RecordStream(makeReader: { CSVReader(source: source, options: options) })
         }
         return RecordStream(source: source, options: readerOptions(for: input))

@@ -54,6 +54,9 @@ struct YAMLDocumentBuilder {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            guard value.count <= options.maxTokenLength else {
+                throw YAMLReadFailure(.tooLong(limit: options.maxTokenLength), line: line, column: column)
+            }
             let tag = YAMLTag(scalar.tag)
             let index: Int
             if isKeyPosition {

@@ -1,3 +1,5 @@
+import CodableParsing
+
 /// Which YAML version's schema resolves untagged plain scalars.
 public enum YAMLVersion: String, Sendable, CaseIterable {
     /// YAML 1.1 (types repository): `yes`/`no`/`on`/`off`/`y`/`n` are booleans, `017` is octal,
@@ -19,17 +21,24 @@ public struct YAMLReaderOptions: Sendable {
     /// Nodes that aliases may add to one document, all aliases together; beyond it the document
     /// is rejected (a "billion laughs" file fails at once, in bounded memory).
     public var maxAliasNodes: Int
+    /// A scalar whose value is longer than this many bytes is an error (`--max-length`).
+    public var maxTokenLength: Int
     /// A batch is handed on once its synthesized JSON reaches about this many bytes.
     public var batchBytes: Int
 
     /// The default alias limit: one million nodes per document.
     public static let defaultMaxAliasNodes = 1_000_000
 
-    /// YAML 1.2, depth 512, one million alias nodes per document, 1 MiB batches.
-    public init(version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes, batchBytes: Int = 1 << 20) {
+    /// YAML 1.2, depth 512, one million alias nodes per document, scalars up to 512 MiB, 1 MiB
+    /// batches.
+    public init(
+        version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes,
+        maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20
+    ) {
         self.version = version
         self.maxDepth = maxDepth
         self.maxAliasNodes = maxAliasNodes
+        self.maxTokenLength = maxTokenLength
         self.batchBytes = batchBytes
     }
 }

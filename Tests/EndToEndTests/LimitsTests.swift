@@ -43,6 +43,26 @@ import Testing
         }
     }
 
+    /// YAML scalars (their value) and CSV/TSV cells (as written, quotes included) are bounded
+    /// by --max-length too, in a header as in a row, whether the input comes at once or in pieces.
+    @Test(arguments: [
+        ("yaml", "n: 1234567890\ns: abcdefghij\n", "n: 1234567890\ns: abcdefghijk\n", "2:4"),
+        ("yaml", "s: \"abcdefghij\"\n", "s: \"abcdefghijk\"\n", "1:4"),
+        ("csv", "n,s\n1234567890,\"abcdefgh\"\n", "n,s\n1234567890,\"abcdefghi\"\n", "2:12"),
+        ("csv", "abcdefghij\n1\n", "abcdefghijk\n1\n", "1:1"),
+        ("tsv", "n\ts\n1234567890\tabcdefghij\n", "n\ts\n12345678901\tabcdefghij\n", "2:1"),
+    ])
+    func maxLengthInYAMLAndCSV(format: String, at: String, past: String, location: String) throws {
+        for piped in [false, true] {
+            let arguments = ["convert", "--from", format, "--to", "jsonl", "--max-length", "10"]
+            let fine = piped ? try runShell("printf '%s' '\(at)' | \(CodableBinary.url.path) \(arguments.joined(separator: " "))") : try CodableBinary.run(arguments, stdin: at)
+            #expect(fine.status == 0, "\(format) \(at): \(fine.stderr)")
+            let failed = piped ? try runShell("printf '%s' '\(past)' | \(CodableBinary.url.path) \(arguments.joined(separator: " "))") : try CodableBinary.run(arguments, stdin: past)
+            #expect(failed.status == 1, "\(format) \(past)")
+            #expect(failed.stderr.hasPrefix("<stdin>:\(location): error: string or number longer than 10 bytes\n"), "\(format): \(failed.stderr)")
+        }
+    }
+
     @Test(arguments: ["0", "536870913", "-1"])
     func maxLengthOutOfRangeIsAUsageError(value: String) throws {
         let result = try CodableBinary.run(["convert", "--max-length=\(value)", "Samples/todos.json"])

@@ -9,15 +9,26 @@ public struct CSVReaderOptions: Sendable {
     public var hasHeader: Bool
     /// A row longer than this many bytes is an error (it is most likely an unclosed quote).
     public var maxRowLength: Int
+    /// A cell longer than this many bytes as written (quotes included) is an error
+    /// (`--max-length`).
+    public var maxTokenLength: Int
     /// Bytes asked of the source per read.
     public var chunkSize: Int
 
-    /// CSV, empty cells as empty strings, rows up to 64 MiB, 1 MiB reads.
-    public init(dialect: CSVDialect = .csv, emptyAsNull: Bool = false, hasHeader: Bool = true, maxRowLength: Int = 64 << 20, chunkSize: Int = 1 << 20) {
+    /// The default row limit: 1 GiB, twice the largest cell `--max-length` allows.
+    public static let defaultMaxRowLength = 1 << 30
+
+    /// CSV, empty cells as empty strings, rows up to 1 GiB, cells up to 512 MiB, 1 MiB reads.
+    public init(
+        dialect: CSVDialect = .csv, emptyAsNull: Bool = false, hasHeader: Bool = true,
+        maxRowLength: Int = CSVReaderOptions.defaultMaxRowLength, maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength,
+        chunkSize: Int = 1 << 20
+    ) {
         self.dialect = dialect
         self.emptyAsNull = emptyAsNull
         self.hasHeader = hasHeader
         self.maxRowLength = maxRowLength
+        self.maxTokenLength = maxTokenLength
         self.chunkSize = chunkSize
     }
 }
@@ -119,8 +130,15 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
                 }
                 return
             case .row(let next):
+                // The same limits whether the row came in pieces (a pipe) or at once (a file).
+                if next - rowStart > options.maxRowLength {
+                    throw JSONSyntaxError(.format("row longer than \(options.maxRowLength) bytes (is a quote not closed?)"), at: rowStart)
+                }
                 position = next
                 let fields = scanner.fields
+                for field in fields where field.contentEnd - field.contentStart + (field.quoted ? 2 : 0) > options.maxTokenLength {
+                    throw JSONSyntaxError(.tooLong(limit: options.maxTokenLength), at: field.start)
+                }
                 if fields.count == 1 && !fields[0].quoted && fields[0].contentEnd == fields[0].contentStart { continue }  // blank line
                 guard options.hasHeader else {
                     try builder.appendRecord(fields, header: nil, rowStart: rowStart, in: base)
