@@ -1,76 +1,108 @@
 import CodableParsing
 
-/// JSON Lines scanned on several threads: the input is cut into chunks of whole lines on the
-/// reading task, each chunk is scanned by a task of its own, and the batches are handed on in
-/// input order. At most `workers` chunks are in flight, so memory stays flat; a consumer that
-/// stops leaves only those scans to finish on their own (they never wait on anything).
+/// JSON Lines scanned on several threads: the input is cut into chunks of whole lines, each
+/// chunk is scanned by a task of its own, and the batches are handed on in input order.
+///
+/// Chunks are read one after another, each read in a task that waits for the one before, so a
+/// read that blocks (a pipe with nothing in it yet) never holds back the records already read:
+/// they are handed on, and only the next batch waits for the input. At most `workers` chunks
+/// are in flight, so memory stays flat; a consumer that stops leaves only those to finish.
 final class ParallelLinesScan {
-    private typealias Scan = Task<(batch: RecordBatch?, error: RecordReadError?), Never>
+    /// What became of one chunk.
+    private enum Outcome: Sendable {
+        case end
+        case scanned(RecordBatch?, RecordReadError?)
+        case unreadable(RecordReadError)
+    }
 
-    private let nextChunk: () throws(RecordReadError) -> JSONLinesChunk?
+    /// The chunker, used by one read task at a time: each read waits for the previous one.
+    private final class Chunks: @unchecked Sendable {
+        let next: () throws(RecordReadError) -> JSONLinesChunk?
+        init(_ next: @escaping () throws(RecordReadError) -> JSONLinesChunk?) { self.next = next }
+    }
+
+    private typealias Read = Task<Result<JSONLinesChunk?, RecordReadError>, Never>
+
+    private let chunks: Chunks
     private let options: RecordReaderOptions
     private let workers: Int
-    private var inFlight: [Scan] = []
+    private var lastRead: Read?
+    private var inFlight: [Task<Outcome, Never>] = []
     private var recordsRead = 0
-    private var inputEnded = false
-    /// An error to throw once the scans before it are handed on.
+    /// An error to throw once the records before it are handed on.
     private var pendingError: RecordReadError?
     private var finished = false
 
     init<Source: ByteSource>(source: Source, options: RecordReaderOptions, workers: Int) {
         let chunker = JSONLinesChunker(source: source, chunkSize: options.chunkSize)
-        self.nextChunk = { () throws(RecordReadError) in try chunker.nextChunk() }
+        self.chunks = Chunks { () throws(RecordReadError) in try chunker.nextChunk() }
         self.options = options
         self.workers = max(1, workers)
     }
 
-    deinit {
-        for scan in inFlight { scan.cancel() }
-    }
+    deinit { stop() }
 
     /// The next batch in input order, nil at the end (or when the task is cancelled).
     func next(isolation actor: isolated (any Actor)? = #isolation) async throws(RecordReadError) -> RecordBatch? {
         while !finished {
-            if Task.isCancelled { return stop() }
+            if Task.isCancelled { stop(); return nil }
             startScans()
-            guard !inFlight.isEmpty else {
-                finished = true
-                if let error = pendingError { pendingError = nil; throw error }
-                return nil
+            switch await inFlight.removeFirst().value {
+            case .end:
+                stop()
+            case .unreadable(let error):
+                stop()
+                throw error
+            case .scanned(let batch, let error):
+                if let error {
+                    stop()  // the chunks after a malformed line are not handed on
+                    pendingError = error
+                }
+                guard let batch else { continue }
+                defer { recordsRead += batch.count }
+                return batch.numbered(from: recordsRead)
             }
-            let result = await inFlight.removeFirst().value
-            if let error = result.error {
-                // The chunks after a malformed line are not handed on.
-                for scan in inFlight { scan.cancel() }
-                inFlight = []
-                inputEnded = true
-                pendingError = error
-            }
-            guard let batch = result.batch else { continue }
-            defer { recordsRead += batch.count }
-            return batch.numbered(from: recordsRead)
+        }
+        if let error = pendingError {
+            pendingError = nil
+            throw error
         }
         return nil
     }
 
-    /// Cuts chunks and starts their scans until `workers` are in flight or the input ends.
+    /// Starts reads and scans until `workers` chunks are in flight.
     private func startScans() {
         let options = self.options
-        while !inputEnded && inFlight.count < workers {
-            do throws(RecordReadError) {
-                guard let chunk = try nextChunk() else { inputEnded = true; return }
-                inFlight.append(Task.detached { chunk.scan(options: options) })
-            } catch {
-                inputEnded = true
-                pendingError = error
+        let chunks = self.chunks
+        while inFlight.count < workers {
+            let previous = lastRead
+            let read = Read.detached {
+                // Nothing is read after the end of the input or a read that failed.
+                if let previous, case .success(nil) = await previous.value { return .success(nil) }
+                if let previous, case .failure = await previous.value { return .success(nil) }
+                do throws(RecordReadError) {
+                    return .success(try chunks.next())
+                } catch {
+                    return .failure(error)
+                }
             }
+            lastRead = read
+            inFlight.append(Task.detached {
+                switch await read.value {
+                case .success(nil): return .end
+                case .success(let chunk?):
+                    let scanned = chunk.scan(options: options)
+                    return .scanned(scanned.batch, scanned.error)
+                case .failure(let error): return .unreadable(error)
+                }
+            })
         }
     }
 
-    private func stop() -> RecordBatch? {
+    private func stop() {
+        finished = true
         for scan in inFlight { scan.cancel() }
         inFlight = []
-        finished = true
-        return nil
+        lastRead = nil
     }
 }

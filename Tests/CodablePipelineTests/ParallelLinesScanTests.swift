@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import CodableParsing
 @testable import CodablePipeline
@@ -78,6 +79,33 @@ import CodableParsing
         #expect(records >= 1_000)
         // An endless input was read only as far as the consumer wanted (and the scans in flight).
         #expect(source.reads <= 12)
+    }
+
+    /// A pipe that delivers two lines, then nothing until the test opens the gate.
+    final class GatedSource: ByteSource, @unchecked Sendable {
+        let gate = DispatchSemaphore(value: 0)
+        private var reads = 0
+
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            reads += 1
+            guard reads == 1 else {
+                gate.wait()
+                return 0
+            }
+            let lines = Array("{\"id\":1}\n{\"id\":2}\n".utf8)
+            buffer.copyBytes(from: lines)
+            return lines.count
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func recordsReadAreHandedOnWhileTheNextReadWaits() async throws {
+        let source = GatedSource()
+        var batches = RecordStream(linesFrom: source, options: RecordReaderOptions(framing: .jsonl), workers: 2).makeAsyncIterator()
+        let first = try await batches.next()
+        #expect(first?.count == 2)
+        source.gate.signal()
+        #expect(try await batches.next() == nil)
     }
 
     @Test func cancellationEndsTheStream() async throws {
