@@ -33,11 +33,12 @@ final class OutputTarget {
             let temporary = directory.appending(".\(name).codable-\(getpid())-\(attempt).tmp")
             // Registered (and the signal handlers installed) before it exists: a signal at any
             // moment finds it.
-            TemporaryFiles.shared.register(temporary.string)
             do {
-                let descriptor = try FileDescriptor.open(
-                    temporary, .writeOnly, options: [.create, .exclusiveCreate],
-                    permissions: [.ownerReadWrite, .groupRead, .otherRead])
+                let descriptor = try TemporaryFiles.shared.creating(temporary.string) {
+                    try FileDescriptor.open(
+                        temporary, .writeOnly, options: [.create, .exclusiveCreate],
+                        permissions: [.ownerReadWrite, .groupRead, .otherRead])
+                }
                 return OutputTarget(descriptor: descriptor, path: path, temporaryPath: temporary.string)
             } catch Errno.fileExists {
                 TemporaryFiles.shared.unregister(temporary.string)

@@ -40,6 +40,21 @@ final class TemporaryFiles: Sendable {
         }
     }
 
+    /// Registers `path`, then runs `create`, which makes the file. A signal that comes
+    /// meanwhile, on another thread, waits (up to a second) for `create` to return before it
+    /// removes the registered files, so that a file made just as the signal came is removed
+    /// too; once a signal has come, no new file is made (this thread waits for the exit).
+    func creating<Result, Failure: Error>(_ path: String, _ create: () throws(Failure) -> Result) throws(Failure) -> Result {
+        filesBeingCreated.add(1, ordering: .sequentiallyConsistent)
+        if signalReceived.load(ordering: .sequentiallyConsistent) {
+            filesBeingCreated.subtract(1, ordering: .sequentiallyConsistent)
+            while true { pause() }  // the handler removes the files and ends the process
+        }
+        defer { filesBeingCreated.subtract(1, ordering: .sequentiallyConsistent) }
+        register(path)
+        return try create()
+    }
+
     /// Forgets `path` (it was renamed into place or removed).
     func unregister(_ path: String) {
         slots.withLock { slots in
@@ -74,8 +89,20 @@ private nonisolated(unsafe) let signalTable: UnsafeMutablePointer<UnsafeMutableP
     return table
 }()
 
+/// Set by the signal handler before it removes the files: no new temporary file is made after.
+private let signalReceived = Atomic<Bool>(false)
+/// Threads between registering a temporary file and having made it (`TemporaryFiles.creating`).
+private let filesBeingCreated = Atomic<Int>(0)
+
 /// SIGINT/SIGTERM: remove every registered temporary file, then exit with 128 + the signal.
+/// Files being made as the signal comes are waited for (a millisecond at a time, a second at
+/// most: the signal may have landed on the thread making one), so none is left behind.
 private func removeTemporaryFilesAndExit(_ signalNumber: Int32) {
+    signalReceived.store(true, ordering: .sequentiallyConsistent)
+    var pauseTime = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+    for _ in 0..<1000 where filesBeingCreated.load(ordering: .sequentiallyConsistent) > 0 {
+        nanosleep(&pauseTime, nil)
+    }
     for slot in 0..<TemporaryFiles.capacity {
         if let path = signalTable[slot] { unlink(path) }
     }

@@ -20,9 +20,11 @@ final class TemporarySpill: SpillStorage {
         while true {
             made += 1
             let path = FilePath(directory).appending("codable-sort-\(getpid())-\(made).jsonl")
-            TemporaryFiles.shared.register(path.string)  // before it exists: a signal at any moment finds it
             do {
-                let descriptor = try FileDescriptor.open(path, .readWrite, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
+                // Registered before it exists: a signal at any moment finds it.
+                let descriptor = try TemporaryFiles.shared.creating(path.string) {
+                    try FileDescriptor.open(path, .readWrite, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
+                }
                 return Run(descriptor: descriptor, path: path.string)
             } catch Errno.fileExists {
                 TemporaryFiles.shared.unregister(path.string)

@@ -52,8 +52,16 @@ public final class DecodingRecordWriter {
                 written = 1
                 return
             }
+            let opening = !arrayOpen && held == nil
+            let mark = output.count
             openArray()
-            try writeElement(record, isFirst: written == 0)
+            do { try writeElement(record, isFirst: written == 0) } catch {
+                if opening {  // nothing written yet: not even the array's "[" stays
+                    output.truncate(toCount: mark)
+                    arrayOpen = false
+                }
+                throw error
+            }
         }
         written += 1
     }

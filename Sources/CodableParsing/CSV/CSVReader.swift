@@ -57,6 +57,10 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
     private var endOfInput = false
     private var finished = false
     private var started = false
+    /// The last scan found no whole row in a buffer holding at least a chunk: read until the
+    /// buffer is full before scanning again (a row of many MB coming through a pipe, 64 KiB a
+    /// read, is then scanned a few times, not once per read).
+    private var stalled = false
     private var header: CSVHeader?
     private var recordsRead = 0
     private var pendingError: RecordReadError?
@@ -117,6 +121,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
             if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { position = 3 }
             started = true
         }
+        var progressed = false
         while true {
             if position == count && endOfInput {
                 finished = true
@@ -125,11 +130,13 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
             let rowStart = position
             switch try scanner.scanRow(base, from: position, end: count, isFinal: endOfInput) {
             case .needMore:
+                stalled = !progressed && count - rowStart >= options.chunkSize  // small rows keep streaming
                 if count - rowStart > options.maxRowLength {
                     throw JSONSyntaxError(.format("row longer than \(options.maxRowLength) bytes (is a quote not closed?)"), at: rowStart)
                 }
                 return
             case .row(let next):
+                progressed = true
                 // The same limits whether the row came in pieces (a pipe) or at once (a file).
                 if next - rowStart > options.maxRowLength {
                     throw JSONSyntaxError(.format("row longer than \(options.maxRowLength) bytes (is a quote not closed?)"), at: rowStart)
@@ -175,7 +182,13 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
             storage.reserveFreeCapacity(max(chunkSize, storage.count))
         }
         do {
-            if try storage.fill(from: &source) == 0 { endOfInput = true }
+            repeat {
+                if try storage.fill(from: &source) == 0 {
+                    endOfInput = true
+                    break
+                }
+            } while stalled && storage.count < storage.capacity
+            stalled = false
         } catch {
             finished = true
             throw .unreadable(error)
