@@ -86,7 +86,6 @@ let package = Package(
                 "CodableSwiftModels",
                 "CodableYAML",
                 "CodableReports",
-                "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -98,8 +97,6 @@ let package = Package(
             dependencies: ["CodableParsing", "CodableDates", "CodablePipeline", "CodableYAML", "CodableSchema", "CodableModels", "CodableSwiftModels"]
         ),
         .target(name: "CLibFuzzer"),
-        // glibc allocator settings made at start-up (see AllocatorTuning).
-        .target(name: "CAllocator"),
         .executableTarget(name: "codable-fuzz", dependencies: ["CodableFuzzTargets", "CLibFuzzer"]),
         // The executable: one line.
         .executableTarget(name: "codable", dependencies: ["CodableCommands"]),

@@ -1,4 +1,3 @@
-internal import CYAML
 import CodableParsing
 
 /// Turns the events of one document into nodes on the tape: scalars resolved by the schema,
@@ -46,33 +45,32 @@ struct YAMLDocumentBuilder {
     }
 
     /// Adds one node event (scalar, alias, start or end of a container) to the document.
-    mutating func handle(_ event: yaml_event_t) throws(YAMLReadFailure) {
-        let line = event.start_mark.line + 1
-        let column = event.start_mark.column + 1
+    mutating func handle(_ event: YAMLEvent, bytes: UnsafePointer<UInt8>) throws(YAMLReadFailure) {
+        let line = event.line
+        let column = event.column
         let position = NodeSourceMap.Position(line: line, column: column)
-        switch event.type {
-        case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+        switch event.kind {
+        case .scalar:
+            let value = UnsafeBufferPointer(start: bytes + event.valueStart, count: event.valueLength)
             guard value.count <= options.maxTokenLength else {
                 throw YAMLReadFailure(.tooLong(limit: options.maxTokenLength), line: line, column: column)
             }
-            let tag = YAMLTag(scalar.tag)
+            let tag = event.tagLength < 0 ? nil : YAMLTag(UnsafeBufferPointer(start: bytes + event.tagStart, count: event.tagLength))
             let index: Int
             if isKeyPosition {
                 if let tag, tag != .str && tag != .nonSpecific && tag != .merge {
                     throw YAMLReadFailure("mapping keys must be strings here (the key is tagged \(tag.name))", line: line, column: column)
                 }
-                let isMerge = tag == .merge || (tag == nil && scalar.style == YAML_PLAIN_SCALAR_STYLE && value.count == 2 && value[0] == UInt8(ascii: "<") && value[1] == UInt8(ascii: "<"))
+                let isMerge = tag == .merge || (tag == nil && event.isPlain && value.count == 2 && value[0] == UInt8(ascii: "<") && value[1] == UInt8(ascii: "<"))
                 index = tape.appendString(value, at: position)
                 if isMerge { stack[stack.count - 1].mergeKeys.append(index) }
             } else {
-                index = try appendScalar(value, tag: tag, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, at: position)
+                index = try appendScalar(value, tag: tag, plain: event.isPlain, at: position)
             }
-            if let anchor = scalar.anchor { anchors[String(cString: anchor)] = (index, 1) }
+            if event.anchorLength >= 0 { anchors[name(event.anchorStart, event.anchorLength, in: bytes)] = (index, 1) }
             didAppendValue()
-        case YAML_ALIAS_EVENT:
-            let name = String(cString: event.data.alias.anchor)
+        case .alias:
+            let name = name(event.valueStart, event.valueLength, in: bytes)
             guard let (start, span) = anchors[name] else {
                 if movedAnchors.contains(name) {
                     throw YAMLReadFailure("alias *\(name) names an anchor inside a mapping that a merge key (<<) rebuilt; codable cannot follow it: move the anchor out of that mapping", line: line, column: column)
@@ -98,22 +96,21 @@ struct YAMLDocumentBuilder {
                 tape.appendCopy(from: start, span: span)
             }
             didAppendValue()
-        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
+        case .sequenceStart, .mappingStart:
+            let isMapping = event.kind == .mappingStart
             if isKeyPosition {
                 throw YAMLReadFailure("mapping keys must be strings, not a \(isMapping ? "mapping" : "sequence")", line: line, column: column)
             }
-            let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
-            if let tag = YAMLTag(tagPointer), tag != (isMapping ? .map : .seq) {
+            if event.tagLength >= 0, case let tag = YAMLTag(UnsafeBufferPointer(start: bytes + event.tagStart, count: event.tagLength)), tag != (isMapping ? .map : .seq) {
                 throw YAMLReadFailure("unsupported tag \(tag.name) on a \(isMapping ? "mapping" : "sequence")", line: line, column: column)
             }
             guard stack.count < options.maxDepth else {
                 throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), line: line, column: column)
             }
-            let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
             let node = tape.openContainer(isMapping ? .object : .array, at: position)
-            stack.append(Frame(node: node, isMapping: isMapping, anchor: anchorPointer.map { String(cString: $0) }))
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            let anchor = event.anchorLength < 0 ? nil : name(event.anchorStart, event.anchorLength, in: bytes)
+            stack.append(Frame(node: node, isMapping: isMapping, anchor: anchor))
+        case .sequenceEnd, .mappingEnd:
             let frame = stack.removeLast()
             var members = frame.members
             if !frame.mergeKeys.isEmpty {
@@ -131,6 +128,11 @@ struct YAMLDocumentBuilder {
         default:
             break
         }
+    }
+
+    /// An anchor or alias name held in the event batch's `bytes`.
+    private func name(_ start: Int, _ length: Int, in bytes: UnsafePointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self)
     }
 
     private var isKeyPosition: Bool {

@@ -1,4 +1,3 @@
-internal import CYAML
 import CodableParsing
 
 /// Reads YAML into batches of records: libyaml's parser events become the same tape of nodes
@@ -9,10 +8,21 @@ import CodableParsing
 /// `batchBytes`), except in a stream of exactly one document whose root is a sequence: like a
 /// JSON file's top-level array, its elements are the records. (That first document is held
 /// until the next event tells whether another document follows.)
+///
+/// libyaml parses on a thread of its own, a batch of events ahead of the tape being built here
+/// (`YAMLEventPipe`); dropping the reader stops that thread.
 public final class YAMLRecordReader: RecordBatchReader {
-    private let parser: YAMLParser
+    private let pipe: YAMLEventPipe
+    private let window = YAMLSourceWindow()
+    /// The event batch being read, and the index of its next event.
+    @exclusivity(unchecked) private var events: YAMLEventBatch?
+    @exclusivity(unchecked) private var eventIndex = 0
+    /// The bytes of `events` (stable while it is read).
+    @exclusivity(unchecked) private var eventBytes = UnsafePointer<UInt8>(bitPattern: 1)!
+    /// The error the byte source threw, if reading failed.
+    private var readFailure: (any Error)?
     private let options: YAMLReaderOptions
-    private var builder: YAMLDocumentBuilder
+    @exclusivity(unchecked) private var builder: YAMLDocumentBuilder
     private var roots: [Int32] = []
     private var documentsRead = 0
     private var recordsRead = 0
@@ -27,9 +37,13 @@ public final class YAMLRecordReader: RecordBatchReader {
 
     /// Creates a reader over `source`.
     public init(source: any ByteSource, options: YAMLReaderOptions = YAMLReaderOptions()) {
-        self.parser = YAMLParser(source: source)
+        self.pipe = YAMLEventPipe(parser: YAMLParser(source: source))
         self.options = options
         self.builder = YAMLDocumentBuilder(options: options)
+    }
+
+    deinit {
+        pipe.cancel()
     }
 
     /// The next batch of records, or nil at the end of the input. Records read before a
@@ -42,13 +56,16 @@ public final class YAMLRecordReader: RecordBatchReader {
         guard !finished else { return nil }
         while true {
             do throws(YAMLReadFailure) {
-                try parser.nextOrFail()
-                let event = parser.event.pointee
-                switch event.type {
-                case YAML_DOCUMENT_START_EVENT:
+                guard let event = try nextEvent() else {
+                    releaseHeldSequence(asElements: documentsRead == 1)
+                    finished = true
+                    return roots.isEmpty ? nil : makeBatch(trimmingToLine: nil)
+                }
+                switch event.kind {
+                case .documentStart:
                     releaseHeldSequence(asElements: false)
                     builder.startDocument()
-                case YAML_DOCUMENT_END_EVENT:
+                case .documentEnd:
                     completedNodes = builder.tape.count
                     let root = builder.documentStart
                     if documentsRead == 0 && builder.tape[root].kind == .array {
@@ -58,20 +75,41 @@ public final class YAMLRecordReader: RecordBatchReader {
                     }
                     documentsRead += 1
                     if heldSequence == nil && builder.tape.bytes.count >= options.batchBytes {
-                        return makeBatch(trimmingToLine: event.start_mark.line + 1)
+                        return makeBatch(trimmingToLine: event.line)
                     }
-                case YAML_STREAM_END_EVENT:
-                    releaseHeldSequence(asElements: documentsRead == 1)
-                    finished = true
-                    return roots.isEmpty ? nil : makeBatch(trimmingToLine: nil)
-                case YAML_STREAM_START_EVENT, YAML_NO_EVENT:
+                case .streamStart:
                     break
                 default:
-                    try builder.handle(event)
+                    try builder.handle(event, bytes: eventBytes)
                 }
             } catch {
                 return try fail(error)
             }
+        }
+    }
+
+    /// The next event from the parsing thread, or nil at the end of the stream.
+    private func nextEvent() throws(YAMLReadFailure) -> YAMLEvent? {
+        while true {
+            if let batch = events {
+                if eventIndex < batch.count {
+                    eventIndex += 1
+                    return batch.events[eventIndex - 1]
+                }
+                if batch.isLast {
+                    guard let failure = batch.failure else { return nil }
+                    readFailure = failure.readFailure
+                    let place = failure.place ?? window.lineAndColumn(ofOffset: failure.offset)
+                    throw YAMLReadFailure(failure.message, line: place.line, column: place.column)
+                }
+                events = nil
+                pipe.recycle(batch)
+            }
+            let batch = pipe.next()
+            window.append(UnsafeBufferPointer(start: batch.input, count: batch.inputCount))
+            events = batch
+            eventBytes = UnsafePointer(batch.bytes)
+            eventIndex = 0
         }
     }
 
@@ -94,8 +132,8 @@ public final class YAMLRecordReader: RecordBatchReader {
     /// The records parsed so far, as a batch; the window keeps only lines from `line` on.
     private func makeBatch(trimmingToLine line: Int?) -> RecordBatch {
         let (bytes, nodes, positions) = builder.tape.take()
-        let map = NodeSourceMap(positions: positions, text: parser.window, firstLine: parser.windowFirstLine, baseOffset: parser.windowBaseOffset)
-        if let line { parser.trimWindow(toLine: line) }
+        let map = NodeSourceMap(positions: positions, text: window.storage, firstLine: window.firstLine, baseOffset: window.baseOffset)
+        if let line { window.trim(toLine: line) }
         let batch = RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
             fromTopLevelArray: fromTopLevelArray, framing: .jsonStream, locator: .start, sourceMap: map)
@@ -109,10 +147,10 @@ public final class YAMLRecordReader: RecordBatchReader {
     private func fail(_ failure: YAMLReadFailure) throws(RecordReadError) -> RecordBatch? {
         finished = true
         let error: RecordReadError
-        if let readFailure = parser.readFailure {
+        if let readFailure {
             error = .unreadable(readFailure)
         } else {
-            let place = parser.place(line: failure.line, column: failure.column)
+            let place = window.place(line: failure.line, column: failure.column)
             error = .malformed(failure.reason, place.location, place.excerpt)
         }
         // Drop the document being read, never one already complete: an error between two
@@ -141,16 +179,5 @@ struct YAMLReadFailure: Error {
         self.reason = reason
         self.line = line
         self.column = column
-    }
-}
-
-extension YAMLParser {
-    /// `next()`, with libyaml's failure as a `YAMLReadFailure`.
-    func nextOrFail() throws(YAMLReadFailure) {
-        do {
-            try next()
-        } catch {
-            throw YAMLReadFailure(error.message, line: error.line, column: error.column)
-        }
     }
 }

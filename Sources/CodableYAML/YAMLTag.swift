@@ -6,10 +6,9 @@ enum YAMLTag: Equatable {
     /// Any other tag, as written (resolved by libyaml to its full form).
     case unknown(String)
 
-    /// The tag libyaml reports (`tag:yaml.org,2002:int` for `!!int`), or nil when untagged.
-    init?(_ tag: UnsafePointer<UInt8>?) {
-        guard let tag else { return nil }
-        let text = String(cString: tag)
+    /// The tag libyaml reports (`tag:yaml.org,2002:int` for `!!int`).
+    init(_ tag: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: tag, as: UTF8.self)
         let prefix = "tag:yaml.org,2002:"
         guard text.hasPrefix(prefix) else {
             self = text == "!" ? .nonSpecific : .unknown(text)

@@ -9,9 +9,9 @@ final class YAMLTape {
     /// The synthesized JSON tokens.
     let bytes = OutputBuffer(capacity: 1 << 16)
     /// The nodes, in document order.
-    private(set) var nodes = NodeBuffer(capacity: 4096)
+    @exclusivity(unchecked) private(set) var nodes = NodeBuffer(capacity: 4096)
     /// One input position per node.
-    private(set) var positions: [NodeSourceMap.Position] = []
+    @exclusivity(unchecked) private(set) var positions: [NodeSourceMap.Position] = []
 
     private static let literals: StaticString = "nulltruefalse"
 
@@ -54,8 +54,8 @@ final class YAMLTape {
     /// Appends a number node whose JSON text is `text`.
     @discardableResult
     func appendNumber(_ text: UnsafeBufferPointer<UInt8>, at position: NodeSourceMap.Position) -> Int {
-        let start = bytes.count
         var cursor = bytes.beginAppending()
+        let start = cursor.position
         cursor.append(text.baseAddress!, count: text.count)
         bytes.endAppending(cursor)
         positions.append(position)
@@ -65,12 +65,13 @@ final class YAMLTape {
     /// Appends a string node holding the UTF-8 `content`.
     @discardableResult
     func appendString(_ content: UnsafeBufferPointer<UInt8>, at position: NodeSourceMap.Position) -> Int {
-        let start = bytes.count
         var cursor = bytes.beginAppending()
+        let start = cursor.position
         let escaped = JSONString.appendQuoted(content, to: &cursor)
+        let length = cursor.position - start
         bytes.endAppending(cursor)
         positions.append(position)
-        return nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: start, length: bytes.count - start))
+        return nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: start, length: length))
     }
 
     /// Appends the head of a container; `close` sets its sizes.

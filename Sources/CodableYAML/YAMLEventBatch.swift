@@ -1,0 +1,120 @@
+/// One parser event, copied out of libyaml: its kind, where it starts, and its scalar value,
+/// tag and anchor as ranges of its batch's bytes.
+struct YAMLEvent {
+    enum Kind: UInt8 {
+        case streamStart, documentStart, documentEnd, scalar, alias
+        case sequenceStart, sequenceEnd, mappingStart, mappingEnd
+    }
+
+    var kind: Kind
+    /// A plain (unquoted, not block) scalar.
+    var isPlain: Bool
+    /// 1-based line and column (in Unicode scalars) of the event's start.
+    var line: Int
+    var column: Int
+    /// Scalar value (or the alias's anchor name): offset and length in the batch's bytes.
+    var valueStart: Int
+    var valueLength: Int
+    /// Tag and anchor: offset and length in the batch's bytes; length -1 when absent.
+    var tagStart: Int
+    var tagLength: Int
+    var anchorStart: Int
+    var anchorLength: Int
+}
+
+/// Why the event stream ended early: libyaml's message and the place it points at, or the
+/// error the byte source threw.
+struct YAMLStreamFailure: Error {
+    var message: String
+    /// The 1-based place libyaml's mark names; nil for a reader error (bad bytes), which names
+    /// a byte offset instead.
+    var place: (line: Int, column: Int)?
+    /// Absolute input offset of a reader error.
+    var offset: Int
+    /// The error the byte source threw, if reading failed.
+    var readFailure: (any Error)?
+}
+
+/// A run of events handed from the parsing thread to the reading one, with the input bytes
+/// libyaml consumed while producing them (so the reader's window of source lines stays whole).
+///
+/// Event values live in one byte arena owned by the batch, whose address is stable while the
+/// batch is read; a batch is reused once read. Only one thread touches a batch at a time: the
+/// pipe hands it over under its lock.
+final class YAMLEventBatch: @unchecked Sendable {
+    /// Events in order.
+    @exclusivity(unchecked) private(set) var events: UnsafeMutablePointer<YAMLEvent>
+    @exclusivity(unchecked) private(set) var count = 0
+    let capacity: Int
+    /// Bytes of values, tags and anchors.
+    @exclusivity(unchecked) private(set) var bytes: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var byteCount = 0
+    @exclusivity(unchecked) private var byteCapacity: Int
+    /// Input fed to libyaml while this batch was filled.
+    @exclusivity(unchecked) private(set) var input: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var inputCount = 0
+    @exclusivity(unchecked) private var inputCapacity: Int
+    /// Set on the last batch: the stream ended (nil failure) or failed.
+    var isLast = false
+    var failure: YAMLStreamFailure?
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        events = .allocate(capacity: capacity)
+        byteCapacity = 1 << 16
+        bytes = .allocate(capacity: byteCapacity)
+        inputCapacity = 1 << 16
+        input = .allocate(capacity: inputCapacity)
+    }
+
+    deinit {
+        events.deallocate()
+        bytes.deallocate()
+        input.deallocate()
+    }
+
+    var isFull: Bool { count == capacity || byteCount >= 1 << 18 }
+
+    /// Empties the batch for reuse.
+    func reset() {
+        count = 0
+        byteCount = 0
+        inputCount = 0
+        isLast = false
+        failure = nil
+    }
+
+    func append(_ event: YAMLEvent) {
+        events[count] = event
+        count += 1
+    }
+
+    /// Copies `length` bytes at `source` into the arena; returns their offset.
+    func appendBytes(_ source: UnsafePointer<UInt8>?, count length: Int) -> Int {
+        if byteCapacity - byteCount < length {
+            grow(&bytes, count: byteCount, capacity: &byteCapacity, minimum: byteCount + length)
+        }
+        let start = byteCount
+        if let source, length > 0 { (bytes + start).update(from: source, count: length) }
+        byteCount += length
+        return start
+    }
+
+    /// Keeps a copy of input bytes fed to libyaml.
+    func appendInput(_ source: UnsafeRawPointer, count length: Int) {
+        if inputCapacity - inputCount < length {
+            grow(&input, count: inputCount, capacity: &inputCapacity, minimum: inputCount + length)
+        }
+        (input + inputCount).update(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+        inputCount += length
+    }
+
+    private func grow(_ pointer: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, minimum: Int) {
+        let newCapacity = max(capacity * 2, minimum)
+        let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newPointer.update(from: pointer, count: count)
+        pointer.deallocate()
+        pointer = newPointer
+        capacity = newCapacity
+    }
+}

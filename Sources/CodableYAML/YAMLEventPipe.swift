@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs libyaml's parser on its own thread, a batch of events at a time, while the reader builds
+/// records from the batches before: the two halves of YAML reading share the machine's cores.
+///
+/// At most `depth` filled batches wait for the reader, so the parser never runs far ahead
+/// (memory stays bounded); batches come back to be refilled once read. Order is kept: there is
+/// one parsing thread and one queue. `cancel()` (the reader is gone) wakes a waiting parser,
+/// which then stops and frees libyaml; the reader never waits on a parser that has stopped,
+/// because the last batch it sends is marked `isLast`.
+final class YAMLEventPipe: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Filled batches, oldest first (guarded by `condition`).
+    private var filled: [YAMLEventBatch] = []
+    /// Read batches, ready to be refilled (guarded by `condition`).
+    private var spare: [YAMLEventBatch] = []
+    private var cancelled = false
+    private var started = false
+    private let depth: Int
+    private let eventsPerBatch: Int
+    /// The parser; touched only by the parsing thread once started.
+    private let parser: YAMLParser
+
+    /// A pipe over `parser`, holding up to `depth` batches of `eventsPerBatch` events ahead.
+    init(parser: YAMLParser, depth: Int = 2, eventsPerBatch: Int = 4096) {
+        self.parser = parser
+        self.depth = depth
+        self.eventsPerBatch = eventsPerBatch
+    }
+
+    /// The next filled batch, waiting for the parsing thread (started on first use); the one
+    /// marked `isLast` is the end.
+    func next() -> YAMLEventBatch {
+        condition.lock()
+        defer { condition.unlock() }
+        if !started {
+            started = true
+            let thread = Thread { [self] in run() }
+            thread.name = "codable-yaml-parser"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        while filled.isEmpty { condition.wait() }
+        let batch = filled.removeFirst()
+        condition.signal()
+        return batch
+    }
+
+    /// Gives a read batch back for refilling.
+    func recycle(_ batch: YAMLEventBatch) {
+        batch.reset()
+        condition.lock()
+        spare.append(batch)
+        condition.unlock()
+    }
+
+    /// The reader stops: a parser waiting for room wakes and ends.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The parsing thread: fill a batch, queue it, until the stream ends or the reader stops.
+    private func run() {
+        while true {
+            condition.lock()
+            while !cancelled && filled.count >= depth { condition.wait() }
+            let batch = cancelled ? nil : (spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch))
+            condition.unlock()
+            guard let batch else { return }
+            parser.fill(batch)
+            condition.lock()
+            filled.append(batch)
+            condition.signal()
+            condition.unlock()
+            if batch.isLast { return }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import CodableParsing
+import Foundation
+
+/// The YAML input read so far, from the start of the oldest line still needed, so that values
+/// and errors can be shown with their source line. Owned by the reading thread: the parsing
+/// thread hands its input on with each event batch.
+final class YAMLSourceWindow {
+    /// Input from the start of line `firstLine` on.
+    private(set) var storage = ByteStorage(capacity: 1 << 16)
+    /// The (1-based) line `storage` starts with.
+    private(set) var firstLine = 1
+    /// Absolute input offset of `storage`'s first byte.
+    private(set) var baseOffset = 0
+
+    /// Adds input that follows what is held.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        storage.append(bytes)
+    }
+
+    /// The 1-based line and column (in Unicode scalars, as libyaml's marks count) of the input
+    /// byte at `offset`; clamped to the window's ends.
+    func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
+        storage.withUnsafeBufferPointer { bytes in
+            let end = min(max(offset - baseOffset, 0), bytes.count)
+            var line = firstLine
+            var column = 1
+            // A byte order mark at the very start is not a column.
+            let start = baseOffset == 0 && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            for byte in bytes[start..<end] {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            return (line, column)
+        }
+    }
+
+    /// Drops the lines before `line` (they hold no value still to be located), copying what is
+    /// kept into fresh storage so that batches already handed on keep theirs untouched.
+    func trim(toLine line: Int) {
+        guard line > firstLine else {
+            storage = copy(of: storage, from: 0)
+            return
+        }
+        var offset = 0
+        var skipped = 0
+        storage.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            while firstLine + skipped < line, offset < bytes.count {
+                guard let newline = memchr(base + offset, 0x0A, bytes.count - offset) else { break }
+                offset = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
+                skipped += 1
+            }
+        }
+        firstLine += skipped
+        baseOffset += offset
+        storage = copy(of: storage, from: offset)
+    }
+
+    private func copy(of storage: ByteStorage, from offset: Int) -> ByteStorage {
+        storage.withUnsafeBufferPointer { bytes in
+            let next = ByteStorage(capacity: max(1 << 16, (bytes.count - offset) * 2))
+            next.append(UnsafeBufferPointer(rebasing: bytes[offset...]))
+            return next
+        }
+    }
+
+    /// Location and excerpt of a 1-based line and column in the window.
+    func place(line: Int, column: Int) -> (location: SourceLocation, excerpt: SourceExcerpt) {
+        NodeSourceMap.place(line: line, column: column, in: storage, firstLine: firstLine, baseOffset: baseOffset)
+    }
+}
