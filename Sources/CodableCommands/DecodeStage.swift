@@ -1,3 +1,4 @@
+import CodableDates
 import CodableDecoding
 import CodableModels
 import CodableParsing
@@ -9,6 +10,8 @@ import CodableParsing
 /// unknown keys are already gone.
 final class DecodeStage {
     private let decoder: RecordDecoder
+    /// How the decoded records' dates are written (`--output-dates`): `--where` reads them so.
+    let outputDates: DateCodec
     private let output = OutputBuffer()
     /// The input record each record of the last decoded batch came from.
     private var origins: [Record] = []
@@ -20,6 +23,7 @@ final class DecodeStage {
         }
         var options = options
         options.writer.pretty = false
+        outputDates = options.outputDates
         decoder = try RecordDecodeRunner.makeDecoder(models: models, root: root, options: options)
     }
 

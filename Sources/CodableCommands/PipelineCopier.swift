@@ -24,7 +24,8 @@ struct PipelineCopier {
             throw .usage("--split writes its pages into --output-dir; it cannot be combined with -o")
         }
         // Decoded records carry their dates as --output-dates wrote them: --where reads them as such.
-        var plan = try transforms.plan(whereDates: decodeStage == nil ? try dates.whereDates() : WhereDates())
+        let whereDates = if let decodeStage { WhereDates(fallback: decodeStage.outputDates) } else { try dates.whereDates() }
+        var plan = try transforms.plan(whereDates: whereDates)
         plan.keys = keys
         plan.window = pages.window
         let rewriter = decodeStage == nil ? try dates.makeRewriter() : nil
