@@ -7,8 +7,9 @@
 #
 # The fuzzer binary is built with -sanitize=fuzzer,address into .build-fuzz/ (git-ignored),
 # in debug mode (quick to build, as CI's short runs want); FUZZ_CONFIGURATION=release builds
-# it optimized, for long runs. Each target's corpus lives in .build-fuzz/corpus/TARGET and
-# grows across runs; every run re-seeds it from the target's seed folders (Samples/, the
+# it optimized, for long runs; FUZZ_RUNS=N stops each target after N executions (as well as
+# after SECONDS), FUZZ_MAX_LEN=BYTES caps input size (default 65536). Each target's corpus
+# lives in .build-fuzz/corpus/TARGET and grows across runs; every run re-seeds it from the target's seed folders (Samples/, the
 # test fixtures, ../shared/conformance when present). An input that crashes, or breaks one of
 # the target's invariants, is saved as Tests/FuzzRegressions/TARGET/crash-<sha1>: fix the bug
 # and commit the file; FuzzRegressionTests replays it in every `swift test`.
@@ -60,7 +61,7 @@ fuzz() {  # fuzz TARGET SECONDS
   log=$(mktemp)
   local status=0
   CODABLE_FUZZ_TARGET=$name SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" \
-    -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-65536}" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || status=$?
   local runs
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -76,7 +77,7 @@ fuzz() {  # fuzz TARGET SECONDS
 
 case ${1:-} in
   --list) swift run -q codable-fuzz --list; exit 0 ;;
-  ""|-h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  ""|-h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
 esac
 name=$1
 seconds=${2:?"usage: Scripts/fuzz.sh TARGET SECONDS"}
