@@ -2,11 +2,13 @@
 ///
 /// A class over raw memory (not `[UInt8]`) so the reader can read straight into its spare
 /// capacity and grow it in place while a record is still incomplete.
+/// Only the reader that fills it mutates it, before handing it on read-only in a batch, so its
+/// properties skip the runtime exclusivity checks (`@exclusivity(unchecked)`).
 public final class ByteStorage: @unchecked Sendable {
-    private(set) var pointer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var pointer: UnsafeMutablePointer<UInt8>
     /// Number of valid bytes.
-    public private(set) var count: Int
-    private(set) var capacity: Int
+    @exclusivity(unchecked) public private(set) var count: Int
+    @exclusivity(unchecked) private(set) var capacity: Int
 
     /// Empty storage with room for `capacity` bytes.
     public init(capacity: Int) {

@@ -51,6 +51,19 @@ public struct JSONNode: Sendable, Equatable {
         return hasEscapes ? JSONString.unescape(token) : Array(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]))
     }
 
+    /// Whether this string node's content, escapes resolved, is `name` (a key lookup: most keys
+    /// are short and unescaped, so they are compared in place, byte by byte, with no call).
+    @inlinable
+    public func spells(_ name: [UInt8], in bytes: UnsafePointer<UInt8>) -> Bool {
+        guard flags & 1 == 0 else { return stringBytes(in: bytes) == name }
+        guard Int(length) - 2 == name.count else { return false }
+        let content = bytes + Int(start) + 1
+        return name.withUnsafeBufferPointer { name in
+            for index in 0..<name.count where content[index] != name[index] { return false }
+            return true
+        }
+    }
+
     /// A string node's content, escapes resolved.
     public func stringValue(in bytes: UnsafePointer<UInt8>) -> String {
         let token = token(in: bytes)

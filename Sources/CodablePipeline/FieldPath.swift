@@ -1,13 +1,5 @@
 import CodableParsing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A path to fields inside a record: `createdAt`, `owner.since`, `events[].at` (every element),
 /// `tags[0]` (one element). A leading `.` or `$.` is allowed (`.owner.since`, `$.id`).
 public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
@@ -125,7 +117,7 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
             var child = index + 1
             for _ in 0..<Int(node.count) {
                 let key = nodes[child]
-                if Self.keyEquals(key, name, bytes) {
+                if key.spells(name, in: bytes.baseAddress!) {
                     visit(child + 1, depth: depth + 1, nodes: nodes, bytes: bytes, body)
                 }
                 child += 1 + nodes[child + 1].span
@@ -141,17 +133,6 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
                 visit(child, depth: depth + 1, nodes: nodes, bytes: bytes, body)
                 child += nodes[child].span
             }
-        }
-    }
-
-    /// Whether a key token spells `name` (compared as raw bytes unless the key has escapes).
-    @inline(__always)
-    private static func keyEquals(_ key: JSONNode, _ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if key.hasEscapes { return key.stringBytes(in: bytes.baseAddress!) == name }
-        let token = key.token(in: bytes.baseAddress!)
-        guard token.count - 2 == name.count else { return false }
-        return name.withUnsafeBufferPointer { name in
-            name.isEmpty || memcmp(token.baseAddress! + 1, name.baseAddress!, name.count) == 0
         }
     }
 }

@@ -76,22 +76,11 @@ enum TapeKeys {
             batch.nodes.withNodes { nodes in
                 var child = object + 1
                 for _ in 0..<Int(nodes[object].count) {
-                    if equals(nodes[child], name, bytes.baseAddress!) { return child }
+                    if nodes[child].spells(name, in: bytes.baseAddress!) { return child }
                     child += 1 + nodes[child + 1].span
                 }
                 return nil
             }
-        }
-    }
-
-    /// Whether a key token spells `name`.
-    @inline(__always)
-    static func equals(_ key: JSONNode, _ name: [UInt8], _ bytes: UnsafePointer<UInt8>) -> Bool {
-        if key.hasEscapes { return key.stringBytes(in: bytes) == name }
-        guard Int(key.length) - 2 == name.count else { return false }
-        let token = key.token(in: bytes)
-        return name.withUnsafeBufferPointer { name in
-            name.elementsEqual(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]))
         }
     }
 }
