@@ -133,9 +133,11 @@ public struct JSONScanner {
 
     // MARK: Strings
 
-    /// True when any of the 8 bytes is '"', '\\', below 0x20, or 0x80 and above.
+    /// The high bit of each of the 8 bytes (loaded little-endian) that is '"', '\\', below 0x20,
+    /// or 0x80 and above. Borrows can mark a byte above a marked one too, never below it: the
+    /// lowest mark is exact, and that is the only one used.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    private static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -143,16 +145,22 @@ public struct JSONScanner {
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs)
     }
 
     private func scanString(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
         var pos = start + 1
         var flags: UInt8 = 0
         while true {
-            while pos &+ 8 <= end,
-                  !Self.needsAttention(UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self)) {
-                pos &+= 8
+            // Eight bytes at a time, straight to the first one that needs a look.
+            while pos &+ 8 <= end {
+                let mask = Self.attentionMask(UInt64(littleEndian: UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self)))
+                if mask == 0 {
+                    pos &+= 8
+                    continue
+                }
+                pos &+= mask.trailingZeroBitCount &>> 3
+                break
             }
             guard pos < end else {
                 throw JSONSyntaxError(.unexpectedEnd(expected: "'\"' to close the string"), at: pos)
