@@ -86,6 +86,7 @@ let package = Package(
                 "CodableSwiftModels",
                 "CodableYAML",
                 "CodableReports",
+                "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -97,6 +98,8 @@ let package = Package(
             dependencies: ["CodableParsing", "CodableDates", "CodablePipeline", "CodableYAML", "CodableSchema", "CodableModels", "CodableSwiftModels"]
         ),
         .target(name: "CLibFuzzer"),
+        // glibc allocator settings made at start-up (see AllocatorTuning).
+        .target(name: "CAllocator"),
         .executableTarget(name: "codable-fuzz", dependencies: ["CodableFuzzTargets", "CLibFuzzer"]),
         // The executable: one line.
         .executableTarget(name: "codable", dependencies: ["CodableCommands"]),

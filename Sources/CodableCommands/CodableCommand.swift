@@ -34,6 +34,7 @@ public struct CodableCommand: AsyncParsableCommand {
     /// swift-argument-parser's 64), and every other failure maps through `CommandFailure`.
     public static func main() async {
         Terminal.ignoreBrokenPipeSignal()
+        AllocatorTuning.keepFreedBatchMemory()
         let status = await run(arguments: Array(CommandLine.arguments.dropFirst()))
         terminate(status)
     }

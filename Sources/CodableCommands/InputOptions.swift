@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CodableParsing
 import CodablePipeline
@@ -87,8 +88,15 @@ struct InputOptions: ParsableArguments {
             let options = CSVReaderOptions(dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
             return RecordStream(makeReader: { CSVReader(source: source, options: options) })
         }
-        return RecordStream(source: source, options: readerOptions(for: input))
+        let options = readerOptions(for: input)
+        if options.framing == .jsonl, Self.scanningThreads > 1 {
+            return RecordStream(linesFrom: source, options: options, workers: Self.scanningThreads)
+        }
+        return RecordStream(source: source, options: options)
     }
+
+    /// JSON Lines are scanned on this many threads at once (one per core, up to 8).
+    static let scanningThreads = min(8, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Reader settings for `input`.
     func readerOptions(for input: InputFile) -> RecordReaderOptions {

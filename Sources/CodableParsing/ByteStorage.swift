@@ -55,6 +55,12 @@ public final class ByteStorage: @unchecked Sendable {
         capacity = newCapacity
     }
 
+    /// Forgets the bytes from `index` on.
+    func truncate(to index: Int) {
+        precondition(index >= 0 && index <= count, "truncation index out of range")
+        count = index
+    }
+
     /// Reads once from `source` into the free capacity; returns the number of bytes read.
     func fill<Source: ByteSource>(from source: inout Source) throws -> Int {
         let read = try source.read(into: UnsafeMutableRawBufferPointer(start: pointer + count, count: capacity - count))

@@ -11,7 +11,7 @@ public struct RecordBatch: Sendable {
     /// The index of each record's root node in `nodes`.
     public let roots: [Int32]
     /// Position of this batch's first record among all records of its input (0-based).
-    public let firstRecordIndex: Int
+    public private(set) var firstRecordIndex: Int
     /// The records are elements of a top-level array (as opposed to values of their own).
     public let fromTopLevelArray: Bool
     /// The framing the records were read with.
@@ -30,6 +30,14 @@ public struct RecordBatch: Sendable {
     /// For batches whose bytes were synthesized from another format (YAML): each node's place
     /// in the input. Nil for JSON, whose nodes are located by their offsets into `bytes`.
     public let sourceMap: NodeSourceMap?
+
+    /// The same records, the first of them being record `index` of its input (for batches
+    /// scanned apart from the ones before them: `JSONLinesChunk.scan(options:)`).
+    public func numbered(from index: Int) -> RecordBatch {
+        var batch = self
+        batch.firstRecordIndex = index
+        return batch
+    }
 
     /// A batch over `bytes` and `nodes` (readers of other formats and transforms that build a
     /// new tape make their own); readers of other formats pass a `sourceMap`.

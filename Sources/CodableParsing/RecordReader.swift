@@ -64,6 +64,19 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         self.storage = ByteStorage(capacity: 0)
     }
 
+    /// A reader over one chunk of whole JSON Lines (see `JSONLinesChunker`): everything is read
+    /// already, and locations count from the chunk's place in the input.
+    init(chunk: JSONLinesChunk, options: RecordReaderOptions) where Source == InMemoryByteSource {
+        self.source = InMemoryByteSource([])
+        self.scanner = JSONScanner(maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength)
+        self.chunkSize = max(chunk.bytes.count, 16)
+        self.framing = .jsonl
+        self.storage = chunk.bytes
+        self.locator = chunk.locator
+        self.endOfInput = true
+        self.needsRead = false
+    }
+
     /// The next batch of records, or nil at the end of the input.
     ///
     /// Records that were read before a malformed one are returned first; the error comes with

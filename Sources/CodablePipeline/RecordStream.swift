@@ -9,21 +9,32 @@ public struct RecordStream: AsyncSequence {
     public typealias Element = RecordBatch
     public typealias Failure = RecordReadError
 
-    private let makeReader: () -> any RecordBatchReader
+    private let start: () -> AsyncIterator.Reading
 
     /// A stream over the JSON records `source` holds.
     public init<Source: ByteSource>(source: Source, options: RecordReaderOptions) {
-        self.makeReader = { RecordReader(source: source, options: options) }
+        self.start = { .sequential(RecordReader(source: source, options: options)) }
     }
 
     /// A stream over the batches of a reader of any format, made when iteration starts.
     public init(makeReader: @escaping () -> any RecordBatchReader) {
-        self.makeReader = makeReader
+        self.start = { .sequential(makeReader()) }
+    }
+
+    /// A stream over the JSON Lines `source` holds, scanned `workers` chunks at a time on other
+    /// threads (each chunk `options.chunkSize` bytes of whole lines), handed on in order.
+    public init<Source: ByteSource>(linesFrom source: Source, options: RecordReaderOptions, workers: Int) {
+        self.start = { .parallel(ParallelLinesScan(source: source, options: options, workers: workers)) }
     }
 
     /// Iterates the batches.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let reader: any RecordBatchReader
+        enum Reading {
+            case sequential(any RecordBatchReader)
+            case parallel(ParallelLinesScan)
+        }
+
+        let reading: Reading
 
         public mutating func next() async throws(RecordReadError) -> RecordBatch? {
             try await next(isolation: nil)
@@ -31,11 +42,14 @@ public struct RecordStream: AsyncSequence {
 
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(RecordReadError) -> RecordBatch? {
             if Task.isCancelled { return nil }
-            return try reader.nextBatch()
+            switch reading {
+            case .sequential(let reader): return try reader.nextBatch()
+            case .parallel(let scan): return try await scan.next(isolation: actor)
+            }
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: makeReader())
+        AsyncIterator(reading: start())
     }
 }

@@ -1,0 +1,108 @@
+import CodableParsing
+
+/// JSON Lines scanned on several threads: the input is cut into chunks of whole lines, each
+/// chunk is scanned by a task of its own, and the batches are handed on in input order.
+///
+/// Chunks are read one after another, each read in a task that waits for the one before, so a
+/// read that blocks (a pipe with nothing in it yet) never holds back the records already read:
+/// they are handed on, and only the next batch waits for the input. At most `workers` chunks
+/// are in flight, so memory stays flat; a consumer that stops leaves only those to finish.
+final class ParallelLinesScan {
+    /// What became of one chunk.
+    private enum Outcome: Sendable {
+        case end
+        case scanned(RecordBatch?, RecordReadError?)
+        case unreadable(RecordReadError)
+    }
+
+    /// The chunker, used by one read task at a time: each read waits for the previous one.
+    private final class Chunks: @unchecked Sendable {
+        let next: () throws(RecordReadError) -> JSONLinesChunk?
+        init(_ next: @escaping () throws(RecordReadError) -> JSONLinesChunk?) { self.next = next }
+    }
+
+    private typealias Read = Task<Result<JSONLinesChunk?, RecordReadError>, Never>
+
+    private let chunks: Chunks
+    private let options: RecordReaderOptions
+    private let workers: Int
+    private var lastRead: Read?
+    private var inFlight: [Task<Outcome, Never>] = []
+    private var recordsRead = 0
+    /// An error to throw once the records before it are handed on.
+    private var pendingError: RecordReadError?
+    private var finished = false
+
+    init<Source: ByteSource>(source: Source, options: RecordReaderOptions, workers: Int) {
+        let chunker = JSONLinesChunker(source: source, chunkSize: options.chunkSize)
+        self.chunks = Chunks { () throws(RecordReadError) in try chunker.nextChunk() }
+        self.options = options
+        self.workers = max(1, workers)
+    }
+
+    deinit { stop() }
+
+    /// The next batch in input order, nil at the end (or when the task is cancelled).
+    func next(isolation actor: isolated (any Actor)? = #isolation) async throws(RecordReadError) -> RecordBatch? {
+        while !finished {
+            if Task.isCancelled { stop(); return nil }
+            startScans()
+            switch await inFlight.removeFirst().value {
+            case .end:
+                stop()
+            case .unreadable(let error):
+                stop()
+                throw error
+            case .scanned(let batch, let error):
+                if let error {
+                    stop()  // the chunks after a malformed line are not handed on
+                    pendingError = error
+                }
+                guard let batch else { continue }
+                defer { recordsRead += batch.count }
+                return batch.numbered(from: recordsRead)
+            }
+        }
+        if let error = pendingError {
+            pendingError = nil
+            throw error
+        }
+        return nil
+    }
+
+    /// Starts reads and scans until `workers` chunks are in flight.
+    private func startScans() {
+        let options = self.options
+        let chunks = self.chunks
+        while inFlight.count < workers {
+            let previous = lastRead
+            let read = Read.detached {
+                // Nothing is read after the end of the input or a read that failed.
+                if let previous, case .success(nil) = await previous.value { return .success(nil) }
+                if let previous, case .failure = await previous.value { return .success(nil) }
+                do throws(RecordReadError) {
+                    return .success(try chunks.next())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            lastRead = read
+            inFlight.append(Task.detached {
+                switch await read.value {
+                case .success(nil): return .end
+                case .success(let chunk?):
+                    let scanned = chunk.scan(options: options)
+                    return .scanned(scanned.batch, scanned.error)
+                case .failure(let error): return .unreadable(error)
+                }
+            })
+        }
+    }
+
+    private func stop() {
+        finished = true
+        for scan in inFlight { scan.cancel() }
+        inFlight = []
+        lastRead = nil
+    }
+}

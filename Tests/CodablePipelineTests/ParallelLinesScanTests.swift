@@ -1,0 +1,126 @@
+import Dispatch
+import Testing
+import CodableParsing
+@testable import CodablePipeline
+
+/// JSON Lines scanned in chunks on several threads give what one reader gives: the same
+/// records in the same order, numbered the same, and errors at the same places.
+@Suite struct ParallelLinesScanTests {
+    /// Lines of different lengths (some blank, some with CRLF, one with a non-ASCII title), so
+    /// chunk cuts fall everywhere.
+    static let input: String = (0..<500).map { index in
+        switch index % 7 {
+        case 3: return "\n"
+        case 5: return "{\"id\":\(index),\"title\":\"Straße \(String(repeating: "x", count: index % 40))\"}\r\n"
+        default: return "  {\"id\":\(index),\"tags\":[\(index % 3),\"t\"],\"nested\":{\"a\":null}}\n"
+        }
+    }.joined()
+
+    /// Each record's text (as written back) and its `$[N]` coding path.
+    static func records(_ stream: RecordStream) async throws -> [String] {
+        var records: [String] = []
+        for try await batch in stream {
+            for index in 0..<batch.count {
+                let path = batch.codingPath(ofNode: batch[index].root, inRecord: index)
+                let location = batch.location(ofNode: batch[index].root)
+                let out = OutputBuffer()
+                var writer = JSONWriter()
+                writer.write(batch[index], to: out)
+                records.append("\(path) \(location) \(out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })")
+            }
+        }
+        return records
+    }
+
+    @Test(arguments: [16, 100, 1000, 1 << 20], [1, 2, 3])
+    func chunksGiveTheRecordsOneReaderGives(chunkSize: Int, workers: Int) async throws {
+        let options = RecordReaderOptions(framing: .jsonl, chunkSize: chunkSize)
+        let expected = try await Self.records(RecordStream(source: InMemoryByteSource(Self.input), options: options))
+        let parallel = try await Self.records(RecordStream(linesFrom: InMemoryByteSource(Self.input, pieceSize: 333), options: options, workers: workers))
+        #expect(expected.count == 500 - 500 / 7 - (500 % 7 > 3 ? 1 : 0))
+        #expect(parallel == expected)
+    }
+
+    @Test(arguments: [16, 64, 4096])
+    func anErrorComesAfterTheRecordsBeforeItAtTheSamePlace(chunkSize: Int) async throws {
+        let input = Self.input + "{\"id\": 1, oops}\n" + Self.input
+        let options = RecordReaderOptions(framing: .jsonl, chunkSize: chunkSize)
+        func outcome(_ stream: RecordStream) async -> (records: Int, error: String) {
+            var records = 0
+            do {
+                for try await batch in stream { records += batch.count }
+                return (records, "none")
+            } catch {
+                guard case .malformed(_, let location, let excerpt) = error else { return (records, "\(error)") }
+                return (records, "\(location) \(excerpt.text)")
+            }
+        }
+        let sequential = await outcome(RecordStream(source: InMemoryByteSource(input), options: options))
+        let parallel = await outcome(RecordStream(linesFrom: InMemoryByteSource(input), options: options, workers: 2))
+        #expect(sequential.error.hasPrefix("501:11 "))
+        #expect(parallel.records == sequential.records)
+        #expect(parallel.error == sequential.error)
+    }
+
+    @Test func aByteOrderMarkAndALastLineWithoutABreakAreRead() async throws {
+        let input = "\u{FEFF}{\"a\":1}\n{\"a\":2}"
+        let records = try await Self.records(RecordStream(linesFrom: InMemoryByteSource(input), options: RecordReaderOptions(framing: .jsonl, chunkSize: 16), workers: 2))
+        #expect(records == ["$[0] 1:2 {\"a\":1}", "$[1] 2:1 {\"a\":2}"])
+    }
+
+    @Test func aConsumerThatStopsStopsTheReading() async throws {
+        let source = CountingSource()
+        let stream = RecordStream(linesFrom: source, options: RecordReaderOptions(framing: .jsonl, chunkSize: 4096), workers: 2)
+        var records = 0
+        for try await batch in stream {
+            records += batch.count
+            if records >= 1_000 { break }
+        }
+        #expect(records >= 1_000)
+        // An endless input was read only as far as the consumer wanted (and the scans in flight).
+        #expect(source.reads <= 12)
+    }
+
+    /// A pipe that delivers two lines, then nothing until the test opens the gate.
+    final class GatedSource: ByteSource, @unchecked Sendable {
+        let gate = DispatchSemaphore(value: 0)
+        private var reads = 0
+
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            reads += 1
+            guard reads == 1 else {
+                gate.wait()
+                return 0
+            }
+            let lines = Array("{\"id\":1}\n{\"id\":2}\n".utf8)
+            buffer.copyBytes(from: lines)
+            return lines.count
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func recordsReadAreHandedOnWhileTheNextReadWaits() async throws {
+        let source = GatedSource()
+        var batches = RecordStream(linesFrom: source, options: RecordReaderOptions(framing: .jsonl), workers: 2).makeAsyncIterator()
+        let first = try await batches.next()
+        #expect(first?.count == 2)
+        source.gate.signal()
+        #expect(try await batches.next() == nil)
+    }
+
+    @Test func cancellationEndsTheStream() async throws {
+        let source = CountingSource()
+        let task = Task {
+            var batches = 0
+            for try await _ in RecordStream(linesFrom: source, options: RecordReaderOptions(framing: .jsonl, chunkSize: 4096), workers: 2) {
+                batches += 1
+                await Task.yield()
+            }
+            return batches
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let batches = try await task.value
+        #expect(batches > 0)
+    }
+}
