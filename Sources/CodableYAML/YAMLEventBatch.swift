@@ -75,8 +75,11 @@ final class YAMLEventBatch: @unchecked Sendable {
 
     var isFull: Bool { count == capacity || byteCount >= 1 << 18 }
 
-    /// Empties the batch for reuse.
+    /// Empties the batch for reuse; an arena a huge scalar grew past 4 MiB goes back to 64 KiB,
+    /// so the batches kept for reuse do not hold on to it.
     func reset() {
+        if byteCapacity > 1 << 22 { shrink(&bytes, capacity: &byteCapacity) }
+        if inputCapacity > 1 << 22 { shrink(&input, capacity: &inputCapacity) }
         count = 0
         byteCount = 0
         inputCount = 0
@@ -107,6 +110,12 @@ final class YAMLEventBatch: @unchecked Sendable {
         }
         (input + inputCount).update(from: source.assumingMemoryBound(to: UInt8.self), count: length)
         inputCount += length
+    }
+
+    private func shrink(_ pointer: inout UnsafeMutablePointer<UInt8>, capacity: inout Int) {
+        pointer.deallocate()
+        capacity = 1 << 16
+        pointer = .allocate(capacity: capacity)
     }
 
     private func grow(_ pointer: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, minimum: Int) {
