@@ -76,3 +76,17 @@ public struct JSONNode: Sendable, Equatable {
         kind == .array || kind == .object ? Int(length) + 1 : 1
     }
 }
+
+extension JSONNode.Kind {
+    /// The kind as a message names it: "a string", "an object", "null".
+    public var phrase: String {
+        switch self {
+        case .null: return "null"
+        case .false, .true: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

@@ -187,22 +187,13 @@ struct ExpressionEvaluator {
             case .number: json = .number(Record(batch: record.batch, root: index).sourceText)
             case .string: json = .string(String(decoding: JSONValueOrder.stringBytes(index, in: record.batch), as: UTF8.self))
             default:
-                throw RecordFailure(node: index, message: "--where compares this value as a date, but it is \(describe(node.kind))")
+                throw RecordFailure(node: index, message: "--where compares this value as a date, but it is \(node.kind.phrase)")
             }
             do {
                 return try dates.codec(for: path).decode(json).date.timeIntervalSinceReferenceDate
             } catch {
                 throw RecordFailure(node: index, message: "--where compares this value as a date: \(error.description)")
             }
-        }
-    }
-
-    private func describe(_ kind: JSONNode.Kind) -> String {
-        switch kind {
-        case .true, .false: "a bool"
-        case .array: "an array"
-        case .object: "an object"
-        default: "\(kind)"
         }
     }
 

@@ -139,20 +139,6 @@ struct PageReader {
     }
 }
 
-extension JSONNode.Kind {
-    /// "a string", "an object", for messages.
-    var phrase: String {
-        switch self {
-        case .null: return "null"
-        case .false, .true: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-}
-
 extension FieldPath {
     /// The path without its last step (nil for a one-step path).
     var parent: FieldPath? {

@@ -193,7 +193,7 @@ struct KeywordBuilder {
     private func child(_ node: Int, _ segment: String) throws(SchemaError) -> Child {
         let kind = document.kind(node)
         guard kind == .object || kind == .true || kind == .false else {
-            throw document.error(at: node, pointer: info.documentPointer + segment, "a schema must be an object or a boolean, found \(SchemaCompiler.describeKind(kind))")
+            throw document.error(at: node, pointer: info.documentPointer + segment, "a schema must be an object or a boolean, found \(kind.phrase)")
         }
         let childPosition = SchemaPosition(document: position.document, node: node)
         if compiler.registry.scanned[childPosition] == nil {

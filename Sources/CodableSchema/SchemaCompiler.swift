@@ -47,7 +47,7 @@ final class SchemaCompiler {
             let keywords = try builder.build()
             nodes[Int(index)].keywords = keywords
         default:
-            throw document.error(at: position.node, pointer: info.documentPointer, "a schema must be an object or a boolean, found \(Self.describeKind(document.kind(position.node)))")
+            throw document.error(at: position.node, pointer: info.documentPointer, "a schema must be an object or a boolean, found \(document.kind(position.node).phrase)")
         }
         return index
     }
@@ -178,17 +178,6 @@ final class SchemaCompiler {
                     stack.removeLast()
                 }
             }
-        }
-    }
-
-    static func describeKind(_ kind: JSONNode.Kind) -> String {
-        switch kind {
-        case .null: return "null"
-        case .true, .false: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
         }
     }
 }

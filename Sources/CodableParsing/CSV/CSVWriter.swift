@@ -87,15 +87,15 @@ public final class CSVWriter: RecordFormatter {
                 if arrayRows == nil { arrayRows = kind == .array && !columnsChosen }
                 if arrayRows == true {
                     guard kind == .array else {
-                        return stop(record, "the first record was an array, written as a row without a header, so every record must be an array, not \(Self.describe(kind))")
+                        return stop(record, "the first record was an array, written as a row without a header, so every record must be an array, not \(kind.phrase)")
                     }
                     writeArrayRow(record.root, nodes: nodes, bytes: bytes, replacements: replacements)
                     return
                 }
                 guard kind == .object else {
                     let message = headerWritten
-                        ? "the first record was an object, so every record must be an object (a row of its fields), not \(Self.describe(kind))"
-                        : "a CSV row needs an object (its fields) or an array (its elements), not \(Self.describe(kind))"
+                        ? "the first record was an object, so every record must be an object (a row of its fields), not \(kind.phrase)"
+                        : "a CSV row needs an object (its fields) or an array (its elements), not \(kind.phrase)"
                     return stop(record, message)
                 }
                 if !headerWritten {
@@ -119,17 +119,6 @@ public final class CSVWriter: RecordFormatter {
     private func stop(_ record: Record, _ message: String) {
         issues.append(.unwritable(record: record, message: message))
         stopped = true
-    }
-
-    private static func describe(_ kind: JSONNode.Kind) -> String {
-        switch kind {
-        case .null: return "null"
-        case .true, .false: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
     }
 
     /// Ends the output (nothing is held back).
