@@ -1,14 +1,18 @@
 import CodableParsing
+import CodablePipeline
+import Dispatch
 
 /// The JSON reader in every framing, and the writer behind it.
 ///
 /// Invariants: reading in one piece and in small pieces (records split across refills) gives
 /// the same records or the same error at the same place; every record the reader accepts,
-/// written compactly, reads back as itself (the writer's output is valid JSON and a fixed point).
+/// written compactly, reads back as itself (the writer's output is valid JSON and a fixed point);
+/// JSON Lines cut into chunks and scanned on worker tasks (as the CLI reads `.jsonl` files) give
+/// the same records, numbered the same, or the same error at the same place.
 enum JSONReaderTarget {
     static let target = FuzzTarget(
         name: "json-reader",
-        summary: "RecordReader in all framings (sniffed, json, jsonl, json-seq, json-stream), read whole and in 1-7 byte pieces; JSONWriter round trip",
+        summary: "RecordReader in all framings (sniffed, json, jsonl, json-seq, json-stream), read whole and in 1-7 byte pieces; JSON Lines in chunks on worker tasks; JSONWriter round trip",
         seedFolders: ["Samples", "Tests/Fixtures", "../shared/conformance/JSONTestSuite/test_parsing"],
         run: run)
 
@@ -19,11 +23,35 @@ enum JSONReaderTarget {
             let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: 1 << 16)
             let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16)
             require(whole == pieces, "\(framing?.rawValue ?? "sniffed"): whole \(whole) != pieces \(pieces)")
+            if framing == .jsonl {
+                let chunked = readInChunks(bytes, chunkSize: 16 + bytes.count % 48)
+                require(chunked == whole, "jsonl: whole \(whole) != in chunks \(chunked)")
+            }
             for record in whole.records {
                 let again = read(Array(record.utf8), framing: .jsonStream, pieceSize: .max, chunkSize: 1 << 16)
                 require(again.records == [record] && again.error == nil, "written record \(record) reads back as \(again)")
             }
         }
+    }
+
+    /// Reads JSON Lines through `RecordStream(linesFrom:)`, three chunks at a time, and waits.
+    static func readInChunks(_ bytes: [UInt8], chunkSize: Int) -> ReadOutcome {
+        final class Result: @unchecked Sendable { var outcome = ReadOutcome() }  // written before `done` is signalled
+        let result = Result()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let options = RecordReaderOptions(framing: .jsonl, maxDepth: 64, chunkSize: chunkSize)
+            do throws(RecordReadError) {
+                for try await batch in RecordStream(linesFrom: InMemoryByteSource(bytes, pieceSize: 1 + bytes.count % 5), options: options, workers: 3) {
+                    result.outcome.append(batch)
+                }
+            } catch {
+                result.outcome.stop(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        return result.outcome
     }
 
     static func read(_ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int) -> ReadOutcome {

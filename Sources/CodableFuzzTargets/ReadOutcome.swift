@@ -11,25 +11,38 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
 
     /// Reads every batch of `reader`; each record also goes to `formatter`, if any.
     init(reading reader: any RecordBatchReader, writingTo formatter: (any RecordFormatter)? = nil) {
-        var json = JSONWriter()
         do {
             while let batch = try reader.nextBatch() {
-                for index in 0..<batch.count {
-                    let out = OutputBuffer(capacity: 256)
-                    json.write(batch[index], to: out)
-                    records.append(out.text)
-                    formatter?.write(batch[index], replacements: [:])
-                }
+                append(batch, writingTo: formatter)
             }
             if let formatter {
                 formatter.finish()
                 written = Array(formatter.output.text.utf8)
             }
         } catch {
-            switch error {
-            case .malformed(let reason, let location, _): self.error = "\(location): \(reason)"
-            case .unreadable(let underlying): self.error = "unreadable: \(underlying)"
-            }
+            stop(error)
+        }
+    }
+
+    /// Nothing read yet.
+    init() {}
+
+    /// Adds the batch's records (and writes them to `formatter`, if any).
+    mutating func append(_ batch: RecordBatch, writingTo formatter: (any RecordFormatter)? = nil) {
+        var json = JSONWriter()
+        for index in 0..<batch.count {
+            let out = OutputBuffer(capacity: 256)
+            json.write(batch[index], to: out)
+            records.append(out.text)
+            formatter?.write(batch[index], replacements: [:])
+        }
+    }
+
+    /// Records the error that stopped the reading.
+    mutating func stop(_ error: RecordReadError) {
+        switch error {
+        case .malformed(let reason, let location, _): self.error = "\(location): \(reason)"
+        case .unreadable(let underlying): self.error = "unreadable: \(underlying)"
         }
     }
 }
