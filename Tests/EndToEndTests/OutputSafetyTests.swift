@@ -152,18 +152,7 @@ func runShell(_ command: String) throws -> CodableBinary.Result {
         while temporaryFiles().isEmpty && Date() < deadline { usleep(10_000) }
         #expect(!temporaryFiles().isEmpty, "codable never created its temporary file")
 
-        // The handlers are armed asynchronously just after the file appears: a signal that comes
-        // before is ignored, so send it again until the process ends (never wait forever).
-        let stopBy = Date().addingTimeInterval(20)
-        repeat {
-            kill(process.processIdentifier, signal)
-            usleep(50_000)
-        } while process.isRunning && Date() < stopBy
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            Issue.record("\(name): codable did not end within 20 s")
-        }
-        process.waitUntilExit()
+        process.signalUntilExit(signal, name: name)
         try? input.fileHandleForWriting.close()
         #expect(process.terminationStatus == 128 + signal, "\(name)")
         #expect(temporaryFiles().isEmpty, "\(name) left \(temporaryFiles())")

@@ -81,17 +81,7 @@ import Testing
         let deadline = Date().addingTimeInterval(20)
         while !(files().contains("page-000001.jsonl") && files().contains { $0.hasSuffix(".tmp") }) && Date() < deadline { usleep(10_000) }
         #expect(files().contains { $0.hasSuffix(".tmp") }, "\(name): codable never started page 2: \(files())")
-        // The handlers are armed just after the temporary file appears: send again until it ends.
-        let stopBy = Date().addingTimeInterval(20)
-        repeat {
-            kill(process.processIdentifier, signal)
-            usleep(50_000)
-        } while process.isRunning && Date() < stopBy
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            Issue.record("\(name): codable did not end within 20 s")
-        }
-        process.waitUntilExit()
+        process.signalUntilExit(signal, name: name)
         try? input.fileHandleForWriting.close()
         #expect(process.terminationStatus == 128 + signal, "\(name)")
         try Self.expectDirectory(directory, pages: 1, name)
