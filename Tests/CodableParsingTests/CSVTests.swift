@@ -3,16 +3,8 @@ import Testing
 
 /// Reads every record of a CSV text and writes each back as compact JSON.
 private func readCSV(_ text: String, options: CSVReaderOptions = CSVReaderOptions(), pieceSize: Int = .max) throws(RecordReadError) -> [String] {
-    let reader = CSVReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options)
-    var writer = JSONWriter()
     var records: [String] = []
-    while let batch = try reader.nextBatch() {
-        for index in 0..<batch.count {
-            let out = OutputBuffer()
-            writer.write(batch[index], to: out)
-            records.append(out.text)
-        }
-    }
+    try appendRecords(of: CSVReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
     return records
 }
 

@@ -16,8 +16,17 @@ func readRecords(
     let reader = RecordReader(
         source: InMemoryByteSource(bytes, pieceSize: pieceSize),
         options: RecordReaderOptions(framing: framing, maxDepth: maxDepth, chunkSize: chunkSize))
-    var writer = JSONWriter(options: options)
     var records: [String] = []
+    try appendRecords(of: reader, to: &records, options: options)
+    return records
+}
+
+/// Appends every record `reader` gives, written back compactly, to `records` (the records
+/// before an error stay there when it throws).
+func appendRecords(
+    of reader: some RecordBatchReader, to records: inout [String], options: JSONWriterOptions = JSONWriterOptions()
+) throws(RecordReadError) {
+    var writer = JSONWriter(options: options)
     while let batch = try reader.nextBatch() {
         for index in 0..<batch.count {
             let out = OutputBuffer()
@@ -25,7 +34,6 @@ func readRecords(
             records.append(out.text)
         }
     }
-    return records
 }
 
 /// The error reading `text` gives: its message and `LINE:COL`.

@@ -18,14 +18,7 @@ import Testing
         let reader = YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: YAMLReaderOptions(batchBytes: 4096))
         var records: [String] = []
         do {
-            while let batch = try reader.nextBatch() {
-                for index in 0..<batch.count {
-                    var writer = JSONWriter()
-                    let out = OutputBuffer()
-                    writer.write(batch[index], to: out)
-                    records.append(out.text)
-                }
-            }
+            try appendRecords(of: reader, to: &records)
             return (records, nil)
         } catch {
             guard case .malformed(let reason, let location, _) = error else { return (records, ("\(error)", 0, 0)) }

@@ -4,17 +4,22 @@ import Testing
 
 /// Reads YAML text and writes each record as compact JSON.
 func yamlToJSON(_ text: String, options: YAMLReaderOptions = YAMLReaderOptions(), pieceSize: Int = .max) throws -> [String] {
-    let reader = YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options)
     var records: [String] = []
+    try appendRecords(of: YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
+    return records
+}
+
+/// Appends every record `reader` gives, as compact JSON, to `records` (the records before an
+/// error stay there when it throws).
+func appendRecords(of reader: some RecordBatchReader, to records: inout [String]) throws(RecordReadError) {
+    var writer = JSONWriter()
     while let batch = try reader.nextBatch() {
         for index in 0..<batch.count {
-            var writer = JSONWriter()
             let out = OutputBuffer()
             writer.write(batch[index], to: out)
             records.append(out.text)
         }
     }
-    return records
 }
 
 @Suite struct YAMLReaderTests {
