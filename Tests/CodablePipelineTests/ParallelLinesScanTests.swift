@@ -1,10 +1,10 @@
-import Dispatch
 import Testing
 import CodableParsing
 @testable import CodablePipeline
 
 /// JSON Lines scanned in chunks on several threads give what one reader gives: the same
-/// records in the same order, numbered the same, and errors at the same places.
+/// records in the same order, numbered the same, and errors at the same places. (The
+/// lifecycle rules, for both, are in `RecordStreamTests`.)
 @Suite struct ParallelLinesScanTests {
     /// Lines of different lengths (some blank, some with CRLF, one with a non-ASCII title), so
     /// chunk cuts fall everywhere.
@@ -66,61 +66,5 @@ import CodableParsing
         let input = "\u{FEFF}{\"a\":1}\n{\"a\":2}"
         let records = try await Self.records(RecordStream(linesFrom: InMemoryByteSource(input), options: RecordReaderOptions(framing: .jsonl, chunkSize: 16), workers: 2))
         #expect(records == ["$[0] 1:2 {\"a\":1}", "$[1] 2:1 {\"a\":2}"])
-    }
-
-    @Test func aConsumerThatStopsStopsTheReading() async throws {
-        let source = CountingSource()
-        let stream = RecordStream(linesFrom: source, options: RecordReaderOptions(framing: .jsonl, chunkSize: 4096), workers: 2)
-        var records = 0
-        for try await batch in stream {
-            records += batch.count
-            if records >= 1_000 { break }
-        }
-        #expect(records >= 1_000)
-        // An endless input was read only as far as the consumer wanted (and the scans in flight).
-        #expect(source.reads <= 12)
-    }
-
-    /// A pipe that delivers two lines, then nothing until the test opens the gate.
-    final class GatedSource: ByteSource, @unchecked Sendable {
-        let gate = DispatchSemaphore(value: 0)
-        private var reads = 0
-
-        func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-            reads += 1
-            guard reads == 1 else {
-                gate.wait()
-                return 0
-            }
-            let lines = Array("{\"id\":1}\n{\"id\":2}\n".utf8)
-            buffer.copyBytes(from: lines)
-            return lines.count
-        }
-    }
-
-    @Test(.timeLimit(.minutes(1)))
-    func recordsReadAreHandedOnWhileTheNextReadWaits() async throws {
-        let source = GatedSource()
-        var batches = RecordStream(linesFrom: source, options: RecordReaderOptions(framing: .jsonl), workers: 2).makeAsyncIterator()
-        let first = try await batches.next()
-        #expect(first?.count == 2)
-        source.gate.signal()
-        #expect(try await batches.next() == nil)
-    }
-
-    @Test func cancellationEndsTheStream() async throws {
-        let source = CountingSource()
-        let task = Task {
-            var batches = 0
-            for try await _ in RecordStream(linesFrom: source, options: RecordReaderOptions(framing: .jsonl, chunkSize: 4096), workers: 2) {
-                batches += 1
-                await Task.yield()
-            }
-            return batches
-        }
-        try await Task.sleep(for: .milliseconds(50))
-        task.cancel()
-        let batches = try await task.value
-        #expect(batches > 0)
     }
 }

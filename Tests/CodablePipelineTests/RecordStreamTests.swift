@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import CodableParsing
 @testable import CodablePipeline
@@ -25,24 +26,33 @@ final class CountingSource: ByteSource, @unchecked Sendable {
         #expect(count == 3)
     }
 
-    @Test func aConsumerThatStopsStopsTheReading() async throws {
+    /// The same lifecycle rules hold for one reader and for JSON Lines scanned on several
+    /// threads (`parallel`).
+    static func lines(_ source: some ByteSource, chunkSize: Int = 1 << 20, parallel: Bool) -> RecordStream {
+        let options = RecordReaderOptions(framing: .jsonl, chunkSize: chunkSize)
+        return parallel ? RecordStream(linesFrom: source, options: options, workers: 2) : RecordStream(source: source, options: options)
+    }
+
+    @Test(arguments: [false, true])
+    func aConsumerThatStopsStopsTheReading(parallel: Bool) async throws {
         let source = CountingSource()
-        let stream = RecordStream(source: source, options: RecordReaderOptions(framing: .jsonl, chunkSize: 4096))
         var records = 0
-        for try await batch in stream {
+        for try await batch in Self.lines(source, chunkSize: 4096, parallel: parallel) {
             records += batch.count
             if records >= 1_000 { break }
         }
         #expect(records >= 1_000)
-        // An endless input was read only as far as the consumer wanted.
-        #expect(source.reads <= 6)
+        // An endless input was read only as far as the consumer wanted (and, in parallel, the
+        // scans in flight).
+        #expect(source.reads <= (parallel ? 12 : 6))
     }
 
-    @Test func cancellationEndsTheStream() async throws {
+    @Test(arguments: [false, true])
+    func cancellationEndsTheStream(parallel: Bool) async throws {
         let source = CountingSource()
         let task = Task {
             var batches = 0
-            for try await _ in RecordStream(source: source, options: RecordReaderOptions(framing: .jsonl, chunkSize: 4096)) {
+            for try await _ in Self.lines(source, chunkSize: 4096, parallel: parallel) {
                 batches += 1
                 await Task.yield()
             }
@@ -52,6 +62,33 @@ final class CountingSource: ByteSource, @unchecked Sendable {
         task.cancel()
         let batches = try await task.value
         #expect(batches > 0)
+    }
+
+    /// A pipe that delivers two lines, then nothing until the test opens the gate.
+    final class GatedSource: ByteSource, @unchecked Sendable {
+        let gate = DispatchSemaphore(value: 0)
+        private var reads = 0
+
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            reads += 1
+            guard reads == 1 else {
+                gate.wait()
+                return 0
+            }
+            let lines = Array("{\"id\":1}\n{\"id\":2}\n".utf8)
+            buffer.copyBytes(from: lines)
+            return lines.count
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func recordsReadAreHandedOnWhileTheNextReadWaits(parallel: Bool) async throws {
+        let source = GatedSource()
+        var batches = Self.lines(source, parallel: parallel).makeAsyncIterator()
+        let first = try await batches.next()
+        #expect(first?.count == 2)
+        source.gate.signal()
+        #expect(try await batches.next() == nil)
     }
 
     @Test func errorsArriveAfterTheRecordsBeforeThem() async throws {
