@@ -13,11 +13,20 @@ public final class ByteStorage: @unchecked Sendable {
     /// Empty storage with room for `capacity` bytes.
     public init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        self.pointer = .allocate(capacity: self.capacity)
+        self.pointer = RawMemory.allocate(self.capacity)
         self.count = 0
     }
 
-    deinit { pointer.deallocate() }
+    /// Storage that takes over the bytes `cursor` wrote, without copying them; `cursor` goes on
+    /// empty, over new memory for up to `keptCapacity` bytes.
+    public init(taking cursor: inout OutputCursor, keepingCapacity keptCapacity: Int) {
+        self.pointer = cursor.pointer
+        self.count = cursor.count
+        self.capacity = cursor.capacity
+        cursor = OutputCursor(capacity: min(cursor.capacity, max(keptCapacity, 64)))
+    }
+
+    deinit { RawMemory.free(pointer) }
 
     /// Read-only access to the valid bytes.
 
@@ -47,12 +56,8 @@ public final class ByteStorage: @unchecked Sendable {
     /// Makes room for at least `minimum` more bytes, doubling the capacity when it grows.
     func reserveFreeCapacity(_ minimum: Int) {
         guard capacity - count < minimum else { return }
-        let newCapacity = max(capacity * 2, count + minimum)
-        let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newPointer.update(from: pointer, count: count)
-        pointer.deallocate()
-        pointer = newPointer
-        capacity = newCapacity
+        capacity = max(capacity * 2, count + minimum)
+        pointer = RawMemory.reallocate(pointer, to: capacity)
     }
 
     /// Forgets the bytes from `index` on.

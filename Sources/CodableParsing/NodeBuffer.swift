@@ -14,11 +14,11 @@ public final class NodeBuffer: @unchecked Sendable {
     /// Creates an empty buffer with room for `capacity` nodes.
     public init(capacity: Int = 4096) {
         self.capacity = max(16, capacity)
-        self.storage = .allocate(capacity: self.capacity)
+        self.storage = RawMemory.allocate(self.capacity, of: JSONNode.self)
         self.count = 0
     }
 
-    deinit { storage.deallocate() }
+    deinit { RawMemory.free(storage) }
 
     /// Lends the storage out for appending; `endAppending` must take it back.
     func beginAppending() -> NodeCursor {
@@ -98,12 +98,10 @@ struct NodeCursor {
         return count &- 1
     }
 
+    /// Grows with `realloc` (see `RawMemory`): a record of millions of nodes is not briefly
+    /// held twice.
     private mutating func grow() {
-        let newCapacity = capacity * 2
-        let newStorage = UnsafeMutablePointer<JSONNode>.allocate(capacity: newCapacity)
-        newStorage.moveInitialize(from: storage, count: count)
-        storage.deallocate()
-        storage = newStorage
-        capacity = newCapacity
+        capacity *= 2
+        storage = RawMemory.reallocate(storage, to: capacity)
     }
 }

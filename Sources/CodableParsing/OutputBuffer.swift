@@ -7,11 +7,10 @@ public final class OutputBuffer: @unchecked Sendable {
 
     /// Creates an empty buffer.
     public init(capacity: Int = 1 << 20) {
-        let capacity = max(capacity, 64)
-        cursor = OutputCursor(pointer: .allocate(capacity: capacity), count: 0, capacity: capacity)
+        cursor = OutputCursor(capacity: max(capacity, 64))
     }
 
-    deinit { cursor.pointer.deallocate() }
+    deinit { cursor.release() }
 
     /// Number of bytes written and not yet drained.
     public var count: Int { cursor.count }
@@ -42,6 +41,12 @@ public final class OutputBuffer: @unchecked Sendable {
     /// Forgets the bytes written after the first `count` (undoes a value that failed midway).
     public func truncate(toCount count: Int) { cursor.truncate(to: count) }
 
+    /// Hands the buffered bytes on as storage, without copying them, and goes on empty, with
+    /// room for `keptCapacity` bytes at most (new memory, touched only as it is written).
+    public func takeBytes(keepingCapacity keptCapacity: Int) -> ByteStorage {
+        ByteStorage(taking: &cursor, keepingCapacity: keptCapacity)
+    }
+
     /// The buffered bytes as a string (tests and small outputs).
     public var text: String {
         String(decoding: UnsafeBufferPointer(start: cursor.pointer, count: cursor.count), as: UTF8.self)
@@ -53,6 +58,17 @@ public struct OutputCursor {
     var pointer: UnsafeMutablePointer<UInt8>
     var count: Int
     var capacity: Int
+
+    /// An empty cursor over `capacity` new bytes, which its holder frees with `release()` (or
+    /// hands on with `ByteStorage(taking:keepingCapacity:)`).
+    init(capacity: Int) {
+        self.pointer = RawMemory.allocate(capacity)
+        self.count = 0
+        self.capacity = max(capacity, 1)
+    }
+
+    /// Frees the bytes (the cursor is not used after this).
+    func release() { RawMemory.free(pointer) }
 
     /// Number of bytes written so far.
     @inline(__always)
@@ -71,12 +87,8 @@ public struct OutputCursor {
     }
 
     private mutating func grow(toFit extra: Int) {
-        let newCapacity = max(capacity * 2, count + extra)
-        let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newPointer.update(from: pointer, count: count)
-        pointer.deallocate()
-        pointer = newPointer
-        capacity = newCapacity
+        capacity = max(capacity * 2, count + extra)
+        pointer = RawMemory.reallocate(pointer, to: capacity)
     }
 
     /// Appends one byte.

@@ -1,3 +1,5 @@
+import CodableParsing
+
 /// One parser event, copied out of libyaml: its kind, where it starts, and its scalar value,
 /// tag and anchor as ranges of its batch's bytes.
 struct YAMLEvent {
@@ -62,15 +64,15 @@ final class YAMLEventBatch: @unchecked Sendable {
         self.capacity = capacity
         events = .allocate(capacity: capacity)
         byteCapacity = 1 << 16
-        bytes = .allocate(capacity: byteCapacity)
+        bytes = RawMemory.allocate(byteCapacity)
         inputCapacity = 1 << 16
-        input = .allocate(capacity: inputCapacity)
+        input = RawMemory.allocate(inputCapacity)
     }
 
     deinit {
         events.deallocate()
-        bytes.deallocate()
-        input.deallocate()
+        RawMemory.free(bytes)
+        RawMemory.free(input)
     }
 
     var isFull: Bool { count == capacity || byteCount >= 1 << 18 }
@@ -79,10 +81,9 @@ final class YAMLEventBatch: @unchecked Sendable {
     /// so the batches kept for reuse do not hold on to it.
     func reset() {
         if byteCapacity > 1 << 22 { shrink(&bytes, capacity: &byteCapacity) }
-        if inputCapacity > 1 << 22 { shrink(&input, capacity: &inputCapacity) }
+        dropInput()
         count = 0
         byteCount = 0
-        inputCount = 0
         isLast = false
         failure = nil
     }
@@ -112,18 +113,22 @@ final class YAMLEventBatch: @unchecked Sendable {
         inputCount += length
     }
 
-    private func shrink(_ pointer: inout UnsafeMutablePointer<UInt8>, capacity: inout Int) {
-        pointer.deallocate()
-        capacity = 1 << 16
-        pointer = .allocate(capacity: capacity)
+    /// Forgets the input once the reading thread has its copy (the source window), so that a
+    /// huge scalar's input is not held twice while its document is built.
+    func dropInput() {
+        if inputCapacity > 1 << 22 { shrink(&input, capacity: &inputCapacity) }
+        inputCount = 0
     }
 
+    private func shrink(_ pointer: inout UnsafeMutablePointer<UInt8>, capacity: inout Int) {
+        RawMemory.free(pointer)
+        capacity = 1 << 16
+        pointer = RawMemory.allocate(capacity)
+    }
+
+    /// Grows with `realloc` (see `RawMemory`): a huge scalar's arena is not briefly held twice.
     private func grow(_ pointer: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, minimum: Int) {
-        let newCapacity = max(capacity * 2, minimum)
-        let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newPointer.update(from: pointer, count: count)
-        pointer.deallocate()
-        pointer = newPointer
-        capacity = newCapacity
+        capacity = max(capacity * 2, minimum)
+        pointer = RawMemory.reallocate(pointer, to: capacity)
     }
 }

@@ -107,6 +107,7 @@ public final class YAMLRecordReader: RecordBatchReader {
             }
             let batch = pipe.next()
             window.append(UnsafeBufferPointer(start: batch.input, count: batch.inputCount))
+            batch.dropInput()
             events = batch
             eventBytes = UnsafePointer(batch.bytes)
             eventIndex = 0

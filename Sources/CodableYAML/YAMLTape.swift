@@ -25,10 +25,9 @@ final class YAMLTape {
 
     /// Hands the tape's contents on and starts an empty one.
     func take() -> (bytes: ByteStorage, nodes: NodeBuffer, positions: [NodeSourceMap.Position]) {
-        let storage = ByteStorage(capacity: bytes.count)
-        bytes.withUnsafeBytes { storage.append($0.assumingMemoryBound(to: UInt8.self)) }
-        let result = (storage, nodes, positions)
-        bytes.removeAll()
+        // The bytes are handed on, not copied; the next batch's tape starts with as much room
+        // (up to 4 MiB: a huge scalar's is not kept).
+        let result = (bytes.takeBytes(keepingCapacity: 4 << 20), nodes, positions)
         bytes.append(Self.literals)
         nodes = NodeBuffer(capacity: max(4096, nodes.count))
         positions = []

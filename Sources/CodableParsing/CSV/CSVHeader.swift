@@ -12,21 +12,19 @@ struct CSVHeader {
     /// Reads the names from the header row's fields. An empty name, or one that repeats an
     /// earlier one, is an error at its cell.
     init(fields: [CSVField], in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
-        var tokens = OutputCursor(pointer: .allocate(capacity: 256), count: 0, capacity: 256)
-        defer { tokens.pointer.deallocate() }
-        var seen: [ArraySlice<UInt8>: Int] = [:]
+        var tokens = OutputCursor(capacity: 256)
+        defer { tokens.release() }
+        var seen = ByteSpanTable()
         for (column, field) in fields.enumerated() {
             guard field.contentEnd > field.contentStart else {
                 throw JSONSyntaxError(.format("column \(column + 1) of the header has no name (every column needs one)"), at: field.start)
             }
             let start = tokens.count
             let flag = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &tokens)
-            let token = ArraySlice(UnsafeBufferPointer(start: tokens.pointer + start, count: tokens.count - start))
-            if let earlier = seen[token] {
+            if let earlier = seen.existingValue(forSpan: start, count: tokens.count - start, in: tokens.pointer, orInsert: column) {
                 let name = JSONString.decode(UnsafeBufferPointer(start: tokens.pointer + start, count: tokens.count - start))
                 throw JSONSyntaxError(.format("column name '\(name)' is used twice in the header (columns \(earlier + 1) and \(column + 1))"), at: field.start)
             }
-            seen[token] = column
             starts.append(start)
             flags.append(flag)
         }

@@ -93,6 +93,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
                     failure = error
                 }
             }
+            scanner.releaseLargeFieldList()
             if let failure {
                 let error = storage.withUnsafeBufferPointer { buffer in
                     RecordReadError.malformed(failure.reason, locator.location(of: failure.offset, in: buffer), locator.excerpt(at: failure.offset, in: buffer))

@@ -11,7 +11,7 @@ struct CSVRecordBuilder {
     /// A builder for about `capacity` bytes of input.
     init(capacity: Int, emptyAsNull: Bool) {
         let size = max(256, capacity + capacity / 2)
-        bytes = OutputCursor(pointer: .allocate(capacity: size), count: 0, capacity: size)
+        bytes = OutputCursor(capacity: size)
         nodes = NodeBuffer(capacity: max(256, capacity / 4))
         cursor = nodes.beginAppending()
         offsets.reserveCapacity(max(256, capacity / 4))
@@ -79,16 +79,14 @@ struct CSVRecordBuilder {
 
     /// Frees the byte buffer (the builder is not used after this).
     func release() {
-        bytes.pointer.deallocate()
+        bytes.release()
     }
 
     /// The batch of the records built so far; `input` is the buffer the rows were read from
     /// (it starts at the start of a line), `locator` where it starts in the input.
     mutating func makeBatch(input: ByteStorage, locator: SourceLocator, firstRecordIndex: Int) -> RecordBatch {
         nodes.endAppending(cursor)
-        let storage = ByteStorage(capacity: bytes.count)
-        storage.append(UnsafeBufferPointer(start: bytes.pointer, count: bytes.count))
-        bytes.count = 0
+        let storage = ByteStorage(taking: &bytes, keepingCapacity: 256)
         cursor = nodes.beginAppending()
         let map = NodeSourceMap(
             positions: Self.positions(of: offsets, in: input, locator: locator), text: input,

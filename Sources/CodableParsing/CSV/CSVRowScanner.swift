@@ -34,6 +34,12 @@ struct CSVRowScanner {
         for byte in [delimiter, 0x0D, 0x0A] { stops[Int(byte)] = true }
     }
 
+    /// Lets go of the field list a row with very many fields grew (more than 64 Ki fields), so
+    /// that it is not held while the batch is written.
+    mutating func releaseLargeFieldList() {
+        if fields.capacity > 1 << 16 { fields = [] }
+    }
+
     /// Scans the row starting at `start`. `isFinal`: no input follows the buffer's end.
     mutating func scanRow(_ base: UnsafePointer<UInt8>, from start: Int, end count: Int, isFinal: Bool) throws(JSONSyntaxError) -> Outcome {
         fields.removeAll(keepingCapacity: true)

@@ -40,9 +40,9 @@ public final class CSVWriter: RecordFormatter {
     private var cells: [Int32] = []
     private var stamps: [UInt32] = []
     private var stamp: UInt32 = 0
-    private var path = OutputCursor(pointer: .allocate(capacity: 256), count: 0, capacity: 256)
+    private var path = OutputCursor(capacity: 256)
     private var jsonWriter = JSONWriter()
-    private var scratch = OutputCursor(pointer: .allocate(capacity: 4096), count: 0, capacity: 4096)
+    private var scratch = OutputCursor(capacity: 4096)
     /// The open objects of `walk`, kept between records so walking allocates nothing.
     private var walkFrames: [(remaining: Int, next: Int, pathCount: Int)] = []
     /// Bytes that force quoting: the delimiter, `"`, CR, LF.
@@ -61,8 +61,8 @@ public final class CSVWriter: RecordFormatter {
     }
 
     deinit {
-        path.pointer.deallocate()
-        scratch.pointer.deallocate()
+        path.release()
+        scratch.release()
     }
 
     /// What happened since the last call that the user should hear of.

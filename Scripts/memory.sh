@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Peak memory as a multiple of the input's size (issue 8's target: at most 4x), outside CI.
+# Each input is one record that must be held whole: a 100 MB string, and 1,000,000 keys, in
+# each input format (JSON Lines, CSV, YAML), plus a token-dense array ([0,0,…], 2 bytes per
+# value). Each goes through `convert --to jsonl` from a file, and the 100 MB string also
+# through `validate` and `decode` against a schema and a model.
+# Prints, per run: input size, peak RSS (GNU time), gross ratio (RSS / input) and net ratio
+# ((RSS - the RSS of a run on an empty input) / input: what the input itself costs).
+# Exit status 1 if any 100 MB string run goes over 4x gross.
+# Usage: Scripts/memory.sh          (builds the release binary; MEGABYTES=100 sets the size)
+#        BIN=path/to/codable Scripts/memory.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+megabytes=${MEGABYTES:-100}
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --product codable >&2
+  BIN=$(swift build -c release --show-bin-path)/codable
+fi
+[ -x /usr/bin/time ] || { echo "memory.sh: needs /usr/bin/time (GNU time)" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "memory.sh: needs python3 to generate the inputs" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+python3 - "$work" "$megabytes" <<'PY'
+import sys
+work, size = sys.argv[1], int(sys.argv[2]) << 20
+s = 'x' * size
+open(f'{work}/string.jsonl', 'w').write('{"a":1,"b":"' + s + '"}\n')
+open(f'{work}/string.csv', 'w').write('a,b\n1,' + s + '\n')
+open(f'{work}/string.yaml', 'w').write('a: 1\nb: ' + s + '\n')
+n = 1_000_000
+open(f'{work}/keys.jsonl', 'w').write('{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}\n')
+open(f'{work}/keys.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' + ','.join(str(i) for i in range(n)) + '\n')
+open(f'{work}/keys.yaml', 'w').write(''.join(f'k{i}: {i}\n' for i in range(n)))
+open(f'{work}/dense.json', 'w').write('{"a":[' + ','.join(['0'] * (size // 4)) + ']}\n')
+PY
+printf 'struct Row: Codable { let a: Int; let b: String }\n' > "$work/Row.swift"
+printf '{"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "string"}}}\n' > "$work/row.schema.json"
+: > "$work/empty.jsonl"
+
+peak() {  # peak KB of one run; its output is dropped, a failing run is reported
+  local status=0
+  /usr/bin/time -f %M -o "$work/rss" "$BIN" "$@" > /dev/null 2> "$work/stderr" || status=$?
+  [ $status -eq 0 ] || { echo "memory.sh: '$*' exited $status: $(head -c 300 "$work/stderr")" >&2; exit 2; }
+  tail -1 "$work/rss"
+}
+
+baseline=$(peak convert --to jsonl "$work/empty.jsonl")
+echo "baseline (empty input): $baseline KB"
+printf '%-14s %-24s %10s %12s %7s %7s\n' input command "size (MB)" "peak (MB)" gross net
+over=0
+run() {  # run FILE COMMAND...
+  local file=$1; shift
+  local bytes kb
+  bytes=$(stat -c %s "$work/$file")
+  kb=$(peak "$@" "$work/$file")
+  read -r gross net <<< "$(awk -v kb="$kb" -v base="$baseline" -v bytes="$bytes" 'BEGIN { printf "%.2f %.2f", kb * 1024 / bytes, (kb - base) * 1024 / bytes }')"
+  printf '%-14s %-24s %10.1f %12.1f %6sx %6sx\n' "$file" "$1" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
+  if [[ $file == string.* ]] && awk -v g="$gross" 'BEGIN { exit !(g > 4) }'; then over=1; fi
+}
+for format in jsonl csv yaml; do
+  run "string.$format" convert --to jsonl
+  run "string.$format" validate --schema "$work/row.schema.json"
+  run "string.$format" decode --model "$work/Row.swift" --type Row
+done
+for input in keys.jsonl keys.csv keys.yaml dense.json; do
+  run "$input" convert --to jsonl
+done
+[ $over -eq 0 ] || { echo "memory.sh: a 100 MB string took more than 4x its size"; exit 1; }
