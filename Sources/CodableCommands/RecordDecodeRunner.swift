@@ -26,9 +26,19 @@ struct RecordDecodeRunner {
         let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json
         let writer = DecodingRecordWriter(framing: framing, decoder: decoder, singleValueAllowed: singleValueAllowed)
         let target = try output.openTarget()
+        // JSON Lines and JSON text sequences out: batches are decoded on every core.
+        let parallel = elementDecoder == nil && (framing == .jsonl || framing == .jsonSeq) && InputOptions.scanningThreads > 1
+            ? try ParallelBatchDecoder(workers: InputOptions.scanningThreads, skipsBadRecords: skipBadRecords) { () throws(CommandFailure) in
+                DecodingRecordWriter(framing: framing, decoder: try makeDecoder(root, options), singleValueAllowed: false)
+            }
+            : nil
         var skipped = 0
         let committed = try await target.produce {
             for file in inputs {
+                if let parallel {
+                    try await decode(file, with: parallel, to: target, skipped: &skipped)
+                    continue
+                }
                 let batches = ReadAhead(try input.records(from: file))
                 defer { batches.cancel() }
                 var arrayOpen = false
@@ -82,6 +92,43 @@ struct RecordDecodeRunner {
         }
         guard committed else { return }  // the reader went away: quietly done
         if skipped > 0 { throw .recordsSkipped(skipped) }
+    }
+
+    /// One input through `parallel`: outputs written in input order, and each record that did
+    /// not decode reported (or thrown, after the records before it) where the sequential loop
+    /// reports it.
+    private func decode(_ file: InputFile, with parallel: ParallelBatchDecoder, to target: OutputTarget, skipped: inout Int) async throws {
+        let batches = ReadAhead(try input.records(from: file))
+        defer { batches.cancel() }
+        var readError: (any Error)?
+        var inputEnded = false
+        while true {
+            while parallel.hasRoom && !inputEnded && readError == nil {
+                do {
+                    if let batch = try await batches.next() { parallel.start(batch) } else { inputEnded = true }
+                } catch {
+                    readError = error  // the batches before it are still decoded and written
+                }
+            }
+            // Written (and emptied) before the next batch is started on its writer.
+            guard let decoded = await parallel.next() else { break }
+            for (index, error) in decoded.failures {
+                let failure = Self.failure(error, batch: decoded.batch, index: index, file: file)
+                guard skipBadRecords, case .invalidValue = failure else {
+                    try? target.write(decoded.output)  // the records before it still go out
+                    target.endPartialLine()
+                    throw failure
+                }
+                Diagnostics().report(failure)
+                skipped += 1
+            }
+            try target.write(decoded.output)
+        }
+        guard let readError else { return }
+        target.endPartialLine()
+        if let error = readError as? RecordReadError { throw RecordCopier.failure(error, in: file) }
+        if let error = readError as? PagedSourceError { throw error.commandFailure }
+        throw readError
     }
 
     private func makeDecoder(_ root: TypeReference, _ options: DecodingOptions) throws(CommandFailure) -> RecordDecoder {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// A `.jsonl` file is scanned in 1 MiB chunks on several threads: through the binary, records
-/// and problems several chunks into a file keep their order, their `$[N]` and their `LINE:COL`.
+/// A `.jsonl` file is scanned in 1 MiB chunks on several threads, and `decode` to JSON Lines
+/// decodes its batches on several threads: through the binary, records and problems several
+/// chunks into a file keep their order, their `$[N]` and their `LINE:COL`.
 @Suite struct ParallelLinesEndToEndTests {
     /// About 3.5 MB of records (so at least four chunks), record `bad` replaced by `line`.
     static func file(replacing bad: Int, with line: String) throws -> URL {
@@ -36,5 +37,47 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == (0..<30_000).map { "{\"id\":\($0)}\n" }.joined())
         #expect(result.stderr.hasPrefix("\(url.path):30001:21: error: "))
+    }
+
+    /// Records 12345, 30001 and 39999 have a number for a title: a different batch each.
+    static let badRecords: Set<Int> = [12_345, 30_001, 39_999]
+
+    static func decodingFile() throws -> (records: URL, model: URL) {
+        let directory = try makeTemporaryDirectory()
+        let text = (0..<40_000).map { index in
+            Self.badRecords.contains(index)
+                ? "{\"id\":\(index),\"title\":\(index),\"done\":true}"
+                : "{\"id\":\(index),\"title\":\"record number \(index) of the file\",\"done\":\(index % 2 == 0)}"
+        }.joined(separator: "\n") + "\n"
+        let records = directory.appendingPathComponent("records.jsonl")
+        try text.write(to: records, atomically: true, encoding: .utf8)
+        let model = directory.appendingPathComponent("Todo.swift")
+        try "struct Todo: Codable { let id: Int; let title: String; let done: Bool }\n".write(to: model, atomically: true, encoding: .utf8)
+        return (records, model)
+    }
+
+    static func decoded(_ indices: some Sequence<Int>) -> String {
+        indices.map { "{\"id\":\($0),\"title\":\"record number \($0) of the file\",\"done\":\($0 % 2 == 0)}\n" }.joined()
+    }
+
+    @Test func decodeStopsAtTheFirstBadRecordAfterTheRecordsBeforeIt() throws {
+        let (records, model) = try Self.decodingFile()
+        defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
+        let result = try CodableBinary.run(["decode", "--model", model.path, "--type", "Todo", "--to", "jsonl", records.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == Self.decoded(0..<12_345))
+        #expect(result.stderr.hasPrefix("\(records.path):12346:21: error: Expected to decode String but found number instead.\n    at $[12345].title\n"))
+    }
+
+    @Test(arguments: ["jsonl", "json-seq"])
+    func decodeSkipsBadRecordsInOrder(to framing: String) throws {
+        let (records, model) = try Self.decodingFile()
+        defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
+        let result = try CodableBinary.run(["decode", "--model", model.path, "--type", "Todo", "--to", framing, "--on-error", "skip", records.path])
+        #expect(result.status == 1)
+        let expected = Self.decoded((0..<40_000).filter { !Self.badRecords.contains($0) })
+        #expect(result.stdout == (framing == "jsonl" ? expected : expected.split(separator: "\n").map { "\u{1E}\($0)\n" }.joined()))
+        let places = result.stderr.split(separator: "\n").filter { $0.hasPrefix(records.path) }.map { $0.dropFirst(records.path.count + 1).prefix { $0 != ":" } }
+        #expect(places == ["12346", "30002", "40000"])
     }
 }
