@@ -76,11 +76,7 @@ struct PipelineCopier {
                     do { next = try await batches.next() } catch {
                         try? target.write(writer.output)  // what was read before the error still goes out
                         target.endPartialLine()
-                        if let error = error as? PagedSourceError { throw error.commandFailure }
-                        if let error = error as? RecordReadError {
-                            throw RecordCopier.failure(error, in: file)
-                        }
-                        throw error
+                        throw RecordCopier.inputFailure(error, in: file) ?? error
                     }
                     guard let read = next else { break }
                         progress.advance(records: read.count, bytes: read.bytes.count)

@@ -86,6 +86,16 @@ struct RecordCopier {
         }
     }
 
+    /// What stopped reading an input, as the failure it reports: a read error or a page that
+    /// could not be fetched; nil for an error that is not the input's.
+    static func inputFailure(_ error: any Error, in file: InputFile) -> CommandFailure? {
+        switch error {
+        case let error as RecordReadError: failure(error, in: file)
+        case let error as PagedSourceError: error.commandFailure
+        default: nil
+        }
+    }
+
     /// A read error as the failure it reports: malformed input (status 1) or unreadable (3).
     static func failure(_ error: RecordReadError, in file: InputFile) -> CommandFailure {
         switch error {

@@ -59,26 +59,16 @@ struct RecordDecodeRunner {
                                     try writer.write(batch[index])
                                 }
                             } catch {
-                                let failure = Self.failure(error, batch: batch, index: index, file: file)
-                                guard skipBadRecords, case .invalidValue = failure else {
-                                    try? target.write(writer.output)  // the records before it still go out
-                                    target.endPartialLine()
-                                    throw failure
-                                }
-                                Diagnostics().report(failure)
-                                skipped += 1
+                                try skipOrThrow(error, batch: batch, index: index, file: file, after: writer.output, to: target, skipped: &skipped)
                             }
                         }
                         try target.write(writer.output)
                     }
-                } catch let error as RecordReadError {
+                } catch {
+                    guard let failure = RecordCopier.inputFailure(error, in: file) else { throw error }
                     try? target.write(writer.output)  // what was decoded before the error still goes out
                     target.endPartialLine()
-                    throw RecordCopier.failure(error, in: file)
-                } catch let error as PagedSourceError {
-                    try? target.write(writer.output)
-                    target.endPartialLine()
-                    throw error.commandFailure
+                    throw failure
                 }
                 if arrayOpen {
                     writer.endArray()
@@ -113,22 +103,29 @@ struct RecordDecodeRunner {
             // Written (and emptied) before the next batch is started on its writer.
             guard let decoded = await parallel.next() else { break }
             for (index, error) in decoded.failures {
-                let failure = Self.failure(error, batch: decoded.batch, index: index, file: file)
-                guard skipBadRecords, case .invalidValue = failure else {
-                    try? target.write(decoded.output)  // the records before it still go out
-                    target.endPartialLine()
-                    throw failure
-                }
-                Diagnostics().report(failure)
-                skipped += 1
+                try skipOrThrow(error, batch: decoded.batch, index: index, file: file, after: decoded.output, to: target, skipped: &skipped)
             }
             try target.write(decoded.output)
         }
         guard let readError else { return }
         target.endPartialLine()
-        if let error = readError as? RecordReadError { throw RecordCopier.failure(error, in: file) }
-        if let error = readError as? PagedSourceError { throw error.commandFailure }
-        throw readError
+        throw RecordCopier.inputFailure(readError, in: file) ?? readError
+    }
+
+    /// A record that did not decode: with `--on-error skip`, a data problem is reported and
+    /// counted; anything else is thrown, after `written` (the records before it) goes out.
+    private func skipOrThrow(
+        _ error: RecordDecodingError, batch: RecordBatch, index: Int, file: InputFile,
+        after written: OutputBuffer, to target: OutputTarget, skipped: inout Int
+    ) throws(CommandFailure) {
+        let failure = Self.failure(error, batch: batch, index: index, file: file)
+        guard skipBadRecords, case .invalidValue = failure else {
+            try? target.write(written)
+            target.endPartialLine()
+            throw failure
+        }
+        Diagnostics().report(failure)
+        skipped += 1
     }
 
     private func makeDecoder(_ root: TypeReference, _ options: DecodingOptions) throws(CommandFailure) -> RecordDecoder {

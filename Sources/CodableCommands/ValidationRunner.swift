@@ -155,18 +155,8 @@ struct ValidationRunner {
 
     /// What stopped reading an input, as a failure.
     private static func failure(_ error: any Error, in file: InputFile) -> CommandFailure {
-        switch error {
-        case let error as RecordReadError:
-            switch error {
-            case .malformed(let reason, let location, let excerpt):
-                return .malformedInput(input: file.displayName, reason: reason, location: location, excerpt: excerpt)
-            case .unreadable(let underlying):
-                return .unreadableInput(input: file.displayName, reason: describe(underlying))
-            }
-        case let error as PagedSourceError: return error.commandFailure
-        case let failure as CommandFailure: return failure
-        default: return .unreadableInput(input: file.displayName, reason: describe(error))
-        }
+        RecordCopier.inputFailure(error, in: file) ?? (error as? CommandFailure)
+            ?? .unreadableInput(input: file.displayName, reason: describe(error))
     }
 
     /// Why an input could not be read, naming the page when it is not the input itself.

@@ -16,12 +16,22 @@ import Testing
         return url
     }
 
+    /// `convert --to jsonl --select id` of the file at `url`.
+    static func selectIDs(of url: URL) throws -> CodableBinary.Result {
+        try CodableBinary.run(["convert", "--to", "jsonl", "--select", "id", url.path])
+    }
+
+    /// What `selectIDs` writes for the records `ids`.
+    static func idLines(_ ids: Range<Int>) -> String {
+        ids.map { "{\"id\":\($0)}\n" }.joined()
+    }
+
     @Test func recordsComeOutInOrderAndAProblemFarInIsPlacedExactly() throws {
         let url = try Self.file(replacing: 37_001, with: "{\"id\":37001,\"title\":17,\"done\":true}")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let converted = try CodableBinary.run(["convert", "--to", "jsonl", "--select", "id", url.path])
+        let converted = try Self.selectIDs(of: url)
         #expect(converted.status == 0)
-        #expect(converted.stdout == (0..<40_000).map { "{\"id\":\($0)}\n" }.joined())
+        #expect(converted.stdout == Self.idLines(0..<40_000))
 
         let schema = url.deletingLastPathComponent().appendingPathComponent("record.schema.json")
         try #"{"properties": {"title": {"type": "string"}}}"#.write(to: schema, atomically: true, encoding: .utf8)
@@ -33,9 +43,9 @@ import Testing
     @Test func aMalformedLineFarInStopsAfterTheRecordsBeforeIt() throws {
         let url = try Self.file(replacing: 30_000, with: "{\"id\":30000,\"title\":oops}")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let result = try CodableBinary.run(["convert", "--to", "jsonl", "--select", "id", url.path])
+        let result = try Self.selectIDs(of: url)
         #expect(result.status == 1)
-        #expect(result.stdout == (0..<30_000).map { "{\"id\":\($0)}\n" }.joined())
+        #expect(result.stdout == Self.idLines(0..<30_000))
         #expect(result.stderr.hasPrefix("\(url.path):30001:21: error: "))
     }
 
