@@ -76,6 +76,13 @@ extension InputOptions {
         if csvDialect(for: file) != nil && pages.items != nil {
             throw .usage("--items takes records from JSON pages; a CSV or TSV input has none")
         }
+        if let items = pages.itemsKeyPath, !page.isURL, !isYAML(file), [nil, .json].contains(framing(for: file)) {
+            // One envelope from a file or stdin: its records are read as they come, in constant
+            // memory, however large the envelope.
+            var options = readerOptions(for: file)
+            options.items = items
+            return InputRecords(source: .stream(RecordStream(source: try file.open(), options: options)))
+        }
         if let options = pages.sourceOptions(readerOptions: pageReaderOptions) {
             let loader = SourcePageLoader(web: HTTPPageLoader(settings: pages.httpSettings))
             return InputRecords(source: .paged(PagedRecordStream(first: page, loader: loader, options: options) { notice in
@@ -93,6 +100,12 @@ extension InputOptions {
 }
 
 extension PageReference {
+    /// An http(s) URL (read page by page, as fetched), not a file or stdin.
+    var isURL: Bool {
+        if case .url = self { return true }
+        return false
+    }
+
     /// The path whose extension names the page's format, if any: a file's path, a URL's path.
     var pathForExtension: String? {
         switch self {
@@ -114,6 +127,8 @@ extension PagedSourceError {
             return .malformedInput(input: page.description, reason: reason, location: location, excerpt: excerpt)
         case .readFailed(let page, .unreadable(let underlying)):
             return .unreadableInput(input: page.description, reason: describe(underlying))
+        case .readFailed(let page, .invalidEnvelope(let message, let codingPath, let location, let excerpt)):
+            return .invalidValue(input: page.description, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
         case .invalidPage(let page, let message, let codingPath, let location, let excerpt):
             return .invalidValue(input: page.description, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
         }

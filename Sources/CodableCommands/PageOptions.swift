@@ -7,7 +7,7 @@ import CodablePipeline
 /// fetched. Part of `InputOptions`, so every subcommand that reads records has it.
 struct PageOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Take the records from the array at this path inside each input value (a page envelope such as {\"items\":[...],\"next\":...}); a value without that array is an error.",
+        "Take the records from the array at this path inside each input value (a page envelope such as {\"items\":[...],\"next\":...}); a value without that array is an error. Without --next, a path of keys is read as the records come, in constant memory.",
         valueName: "path"))
     var items: String?
 
@@ -62,6 +62,18 @@ struct PageOptions: ParsableArguments {
         return PagedSourceOptions(
             items: itemsPath, next: next.flatMap { try? FieldPath(parsing: $0) },
             maxPages: maxPages, readerOptions: readerOptions)
+    }
+
+    /// `--items` as a path of keys, when the records can be read as they come instead of page by
+    /// page: one page (no `--next`) whose array is reached by keys alone (no `[N]`).
+    var itemsKeyPath: ItemsKeyPath? {
+        guard let items, next == nil, let path = try? FieldPath(parsing: items) else { return nil }
+        var keys: [String] = []
+        for component in path.components {
+            guard case .key(let name) = component else { return nil }
+            keys.append(name)
+        }
+        return keys.isEmpty ? nil : ItemsKeyPath(keys: keys, text: items)
     }
 
     /// The HTTP settings.

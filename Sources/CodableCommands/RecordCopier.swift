@@ -103,6 +103,8 @@ struct RecordCopier {
             return .malformedInput(input: file.displayName, reason: reason, location: location, excerpt: excerpt)
         case .unreadable(let underlying):
             return .unreadableInput(input: file.displayName, reason: describe(underlying))
+        case .invalidEnvelope(let message, let codingPath, let location, let excerpt):
+            return .invalidValue(input: file.displayName, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
         }
     }
 }

@@ -8,11 +8,13 @@ import Dispatch
 /// the same records or the same error at the same place; every record the reader accepts,
 /// written compactly, reads back as itself (the writer's output is valid JSON and a fixed point);
 /// JSON Lines cut into chunks and scanned on worker tasks (as the CLI reads `.jsonl` files) give
-/// the same records, numbered the same, or the same error at the same place.
+/// the same records, numbered the same, or the same error at the same place. Records taken from
+/// an array inside each value as they are read (`--items items`) are the same, read whole or in
+/// pieces, and are that array's elements when the input is one JSON text that holds it.
 enum JSONReaderTarget {
     static let target = FuzzTarget(
         name: "json-reader",
-        summary: "RecordReader in all framings (sniffed, json, jsonl, json-seq, json-stream), read whole and in 1-7 byte pieces; JSON Lines in chunks on worker tasks; JSONWriter round trip",
+        summary: "RecordReader in all framings (sniffed, json, jsonl, json-seq, json-stream), read whole and in 1-7 byte pieces; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
         seedFolders: ["Samples", "Tests/Fixtures", "../shared/conformance/JSONTestSuite/test_parsing"],
         run: run)
 
@@ -31,6 +33,35 @@ enum JSONReaderTarget {
                 let again = read(Array(record.utf8), framing: .jsonStream, pieceSize: .max, chunkSize: 1 << 16)
                 require(again.records == [record] && again.error == nil, "written record \(record) reads back as \(again)")
             }
+        }
+        checkItems(bytes, pieceSize: pieceSize)
+    }
+
+    /// `--items items`, read as the records come: the same whole and in pieces, and, for one
+    /// JSON text, the elements of its first `items` array.
+    static func checkItems(_ bytes: [UInt8], pieceSize: Int) {
+        let items = ItemsKeyPath(keys: ["items"], text: "items")
+        let streamed = read(bytes, framing: nil, pieceSize: .max, chunkSize: 1 << 16, items: items)
+        let pieces = read(bytes, framing: nil, pieceSize: pieceSize, chunkSize: 16, items: items)
+        require(streamed == pieces, "--items: whole \(streamed) != pieces \(pieces)")
+        let single = read(bytes, framing: .json, pieceSize: .max, chunkSize: 1 << 16, items: items)
+        let reader = RecordReader(source: InMemoryByteSource(bytes), options: RecordReaderOptions(framing: .json, maxDepth: 64))
+        var atEnd = false
+        guard let batch = try? reader.nextBatch(), batch.count == 1, !batch.fromTopLevelArray else { return }
+        do { atEnd = try reader.nextBatch() == nil } catch {}
+        guard atEnd, let array = try? FieldPath(parsing: "items").matches(in: batch[0]).first, batch.nodes[array].kind == .array
+        else { return }
+        let expected = ReadOutcome(reading: OneBatch(batch.elements(ofArray: array, inRecord: 0, firstRecordIndex: 0, sourceName: nil)))
+        require(single.records == expected.records && single.error == nil, "--items: as read \(single) != whole value's array \(expected)")
+    }
+
+    /// A reader that hands on one batch.
+    final class OneBatch: RecordBatchReader {
+        private var batch: RecordBatch?
+        init(_ batch: RecordBatch) { self.batch = batch }
+        func nextBatch() throws(RecordReadError) -> RecordBatch? {
+            defer { batch = nil }
+            return batch
         }
     }
 
@@ -54,9 +85,9 @@ enum JSONReaderTarget {
         return result.outcome
     }
 
-    static func read(_ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int) -> ReadOutcome {
+    static func read(_ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int, items: ItemsKeyPath? = nil) -> ReadOutcome {
         ReadOutcome(reading: RecordReader(
             source: InMemoryByteSource(bytes, pieceSize: pieceSize),
-            options: RecordReaderOptions(framing: framing, maxDepth: 64, chunkSize: chunkSize)))
+            options: RecordReaderOptions(framing: framing, maxDepth: 64, chunkSize: chunkSize, items: items)))
     }
 }

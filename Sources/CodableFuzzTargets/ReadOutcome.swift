@@ -43,6 +43,7 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
         switch error {
         case .malformed(let reason, let location, _): self.error = "\(location): \(reason)"
         case .unreadable(let underlying): self.error = "unreadable: \(underlying)"
+        case .invalidEnvelope(let message, let codingPath, let location, _): self.error = "\(location): \(message) at \(codingPath)"
         }
     }
 }

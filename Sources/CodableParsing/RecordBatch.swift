@@ -27,6 +27,11 @@ public struct RecordBatch: Sendable {
     /// The enclosing value's position among the values of its input (nil when it is the sole
     /// value of a JSON text): the `3` of `$[3].items[0]`.
     public internal(set) var enclosingRecordIndex: Int? = nil
+    /// When the records are the elements of an array inside a value that was not kept (the
+    /// items of an envelope read as they came): that array's coding path, `$.items`.
+    public internal(set) var itemsPath: String? = nil
+    /// With `itemsPath`: the position of the batch's first record in that array.
+    public internal(set) var firstItemIndex = 0
     /// For batches whose bytes were synthesized from another format (YAML): each node's place
     /// in the input. Nil for JSON, whose nodes are located by their offsets into `bytes`.
     public let sourceMap: NodeSourceMap?
@@ -64,6 +69,10 @@ public struct RecordBatch: Sendable {
     /// The records' coding path prefix: `$[N]` for records of a stream or array, `$` for the
     /// one value of a single JSON text.
     public func codingPath(ofNode node: Int, inRecord index: Int) -> String {
+        if let itemsPath {
+            let inside = CodingPath.describe(node: node, in: self[index], recordIndex: nil)
+            return itemsPath + "[\(firstItemIndex + index)]" + inside.dropFirst()
+        }
         if let enclosingRoot {
             return CodingPath.describe(node: node, in: Record(batch: self, root: Int(enclosingRoot)), recordIndex: enclosingRecordIndex)
         }

@@ -8,16 +8,34 @@ public struct RecordReaderOptions: Sendable {
     public var maxTokenLength: Int
     /// Bytes asked of the source per read.
     public var chunkSize: Int
+    /// When set, the records are the elements of the array at this path of keys inside each
+    /// value (`--items`), handed on as they are read; nil: the values are the records.
+    public var items: ItemsKeyPath?
 
     /// The default longest string or number: 512 MiB (536870912 bytes).
     public static let defaultMaxTokenLength = 512 << 20
 
-    /// The default limits: depth 512, tokens up to 512 MiB, 1 MiB reads.
-    public init(framing: InputFraming? = nil, maxDepth: Int = 512, maxTokenLength: Int = defaultMaxTokenLength, chunkSize: Int = 1 << 20) {
+    /// The default limits: depth 512, tokens up to 512 MiB, 1 MiB reads; the values are the records.
+    public init(framing: InputFraming? = nil, maxDepth: Int = 512, maxTokenLength: Int = defaultMaxTokenLength, chunkSize: Int = 1 << 20, items: ItemsKeyPath? = nil) {
         self.framing = framing
         self.maxDepth = maxDepth
         self.maxTokenLength = maxTokenLength
         self.chunkSize = chunkSize
+        self.items = items
+    }
+}
+
+/// A path of object keys to the array that holds the records (`--items data.items`).
+public struct ItemsKeyPath: Sendable, Equatable {
+    /// The keys, outermost first (at least one).
+    public var keys: [String]
+    /// The path as written, for messages.
+    public var text: String
+
+    /// A path of `keys`, written as `text`.
+    public init(keys: [String], text: String) {
+        self.keys = keys
+        self.text = text
     }
 }
 
@@ -48,12 +66,18 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     private var isTopLevelArray = false
     private var recordsRead = 0
     private var pendingError: RecordReadError?
+    /// With `items`: the walk through each value to its records.
+    private var walker: EnvelopeWalker?
+    /// Where the current envelope began (for a problem with the envelope as a whole).
+    private var envelopeStart: (SourceLocation, SourceExcerpt)?
+    /// A problem the walker found, reported after the records before it.
+    private var envelopeProblem: RecordReadError?
 
     /// Where a `json` input is: before its value, inside its top-level array, or after it.
     private enum ArrayState { case beforeValue, firstElement, nextElement, afterValue }
 
     /// What one step of scanning found.
-    private enum Step { case record(Int), needMore, end, again }
+    private enum Step { case record(Int), needMore, end, again, endOfEnvelope, failed }
 
     /// Creates a reader over `source`.
     public init(source: Source, options: RecordReaderOptions = RecordReaderOptions()) {
@@ -62,6 +86,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         self.chunkSize = max(options.chunkSize, 16)
         self.framing = options.framing
         self.storage = ByteStorage(capacity: 0)
+        self.walker = options.items.map { EnvelopeWalker(keys: $0.keys, pathText: $0.text, isSingleText: false) }
     }
 
     /// A reader over one chunk of whole JSON Lines (see `JSONLinesChunker`): everything is read
@@ -92,15 +117,24 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             let nodes = NodeBuffer(capacity: max(256, storage.count / 8))
             var roots: [Int32] = []
             var failure: RecordReadError?
+            var itemsPath: (path: String, firstIndex: Int)?
             storage.withUnsafeBufferPointer { buffer in
                 let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
                 scanning: while true {
                     do throws(JSONSyntaxError) {
                         switch try step(base, buffer.count, nodes) {
-                        case .record(let root): roots.append(Int32(truncatingIfNeeded: root))
+                        case .record(let root):
+                            if let walker, roots.isEmpty { itemsPath = (walker.itemsPath, walker.elementIndex - 1) }
+                            roots.append(Int32(truncatingIfNeeded: root))
                         case .again: continue scanning
                         case .needMore: needsRead = true; break scanning
                         case .end: finished = true; break scanning
+                        case .endOfEnvelope:
+                            // A batch holds one envelope's records (they share a path prefix).
+                            if roots.isEmpty { continue scanning } else { break scanning }
+                        case .failed:
+                            failure = envelopeProblem
+                            break scanning
                         }
                     } catch {
                         failure = .malformed(
@@ -116,10 +150,15 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             }
             if !roots.isEmpty {
                 defer { recordsRead += roots.count }
-                return RecordBatch(
+                var batch = RecordBatch(
                     bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
-                    fromTopLevelArray: isTopLevelArray, framing: framing ?? .jsonStream,
+                    fromTopLevelArray: isTopLevelArray || walker != nil, framing: framing ?? .jsonStream,
                     locator: locator)
+                if let itemsPath {
+                    batch.itemsPath = itemsPath.path
+                    batch.firstItemIndex = itemsPath.firstIndex
+                }
+                return batch
             }
         }
         return nil
@@ -183,7 +222,9 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 framing = first == count ? .jsonStream : InputFraming.sniff(firstByte: base[first])
             }
             started = true
+            walker?.isSingleText = framing == .json
         }
+        if walker != nil { return try stepItems(base, count, nodes) }
         switch framing! {
         case .json: return try stepJSON(base, count, nodes)
         case .jsonl: return try stepJSONLines(base, count, nodes)
@@ -248,6 +289,27 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             position = start
             guard start < count else { return .end }
             throw JSONSyntaxError(.trailingContent(base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"), at: start)
+        }
+    }
+
+    /// `items`: the elements of the array inside each value, as the walker finds them.
+    private func stepItems(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+        switch try walker!.step(base, count, position: &position, isFinal: endOfInput, scanner: &scanner, nodes: nodes) {
+        case .record(let root): return .record(root)
+        case .needMore: return .needMore
+        case .again: return .again
+        case .end: return .end
+        case .envelopeEnds: return .endOfEnvelope
+        case .envelopeBegins(let offset):
+            let buffer = UnsafeBufferPointer(start: base, count: count)
+            envelopeStart = (locator.location(of: offset, in: buffer), locator.excerpt(at: offset, in: buffer))
+            return .again
+        case .problem(let message, let codingPath, let offset):
+            let buffer = UnsafeBufferPointer(start: base, count: count)
+            let (location, excerpt) = offset.map { (locator.location(of: $0, in: buffer), locator.excerpt(at: $0, in: buffer)) }
+                ?? envelopeStart ?? (locator.location(of: 0, in: buffer), locator.excerpt(at: 0, in: buffer))
+            envelopeProblem = .invalidEnvelope(message: message, codingPath: codingPath, location, excerpt)
+            return .failed
         }
     }
 

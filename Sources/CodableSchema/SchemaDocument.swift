@@ -27,6 +27,8 @@ final class SchemaDocument: @unchecked Sendable {
                 throw SchemaError(file: file, line: location.line, column: location.column, pointer: "", message: "the schema is not valid JSON: \(reason)")
             case .unreadable(let cause):
                 throw SchemaError(file: file, pointer: "", message: "the schema cannot be read: \(cause)")
+            case .invalidEnvelope(let message, _, let location, _):  // schemas are read without `items`
+                throw SchemaError(file: file, line: location.line, column: location.column, pointer: "", message: message)
             }
         }
         guard let batch = first else {

@@ -50,6 +50,7 @@ func readError(_ bytes: [UInt8], framing: InputFraming? = nil, maxDepth: Int = 5
         switch error {
         case .malformed(let reason, let location, _): return (reason.description, location.description)
         case .unreadable(let underlying): return ("unreadable: \(underlying)", "")
+        case .invalidEnvelope(let message, let codingPath, let location, _): return ("\(message) at \(codingPath)", location.description)
         }
     }
 }

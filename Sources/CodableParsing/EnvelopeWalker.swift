@@ -1,0 +1,272 @@
+/// Reads records that sit in an array inside each value of a JSON input, as in a page envelope
+/// (`{"page":1,"items":[…],"next":…}`, `--items items`): walks each value down a path of keys to
+/// the array and hands on its elements one at a time as they are scanned, skipping the value's
+/// other members. So an envelope of any size is read in the memory of its largest element.
+///
+/// The values are the one value of a JSON text, the elements of a top-level array, or a stream
+/// of values. The first value of an input is `$` in coding paths; when more follow (a stream), or
+/// the values are a top-level array's elements, they are numbered: `$[1].items[0]`.
+struct EnvelopeWalker {
+    /// What one step found.
+    enum Step {
+        /// An element of an items array, its root node at this index.
+        case record(Int)
+        /// The buffer ends inside what comes next, and more input may follow.
+        case needMore
+        /// Something was read; step again.
+        case again
+        /// A value (an envelope) begins at this offset.
+        case envelopeBegins(Int)
+        /// The current value ended: every record it holds was handed on.
+        case envelopeEnds
+        /// The input ended.
+        case end
+        /// A value has no array at the path, or a value there that is not an array. The offset is
+        /// the value's (nil: the whole envelope, which began at the last `envelopeBegins`).
+        case problem(message: String, codingPath: String, offset: Int?)
+    }
+
+    /// The path's keys, as written in `--items`, and as UTF-8.
+    let keys: [String]
+    private let keyBytes: [[UInt8]]
+    /// The path as the user wrote it, for messages.
+    let pathText: String
+    /// Whether the input is one JSON text (trailing values are an error) rather than a stream.
+    var isSingleText: Bool
+
+    private enum State {
+        case beforeValue, objectStart, nextMember, afterMember, elementStart, afterElement
+        case outerElementStart, outerAfterElement, afterValue
+    }
+
+    private var state = State.beforeValue
+    /// Objects open on the path (the envelope itself is the first).
+    private var openObjects = 0
+    /// The current envelope's items array was found (later members with its name are skipped).
+    private var itemsFound = false
+    /// Values (envelopes) begun so far.
+    private(set) var envelopeCount = 0
+    /// Whether the envelopes are numbered in coding paths (`$[2]`).
+    private var numbered = false
+    /// The values are the elements of a top-level array.
+    private var insideOuterArray = false
+    /// Position of the next element within the current items array.
+    private(set) var elementIndex = 0
+
+    /// A walker for the path of keys `keys` (from `--items` as `pathText`).
+    init(keys: [String], pathText: String, isSingleText: Bool) {
+        self.keys = keys
+        self.keyBytes = keys.map { Array($0.utf8) }
+        self.pathText = pathText
+        self.isSingleText = isSingleText
+    }
+
+    /// The coding path of the current envelope: `$` or `$[N]`.
+    var envelopePath: String { numbered ? "$[\(envelopeCount - 1)]" : "$" }
+
+    /// The coding path of the current items array: `$.items`, `$[1].data.items`.
+    var itemsPath: String { envelopePath + keys.map(CodingPath.component).joined() }
+
+    /// One step over `base[position..<count]`; `isFinal`: no input follows `count`.
+    mutating func step(
+        _ base: UnsafePointer<UInt8>, _ count: Int, position: inout Int, isFinal: Bool,
+        scanner: inout JSONScanner, nodes: NodeBuffer
+    ) throws(JSONSyntaxError) -> Step {
+        let start = scanner.skipWhitespace(base, from: position, end: count)
+        if start == count && !isFinal { return .needMore }
+        switch state {
+        case .beforeValue:
+            position = start
+            guard start < count else {
+                guard envelopeCount == 0 else { return .end }
+                if isSingleText { throw JSONSyntaxError(.empty, at: start) }
+                return .problem(message: "the page holds no value; expected one with an array at '\(pathText)' (--items)", codingPath: "$", offset: start)
+            }
+            if envelopeCount == 0 && base[start] == UInt8(ascii: "[") {
+                insideOuterArray = true
+                numbered = true
+                position = start + 1
+                state = .outerElementStart
+                return .again
+            }
+            return try beginEnvelope(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
+        case .outerElementStart, .outerAfterElement:
+            guard start < count else {
+                let expected = state == .outerElementStart ? "a value or ']'" : "',' or ']'"
+                throw JSONSyntaxError(.unexpectedEnd(expected: expected), at: start)
+            }
+            if base[start] == UInt8(ascii: "]") {
+                position = start + 1
+                state = .afterValue
+                return .again
+            }
+            var element = start
+            if state == .outerAfterElement {
+                guard base[start] == UInt8(ascii: ",") else {
+                    throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or ']'"), at: start)
+                }
+                element = scanner.skipWhitespace(base, from: start + 1, end: count)
+                if element == count && !isFinal { return .needMore }
+                guard element < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), at: element) }
+            }
+            return try beginEnvelope(base, count, at: element, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
+        case .objectStart, .nextMember:
+            guard start < count else {
+                throw JSONSyntaxError(.unexpectedEnd(expected: state == .objectStart ? "a string key or '}'" : "a string key"), at: start)
+            }
+            if state == .objectStart && base[start] == UInt8(ascii: "}") {
+                position = start + 1
+                return closeObject()
+            }
+            return try member(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
+        case .afterMember:
+            guard start < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "',' or '}'"), at: start) }
+            switch base[start] {
+            case UInt8(ascii: ","):
+                position = start + 1
+                state = .nextMember
+                return .again
+            case UInt8(ascii: "}"):
+                position = start + 1
+                return closeObject()
+            default:
+                throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or '}'"), at: start)
+            }
+        case .elementStart, .afterElement:
+            guard start < count else {
+                throw JSONSyntaxError(.unexpectedEnd(expected: state == .elementStart ? "a value or ']'" : "',' or ']'"), at: start)
+            }
+            if base[start] == UInt8(ascii: "]") {
+                position = start + 1
+                state = .afterMember
+                return .again
+            }
+            var element = start
+            if state == .afterElement {
+                guard base[start] == UInt8(ascii: ",") else {
+                    throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or ']'"), at: start)
+                }
+                element = scanner.skipWhitespace(base, from: start + 1, end: count)
+                if element == count && !isFinal { return .needMore }
+            }
+            let root = nodes.count
+            let enclosing = openObjects + 1 + (insideOuterArray ? 1 : 0)
+            guard let end = try scan(base, count, at: element, isFinal: isFinal, depth: enclosing, scanner: &scanner, nodes: nodes) else {
+                return .needMore
+            }
+            position = end
+            state = .afterElement
+            elementIndex += 1
+            return .record(root)
+        case .afterValue:
+            position = start
+            guard start < count else { return .end }
+            if isSingleText || insideOuterArray {
+                throw JSONSyntaxError(.trailingContent(base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"), at: start)
+            }
+            numbered = true
+            return try beginEnvelope(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
+        }
+    }
+
+    /// The first byte of an envelope at `start`: an object is walked; any other value is read
+    /// whole, and has no array at the path.
+    private mutating func beginEnvelope(
+        _ base: UnsafePointer<UInt8>, _ count: Int, at start: Int, position: inout Int, isFinal: Bool,
+        scanner: inout JSONScanner, nodes: NodeBuffer
+    ) throws(JSONSyntaxError) -> Step {
+        let depth = insideOuterArray ? 1 : 0
+        if base[start] != UInt8(ascii: "{") {
+            let mark = nodes.count
+            guard let end = try scan(base, count, at: start, isFinal: isFinal, depth: depth, scanner: &scanner, nodes: nodes) else { return .needMore }
+            nodes.truncate(to: mark)
+            envelopeCount += 1
+            position = end
+            state = insideOuterArray ? .outerAfterElement : .afterValue
+            return .problem(message: "no '\(pathText)' array in this page value (--items)", codingPath: envelopePath, offset: start)
+        }
+        guard depth < scanner.maxDepth else { throw JSONSyntaxError(.tooDeep(limit: scanner.maxDepth), at: start) }
+        envelopeCount += 1
+        openObjects = 1
+        itemsFound = false
+        elementIndex = 0
+        position = start + 1
+        state = .objectStart
+        return .envelopeBegins(start)
+    }
+
+    /// A member of an object on the path, its key at `start`: the items array is entered, an
+    /// object on the path is walked into, anything else is skipped.
+    private mutating func member(
+        _ base: UnsafePointer<UInt8>, _ count: Int, at start: Int, position: inout Int, isFinal: Bool,
+        scanner: inout JSONScanner, nodes: NodeBuffer
+    ) throws(JSONSyntaxError) -> Step {
+        guard base[start] == UInt8(ascii: "\"") else {
+            throw JSONSyntaxError(.unexpectedByte(base[start], expected: state == .objectStart ? "a string key or '}'" : "a string key"), at: start)
+        }
+        let mark = nodes.count
+        defer { nodes.truncate(to: mark) }
+        guard let keyEnd = try scan(base, count, at: start, isFinal: isFinal, depth: 0, scanner: &scanner, nodes: nodes) else { return .needMore }
+        let colon = scanner.skipWhitespace(base, from: keyEnd, end: count)
+        if colon == count && !isFinal { return .needMore }
+        guard colon < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "':'"), at: colon) }
+        guard base[colon] == UInt8(ascii: ":") else { throw JSONSyntaxError(.unexpectedByte(base[colon], expected: "':' after the key"), at: colon) }
+        let valueStart = scanner.skipWhitespace(base, from: colon + 1, end: count)
+        if valueStart == count && !isFinal { return .needMore }
+        guard valueStart < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), at: valueStart) }
+
+        let enclosing = openObjects + (insideOuterArray ? 1 : 0)
+        let isOnPath = !itemsFound && nodes[mark].spells(keyBytes[openObjects - 1], in: base)
+        let isItems = isOnPath && openObjects == keys.count
+        if isOnPath && base[valueStart] == (isItems ? UInt8(ascii: "[") : UInt8(ascii: "{")) {
+            guard enclosing < scanner.maxDepth else { throw JSONSyntaxError(.tooDeep(limit: scanner.maxDepth), at: valueStart) }
+            position = valueStart + 1
+            if isItems {
+                itemsFound = true
+                state = .elementStart
+            } else {
+                openObjects += 1
+                state = .objectStart
+            }
+            return .again
+        }
+        let valueNode = nodes.count
+        guard let end = try scan(base, count, at: valueStart, isFinal: isFinal, depth: enclosing, scanner: &scanner, nodes: nodes) else { return .needMore }
+        position = end
+        state = .afterMember
+        if isItems {
+            itemsFound = true
+            let kind = nodes[valueNode].kind
+            let path = envelopePath + keys.map(CodingPath.component).joined()
+            return .problem(message: "'\(pathText)' is \(kind.phrase), not an array (--items)", codingPath: path, offset: valueStart)
+        }
+        return .again
+    }
+
+    /// A `}` closed the innermost open object: the walk goes on in its parent, or the envelope
+    /// ends (and, without an items array, is a problem).
+    private mutating func closeObject() -> Step {
+        openObjects -= 1
+        state = .afterMember
+        guard openObjects == 0 else { return .again }
+        state = insideOuterArray ? .outerAfterElement : .afterValue
+        guard itemsFound else {
+            return .problem(message: "no '\(pathText)' array in this page value (--items)", codingPath: envelopePath, offset: nil)
+        }
+        return .envelopeEnds
+    }
+
+    /// Scans one value; nil when the buffer ends inside it and more input may follow.
+    private func scan(
+        _ base: UnsafePointer<UInt8>, _ count: Int, at start: Int, isFinal: Bool, depth: Int,
+        scanner: inout JSONScanner, nodes: NodeBuffer
+    ) throws(JSONSyntaxError) -> Int? {
+        let mark = nodes.count
+        do {
+            return try scanner.scanValue(in: base, from: start, end: count, isFinal: isFinal, depth: depth, into: nodes)
+        } catch where error.isUnexpectedEnd && !isFinal {
+            nodes.truncate(to: mark)
+            return nil
+        }
+    }
+}
