@@ -3,9 +3,9 @@
 /// the array and hands on its elements one at a time as they are scanned, skipping the value's
 /// other members. So an envelope of any size is read in the memory of its largest element.
 ///
-/// The values are the one value of a JSON text, the elements of a top-level array, or a stream
-/// of values. The first value of an input is `$` in coding paths; when more follow (a stream), or
-/// the values are a top-level array's elements, they are numbered: `$[1].items[0]`.
+/// The values are the one value of a JSON text, the elements of a top-level array, a stream of
+/// values, or a json-seq. Coding paths number them (`$[1].items[0]`), except the first value of
+/// a stream, which is `$` (it may be the only one, as in a page read from stdin).
 struct EnvelopeWalker {
     /// What one step found.
     enum Step {
@@ -31,8 +31,11 @@ struct EnvelopeWalker {
     private let keyBytes: [[UInt8]]
     /// The path as the user wrote it, for messages.
     let pathText: String
-    /// Whether the input is one JSON text (trailing values are an error) rather than a stream.
-    var isSingleText: Bool
+    /// How the input's values come: one JSON text (trailing values are an error), a stream of
+    /// values, or a json-seq (RFC 7464: each value after an RS byte, and numbered from the first).
+    var framing = InputFraming.jsonStream {
+        didSet { numbered = framing == .jsonSeq }
+    }
 
     private enum State {
         case beforeValue, objectStart, nextMember, afterMember, elementStart, afterElement
@@ -54,11 +57,10 @@ struct EnvelopeWalker {
     private(set) var elementIndex = 0
 
     /// A walker for the path of keys `keys` (from `--items` as `pathText`).
-    init(keys: [String], pathText: String, isSingleText: Bool) {
+    init(keys: [String], pathText: String) {
         self.keys = keys
         self.keyBytes = keys.map { Array($0.utf8) }
         self.pathText = pathText
-        self.isSingleText = isSingleText
     }
 
     /// The coding path of the current envelope: `$` or `$[N]`.
@@ -72,17 +74,20 @@ struct EnvelopeWalker {
         _ base: UnsafePointer<UInt8>, _ count: Int, position: inout Int, isFinal: Bool,
         scanner: inout JSONScanner, nodes: NodeBuffer
     ) throws(JSONSyntaxError) -> Step {
-        let start = scanner.skipWhitespace(base, from: position, end: count)
+        var start = scanner.skipWhitespace(base, from: position, end: count)
+        if framing == .jsonSeq && (state == .beforeValue || state == .afterValue) {
+            while start < count && base[start] == 0x1E { start = scanner.skipWhitespace(base, from: start + 1, end: count) }
+        }
         if start == count && !isFinal { return .needMore }
         switch state {
         case .beforeValue:
             position = start
             guard start < count else {
                 guard envelopeCount == 0 else { return .end }
-                if isSingleText { throw JSONSyntaxError(.empty, at: start) }
+                if framing == .json { throw JSONSyntaxError(.empty, at: start) }
                 return .problem(message: "the page holds no value; expected one with an array at '\(pathText)' (--items)", codingPath: "$", offset: start)
             }
-            if envelopeCount == 0 && base[start] == UInt8(ascii: "[") {
+            if envelopeCount == 0 && framing == .json && base[start] == UInt8(ascii: "[") {
                 insideOuterArray = true
                 numbered = true
                 position = start + 1
@@ -161,7 +166,7 @@ struct EnvelopeWalker {
         case .afterValue:
             position = start
             guard start < count else { return .end }
-            if isSingleText || insideOuterArray {
+            if framing == .json {
                 throw JSONSyntaxError(.trailingContent(base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"), at: start)
             }
             numbered = true

@@ -9,7 +9,8 @@ public struct RecordReaderOptions: Sendable {
     /// Bytes asked of the source per read.
     public var chunkSize: Int
     /// When set, the records are the elements of the array at this path of keys inside each
-    /// value (`--items`), handed on as they are read; nil: the values are the records.
+    /// value (`--items`), handed on as they are read; nil: the values are the records. With
+    /// `.jsonl` framing, lines are read as a stream of values.
     public var items: ItemsKeyPath?
 
     /// The default longest string or number: 512 MiB (536870912 bytes).
@@ -86,7 +87,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         self.chunkSize = max(options.chunkSize, 16)
         self.framing = options.framing
         self.storage = ByteStorage(capacity: 0)
-        self.walker = options.items.map { EnvelopeWalker(keys: $0.keys, pathText: $0.text, isSingleText: false) }
+        self.walker = options.items.map { EnvelopeWalker(keys: $0.keys, pathText: $0.text) }
     }
 
     /// A reader over one chunk of whole JSON Lines (see `JSONLinesChunker`): everything is read
@@ -222,7 +223,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 framing = first == count ? .jsonStream : InputFraming.sniff(firstByte: base[first])
             }
             started = true
-            walker?.isSingleText = framing == .json
+            walker?.framing = framing!
         }
         if walker != nil { return try stepItems(base, count, nodes) }
         switch framing! {

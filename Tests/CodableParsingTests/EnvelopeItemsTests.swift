@@ -49,6 +49,8 @@ import Testing
     @Test func valuesOfAStreamOrATopLevelArrayAreEnvelopesNumberedInPaths() {
         #expect(read(#"[{"items":[1]},{"items":[2,3]}]"#).records == ["$[0].items[0] 1", "$[1].items[0] 2", "$[1].items[1] 3"])
         #expect(read(#"{"items":[1]} {"items":[2]}"#).records == ["$.items[0] 1", "$[1].items[0] 2"])
+        #expect(read("\u{1E}{\"items\":[1]}\n\u{1E}{\"items\":[2]}\n").records == ["$[0].items[0] 1", "$[1].items[0] 2"])
+        #expect(read("\u{1E}{\"items\":[1]}\n\u{1E}[2]\n").error == "no 'items' array in this page value (--items) at $[1] 2:2")
         #expect(read(#"{"items":[1]} {"items":[2]}"#, framing: .json).error == "unexpected character '{' after the JSON value (use --from json-stream or jsonl for several values) 1:15")
     }
 
