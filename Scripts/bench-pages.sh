@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark paginated input: 1 000 pages of 100 records, followed with --items/--next, from a
-# local HTTP server (Tests/PageServer/page_server.py on 127.0.0.1) and from local files.
+# local HTTP server (Tests/PageServer/page_server.py on 127.0.0.1) and from local files; then
+# the same records with --items alone (read as they come), from one envelope holding them all
+# and from one file holding the pages as the elements of an array.
 # Target (issue 7): the HTTP walk under 5 seconds.
 #
 # Usage: Scripts/bench-pages.sh [--pages N] [--size N] [--runs K]
@@ -57,11 +59,17 @@ python3 - "$work/files" "$PAGES" "$SIZE" <<'PY'
 import json, os, sys
 directory, pages, size = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 os.makedirs(directory)
+bodies = []
 for n in range(1, pages + 1):
     body = {"items": [{"page": n, "i": k} for k in range(size)], "page": n,
             "next": f"{n + 1}.json" if n < pages else None}
+    bodies.append(body)
     with open(os.path.join(directory, f"{n}.json"), "w") as f:
         json.dump(body, f)
+with open(os.path.join(directory, "envelope.json"), "w") as f:
+    json.dump({"page": 1, "items": [item for body in bodies for item in body["items"]], "next": None}, f)
+with open(os.path.join(directory, "pages.json"), "w") as f:
+    json.dump(bodies, f)
 PY
 
 expected=$((PAGES * SIZE))
@@ -80,9 +88,18 @@ best() {  # best wall time of RUNS runs of "$@", in seconds
 printf 'paginated input: %d pages x %d records, best of %d (nproc %s, load %s)\n' \
     "$PAGES" "$SIZE" "$RUNS" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 status=0
-for source in http files; do
-    if [ $source = http ]; then input=$url; else input="$work/files/1.json"; fi
-    run() { "$CODABLE_BIN" convert "$input" --items items --next next --to jsonl; }
+for source in http files envelope array; do
+    case $source in
+        http) input=$url ;;
+        files) input="$work/files/1.json" ;;
+        envelope) input="$work/files/envelope.json" ;;
+        array) input="$work/files/pages.json" ;;
+    esac
+    if [ $source = http ] || [ $source = files ]; then
+        run() { "$CODABLE_BIN" convert "$input" --items items --next next --to jsonl; }
+    else
+        run() { "$CODABLE_BIN" convert "$input" --items items --to jsonl; }
+    fi
     count=$(run | wc -l)
     if [ "$count" -ne "$expected" ]; then
         echo "bench-pages: $source gave $count records, expected $expected" >&2
@@ -95,6 +112,6 @@ for source in http files; do
         case $verdict in *MISSED*) status=1 ;; esac
     fi
     awk -v src="$source" -v s="$seconds" -v p="$PAGES" -v n="$expected" -v v="$verdict" \
-        'BEGIN { printf "  %-6s %7.3f s  %8.0f pages/s  %10.0f records/s  %s\n", src, s, p / s, n / s, v }'
+        'BEGIN { printf "  %-8s %7.3f s  %8.0f pages/s  %10.0f records/s  %s\n", src, s, p / s, n / s, v }'
 done
 exit $status

@@ -17,8 +17,6 @@ struct EnvelopeWalker {
         case again
         /// A value (an envelope) begins at this offset.
         case envelopeBegins(Int)
-        /// The current value ended: every record it holds was handed on.
-        case envelopeEnds
         /// The input ended.
         case end
         /// A value has no array at the path, or a value there that is not an array. The offset is
@@ -258,7 +256,7 @@ struct EnvelopeWalker {
         guard itemsFound else {
             return .problem(message: "no '\(pathText)' array in this page value (--items)", codingPath: envelopePath, offset: nil)
         }
-        return .envelopeEnds
+        return .again
     }
 
     /// Scans one value; nil when the buffer ends inside it and more input may follow.

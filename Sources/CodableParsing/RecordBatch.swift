@@ -27,11 +27,19 @@ public struct RecordBatch: Sendable {
     /// The enclosing value's position among the values of its input (nil when it is the sole
     /// value of a JSON text): the `3` of `$[3].items[0]`.
     public internal(set) var enclosingRecordIndex: Int? = nil
-    /// When the records are the elements of an array inside a value that was not kept (the
-    /// items of an envelope read as they came): that array's coding path, `$.items`.
-    public internal(set) var itemsPath: String? = nil
-    /// With `itemsPath`: the position of the batch's first record in that array.
-    public internal(set) var firstItemIndex = 0
+    /// When the records are the elements of arrays inside values that were not kept (the items
+    /// of envelopes read as they came): where each array's records begin in the batch, in order.
+    public internal(set) var itemsSegments: [ItemsSegment] = []
+
+    /// A run of a batch's records that are elements of one array inside an envelope.
+    public struct ItemsSegment: Sendable {
+        /// The run's first record, as an index in the batch.
+        public let firstRecord: Int
+        /// The array's coding path: `$.items`, `$[2].data.items`.
+        public let path: String
+        /// The position of the run's first record in the array.
+        public let firstItemIndex: Int
+    }
     /// For batches whose bytes were synthesized from another format (YAML): each node's place
     /// in the input. Nil for JSON, whose nodes are located by their offsets into `bytes`.
     public let sourceMap: NodeSourceMap?
@@ -69,15 +77,28 @@ public struct RecordBatch: Sendable {
     /// The records' coding path prefix: `$[N]` for records of a stream or array, `$` for the
     /// one value of a single JSON text.
     public func codingPath(ofNode node: Int, inRecord index: Int) -> String {
-        if let itemsPath {
+        if let segment = itemsSegment(ofRecord: index) {
             let inside = CodingPath.describe(node: node, in: self[index], recordIndex: nil)
-            return itemsPath + "[\(firstItemIndex + index)]" + inside.dropFirst()
+            return segment.path + "[\(segment.firstItemIndex + index - segment.firstRecord)]" + inside.dropFirst()
         }
         if let enclosingRoot {
             return CodingPath.describe(node: node, in: Record(batch: self, root: Int(enclosingRoot)), recordIndex: enclosingRecordIndex)
         }
         let isSoleValue = framing == .json && !fromTopLevelArray
         return CodingPath.describe(node: node, in: self[index], recordIndex: isSoleValue ? nil : firstRecordIndex + index)
+    }
+
+    /// The items segment that record `index` is in (a binary search: a batch of small envelopes
+    /// has many).
+    private func itemsSegment(ofRecord index: Int) -> ItemsSegment? {
+        guard !itemsSegments.isEmpty else { return nil }
+        var low = 0
+        var high = itemsSegments.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if itemsSegments[middle].firstRecord <= index { low = middle } else { high = middle - 1 }
+        }
+        return itemsSegments[low]
     }
 
     /// The location of a node's first byte in the input.

@@ -69,8 +69,14 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     private var pendingError: RecordReadError?
     /// With `items`: the walk through each value to its records.
     private var walker: EnvelopeWalker?
-    /// Where the current envelope began (for a problem with the envelope as a whole).
-    private var envelopeStart: (SourceLocation, SourceExcerpt)?
+    /// Where the current envelope began, for a problem with the envelope as a whole: its offset
+    /// in the buffer, or, once the buffer dropped it, its place (worked out only then: finding a
+    /// place costs a scan of the buffer, too much for every envelope of a long line).
+    private var envelopeStart: EnvelopeStart?
+    private enum EnvelopeStart {
+        case offset(Int)
+        case place(SourceLocation, SourceExcerpt)
+    }
     /// A problem the walker found, reported after the records before it.
     private var envelopeProblem: RecordReadError?
 
@@ -78,7 +84,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     private enum ArrayState { case beforeValue, firstElement, nextElement, afterValue }
 
     /// What one step of scanning found.
-    private enum Step { case record(Int), needMore, end, again, endOfEnvelope, failed }
+    private enum Step { case record(Int), needMore, end, again, failed }
 
     /// Creates a reader over `source`.
     public init(source: Source, options: RecordReaderOptions = RecordReaderOptions()) {
@@ -118,21 +124,20 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             let nodes = NodeBuffer(capacity: max(256, storage.count / 8))
             var roots: [Int32] = []
             var failure: RecordReadError?
-            var itemsPath: (path: String, firstIndex: Int)?
+            var itemsSegments: [RecordBatch.ItemsSegment] = []
             storage.withUnsafeBufferPointer { buffer in
                 let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
                 scanning: while true {
                     do throws(JSONSyntaxError) {
                         switch try step(base, buffer.count, nodes) {
                         case .record(let root):
-                            if let walker, roots.isEmpty { itemsPath = (walker.itemsPath, walker.elementIndex - 1) }
+                            if let walker, walker.elementIndex == 1 || itemsSegments.isEmpty {  // a new array, or a new batch
+                                itemsSegments.append(RecordBatch.ItemsSegment(firstRecord: roots.count, path: walker.itemsPath, firstItemIndex: walker.elementIndex - 1))
+                            }
                             roots.append(Int32(truncatingIfNeeded: root))
                         case .again: continue scanning
                         case .needMore: needsRead = true; break scanning
                         case .end: finished = true; break scanning
-                        case .endOfEnvelope:
-                            // A batch holds one envelope's records (they share a path prefix).
-                            if roots.isEmpty { continue scanning } else { break scanning }
                         case .failed:
                             failure = envelopeProblem
                             break scanning
@@ -155,10 +160,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                     bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
                     fromTopLevelArray: isTopLevelArray || walker != nil, framing: framing ?? .jsonStream,
                     locator: locator)
-                if let itemsPath {
-                    batch.itemsPath = itemsPath.path
-                    batch.firstItemIndex = itemsPath.firstIndex
-                }
+                batch.itemsSegments = itemsSegments
                 return batch
             }
         }
@@ -181,6 +183,11 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 }.map { $0 + 1 }
                 let keep = lineStart ?? max(0, position - 1024)
                 let leftover = buffer.count - keep
+                if case .offset(let offset) = envelopeStart {
+                    envelopeStart = offset < keep
+                        ? .place(locator.location(of: offset, in: buffer), locator.excerpt(at: offset, in: buffer))
+                        : .offset(offset - keep)
+                }
                 let next = ByteStorage(capacity: leftover + max(chunkSize, leftover))
                 locator = locator.advanced(by: keep, in: buffer)
                 next.append(UnsafeBufferPointer(rebasing: buffer[keep...]))
@@ -300,16 +307,20 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         case .needMore: return .needMore
         case .again: return .again
         case .end: return .end
-        case .envelopeEnds: return .endOfEnvelope
         case .envelopeBegins(let offset):
-            let buffer = UnsafeBufferPointer(start: base, count: count)
-            envelopeStart = (locator.location(of: offset, in: buffer), locator.excerpt(at: offset, in: buffer))
+            envelopeStart = .offset(offset)
             return .again
         case .problem(let message, let codingPath, let offset):
             let buffer = UnsafeBufferPointer(start: base, count: count)
-            let (location, excerpt) = offset.map { (locator.location(of: $0, in: buffer), locator.excerpt(at: $0, in: buffer)) }
-                ?? envelopeStart ?? (locator.location(of: 0, in: buffer), locator.excerpt(at: 0, in: buffer))
-            envelopeProblem = .invalidEnvelope(message: message, codingPath: codingPath, location, excerpt)
+            let place: (SourceLocation, SourceExcerpt)
+            if case .place(let location, let excerpt)? = envelopeStart, offset == nil {
+                place = (location, excerpt)
+            } else {
+                var at = offset ?? 0
+                if offset == nil, case .offset(let start)? = envelopeStart { at = start }
+                place = (locator.location(of: at, in: buffer), locator.excerpt(at: at, in: buffer))
+            }
+            envelopeProblem = .invalidEnvelope(message: message, codingPath: codingPath, place.0, place.1)
             return .failed
         }
     }
