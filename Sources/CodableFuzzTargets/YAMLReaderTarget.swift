@@ -33,6 +33,6 @@ enum YAMLReaderTarget {
 
     static func read(_ bytes: [UInt8], options: YAMLReaderOptions, pieceSize: Int) -> ReadOutcome {
         ReadOutcome(reading: YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
-                    writingTo: YAMLRecordWriter())
+                    writingTo: YAMLRecordWriter(output: OutputBuffer(capacity: 4096)))  // not 1 MiB: see CSVReaderTarget
     }
 }
