@@ -71,6 +71,22 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         #expect(csvError("a\nx\"y\n") == nil)  // a quote inside an unquoted field is kept
     }
 
+    /// A row that fails after its cells outgrew the batch's node storage (moved by `realloc`),
+    /// with no batch made: the reader is released without freeing the old storage again.
+    @Test func aRowThatFailsLateIsReleasedCleanly() {
+        let names = (0..<2_000).map { "c\($0)" }
+        var bytes = Array((names.joined(separator: ",") + "\n").utf8)
+        for column in 0..<2_000 {
+            if column > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += column == 1_990 ? [0x61, 0xFF] : Array(String(column).utf8)
+        }
+        bytes.append(0x0A)
+        for chunkSize in [64, 1 << 20] {
+            let reader = CSVReader(source: InMemoryByteSource(bytes), options: CSVReaderOptions(chunkSize: chunkSize))
+            #expect(throws: RecordReadError.self) { while try reader.nextBatch() != nil {} }
+        }
+    }
+
     @Test func invalidUTF8IsAnError() {
         let reader = CSVReader(source: InMemoryByteSource([0x61, 0x0A, 0x62, 0xFF, 0x0A]))
         #expect(throws: RecordReadError.self) { try reader.nextBatch() }

@@ -77,8 +77,12 @@ struct CSVRecordBuilder {
         roots.append(Int32(truncatingIfNeeded: root))
     }
 
-    /// Frees the byte buffer (the builder is not used after this).
-    func release() {
+    /// Frees the byte buffer and hands the node storage back to its buffer (the builder is not
+    /// used after this). The cursor may have moved the storage (growing it with `realloc`), so a
+    /// buffer that never got it back would free a stale pointer: a row that failed after growing
+    /// it, with no batch made, did exactly that.
+    mutating func release() {
+        nodes.endAppending(cursor)
         bytes.release()
     }
 
