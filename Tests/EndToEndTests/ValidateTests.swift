@@ -41,6 +41,28 @@ import Testing
         }
     }
 
+    /// A CSV row of 300 000 cells with a bad byte near its end (found by the csv-reader fuzz
+    /// target): the reader of the first file is released after the error, then the next file is
+    /// read. This aborted with a double free (status 134); it is a data error (status 1).
+    @Test func aWideCSVRowThatFailsLateIsADataErrorInEveryFile() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let count = 300_000
+        var cells = [String](repeating: "1", count: count)
+        cells[count - 3] = "x"
+        var bytes = Array(((0..<count).map(String.init).joined(separator: ",") + "\n" + cells.joined(separator: ",") + "\n").utf8)
+        let bad = bytes.lastIndex(of: UInt8(ascii: "x"))!
+        bytes[bad] = 0xFF
+        let file = directory.appendingPathComponent("wide.csv")
+        try Data(bytes).write(to: file)
+        let schema = directory.appendingPathComponent("any.schema.json")
+        try "{}".write(to: schema, atomically: true, encoding: .utf8)
+
+        let result = try CodableBinary.run(["validate", "--schema", schema.path, file.path, file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.components(separatedBy: "invalid UTF-8").count == 3, "\(result.stdout.prefix(400))")
+    }
+
     @Test func reportGoesToTheOutputFileAtomically() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
