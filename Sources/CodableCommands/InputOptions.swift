@@ -77,12 +77,14 @@ struct InputOptions: ParsableArguments {
         return from.csvDialect
     }
 
-    /// The records of `input`, read in its format.
-    func recordStream(for input: InputFile) throws(CommandFailure) -> RecordStream {
+    /// The records of `input`, read in its format; with `items`, the elements of the array there
+    /// in each YAML document (JSON envelopes are walked by the reader itself).
+    func recordStream(for input: InputFile, itemsAt items: FieldPath? = nil) throws(CommandFailure) -> RecordStream {
         let source = try input.open()
         if isYAML(input) {
             let options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
-            return RecordStream(makeReader: { YAMLRecordReader(source: source, options: options) })
+            guard let items else { return RecordStream(makeReader: { YAMLRecordReader(source: source, options: options) }) }
+            return RecordStream(makeReader: { EnvelopeItemsReader(YAMLRecordReader(source: source, options: options), items: items) })
         }
         if let dialect = csvDialect(for: input) {
             let options = CSVReaderOptions(dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)

@@ -76,7 +76,14 @@ extension InputOptions {
         if csvDialect(for: file) != nil && pages.items != nil {
             throw .usage("--items takes records from JSON pages; a CSV or TSV input has none")
         }
-        if let items = pages.itemsKeyPath, !page.isURL, !isYAML(file), [nil, .json].contains(framing(for: file)) {
+        if isYAML(file), let items = pages.items.flatMap({ try? FieldPath(parsing: $0) }), !page.isURL {
+            // YAML documents are read whole, one by one; the records are each one's array.
+            guard pages.next == nil else {
+                throw .usage("--next follows JSON pages; a YAML input is one page (use --items alone)")
+            }
+            return InputRecords(source: .stream(try recordStream(for: file, itemsAt: items)))
+        }
+        if let items = pages.itemsKeyPath, !page.isURL, [nil, .json].contains(framing(for: file)) {
             // One envelope from a file or stdin: its records are read as they come, in constant
             // memory, however large the envelope.
             var options = readerOptions(for: file)

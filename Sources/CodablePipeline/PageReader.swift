@@ -80,15 +80,10 @@ struct PageReader {
 
     /// The node of the items array of record `index`.
     private func itemsArray(in batch: RecordBatch, record index: Int, of page: PageReference) throws(PagedSourceError) -> Int {
-        let record = batch[index]
-        guard let node = options.items.matches(in: record).first else {
-            throw invalid(page, batch, record: index, node: record.root, "no '\(options.items)' array in this page value (--items)")
+        switch options.items.itemsArray(in: batch, record: index) {
+        case .success(let node): return node
+        case .failure(let problem): throw invalid(page, batch, record: index, node: problem.node, problem.message)
         }
-        let kind = batch.nodes[node].kind
-        guard kind == .array else {
-            throw invalid(page, batch, record: index, node: node, "'\(options.items)' is \(kind.phrase), not an array (--items)")
-        }
-        return node
     }
 
     /// Record `index`'s next reference: nil when there is none, when it is null, or when a
