@@ -99,4 +99,12 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         #expect(try writeCSV(#"{"a":1,"b":2}"# + "\n" + #"{"b":3}"# + "\n", columns: ["b", "z"]) == "b,z\n2,\n3,\n")
         #expect(try writeCSV("[1,\"a\"]\n[2]\n") == "1,a\n2\n")
     }
+
+    /// A name or cell starting with U+FEFF is quoted: first in the file, unquoted, it would read
+    /// back as a byte-order mark and vanish (found by the csv-reader fuzz target).
+    @Test func aLeadingZeroWidthNoBreakSpaceIsQuotedAndReadsBack() throws {
+        let out = try writeCSV("{\"\u{FEFF}\":\"\u{FEFF}x\",\"b\":\"y\u{FEFF}\"}\n")
+        #expect(out == "\"\u{FEFF}\",b\n\"\u{FEFF}x\",y\u{FEFF}\n")
+        #expect(try readCSV(out) == ["{\"\u{FEFF}\":\"\u{FEFF}x\",\"b\":\"y\u{FEFF}\"}"])
+    }
 }

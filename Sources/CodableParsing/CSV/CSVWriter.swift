@@ -273,6 +273,9 @@ public final class CSVWriter: RecordFormatter {
     @inline(__always)
     private func writeText(_ text: UnsafePointer<UInt8>, count: Int, isString: Bool, to out: inout OutputCursor) {
         var quote = isString && (count == 0 || CSVCell.looksTyped(text, count: count))
+        // A text that starts with U+FEFF would read back as a byte-order mark when it is the
+        // first thing in the file (a header's first name): quoted, it is a character.
+        if count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { quote = true }
         if !quote {
             special.withUnsafeBufferPointer { table in
                 var index = 0
