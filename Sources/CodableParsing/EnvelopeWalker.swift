@@ -51,7 +51,7 @@ struct EnvelopeWalker {
     private var numbered = false
     /// The values are the elements of a top-level array.
     private var insideOuterArray = false
-    /// Position of the next element within the current items array.
+    /// Elements of the current items array handed on so far (the next one's position).
     private(set) var elementIndex = 0
 
     /// A walker for the path of keys `keys` (from `--items` as `pathText`).
@@ -94,23 +94,14 @@ struct EnvelopeWalker {
             }
             return try beginEnvelope(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
         case .outerElementStart, .outerAfterElement:
-            guard start < count else {
-                let expected = state == .outerElementStart ? "a value or ']'" : "',' or ']'"
-                throw JSONSyntaxError(.unexpectedEnd(expected: expected), at: start)
-            }
-            if base[start] == UInt8(ascii: "]") {
-                position = start + 1
+            let element: Int
+            switch try scanner.continueArray(base, at: start, end: count, first: state == .outerElementStart, isFinal: isFinal) {
+            case .needMore: return .needMore
+            case .element(let at): element = at
+            case .close(let after):
+                position = after
                 state = .afterValue
                 return .again
-            }
-            var element = start
-            if state == .outerAfterElement {
-                guard base[start] == UInt8(ascii: ",") else {
-                    throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or ']'"), at: start)
-                }
-                element = scanner.skipWhitespace(base, from: start + 1, end: count)
-                if element == count && !isFinal { return .needMore }
-                guard element < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), at: element) }
             }
             return try beginEnvelope(base, count, at: element, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
         case .objectStart, .nextMember:
@@ -136,21 +127,14 @@ struct EnvelopeWalker {
                 throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or '}'"), at: start)
             }
         case .elementStart, .afterElement:
-            guard start < count else {
-                throw JSONSyntaxError(.unexpectedEnd(expected: state == .elementStart ? "a value or ']'" : "',' or ']'"), at: start)
-            }
-            if base[start] == UInt8(ascii: "]") {
-                position = start + 1
+            let element: Int
+            switch try scanner.continueArray(base, at: start, end: count, first: state == .elementStart, isFinal: isFinal) {
+            case .needMore: return .needMore
+            case .element(let at): element = at
+            case .close(let after):
+                position = after
                 state = .afterMember
                 return .again
-            }
-            var element = start
-            if state == .afterElement {
-                guard base[start] == UInt8(ascii: ",") else {
-                    throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or ']'"), at: start)
-                }
-                element = scanner.skipWhitespace(base, from: start + 1, end: count)
-                if element == count && !isFinal { return .needMore }
             }
             let root = nodes.count
             let enclosing = openObjects + 1 + (insideOuterArray ? 1 : 0)
@@ -240,8 +224,7 @@ struct EnvelopeWalker {
         if isItems {
             itemsFound = true
             let kind = nodes[valueNode].kind
-            let path = envelopePath + keys.map(CodingPath.component).joined()
-            return .problem(message: "'\(pathText)' is \(kind.phrase), not an array (--items)", codingPath: path, offset: valueStart)
+            return .problem(message: "'\(pathText)' is \(kind.phrase), not an array (--items)", codingPath: itemsPath, offset: valueStart)
         }
         return .again
     }

@@ -271,22 +271,14 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             arrayState = .afterValue
             return .record(root)
         case .firstElement, .nextElement:
-            guard start < count else {
-                let expected = arrayState == .firstElement ? "a value or ']'" : "',' or ']'"
-                throw JSONSyntaxError(.unexpectedEnd(expected: expected), at: start)
-            }
-            if base[start] == UInt8(ascii: "]") {
-                position = start + 1
+            let element: Int
+            switch try scanner.continueArray(base, at: start, end: count, first: arrayState == .firstElement, isFinal: endOfInput) {
+            case .needMore: return .needMore
+            case .element(let at): element = at
+            case .close(let after):
+                position = after
                 arrayState = .afterValue
                 return .again
-            }
-            var element = start
-            if arrayState == .nextElement {
-                guard base[start] == UInt8(ascii: ",") else {
-                    throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or ']'"), at: start)
-                }
-                element = scanner.skipWhitespace(base, from: start + 1, end: count)
-                if element == count && !endOfInput { return .needMore }
             }
             let root = nodes.count
             guard let end = try scan(base, from: element, end: count, isFinal: endOfInput, depth: 1, nodes) else { return .needMore }
