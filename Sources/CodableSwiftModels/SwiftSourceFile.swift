@@ -21,12 +21,34 @@ final class SwiftSourceFile {
         self.bytes = Array(text.utf8)
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
         if tree.hasError {
+            if let token = Self.equalWithUnfixableSpacing(in: tree) {
+                throw ModelReadError(origin: origin(of: token), message: "syntax error: '=' must have consistent whitespace on both sides")
+            }
             let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
             if let first = diagnostics.first(where: { $0.diagMessage.severity == .error }) ?? diagnostics.first {
                 throw ModelReadError(origin: origin(ofPosition: first.position), message: "syntax error: \(first.message)")
             }
             throw ModelReadError(origin: origin(of: Syntax(tree)), message: "syntax error")
         }
+    }
+
+    /// An `=` that swift-syntax (603) would trap on: the lexer flags it for whitespace on one
+    /// side only (a stray character such as U+FFFD touches it: `let a \u{FFFD}= 1`), yet there
+    /// is a space on both sides, so the fix-it it makes for it has no change, which
+    /// `ParseDiagnosticsGenerator` does not allow. Reported here, before the generator runs.
+    private static func equalWithUnfixableSpacing(in tree: SourceFileSyntax) -> TokenSyntax? {
+        func hasSpace(_ trivia: Trivia?) -> Bool {
+            trivia?.contains { piece in
+                switch piece {
+                case .spaces, .tabs: return true
+                default: return false
+                }
+            } ?? false
+        }
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+            if hasSpace(token.previousToken(viewMode: .all)?.trailingTrivia) && hasSpace(token.trailingTrivia) { return token }
+        }
+        return nil
     }
 
     /// Reads and parses the file at `path`.

@@ -19,6 +19,15 @@ struct ReadErrorTests {
         #expect(error?.description == "Todo.swift:2:22: syntax error: expected '}' to end struct")
     }
 
+    /// A stray character against an `=` with spaces on both sides: swift-syntax 603 traps
+    /// making a fix-it for it (found by the swift-model-reader fuzz target); it is an error here.
+    @Test func equalTouchedByAStrayCharacterIsAnErrorNotATrap() throws {
+        for source in ["struct A: Codable { var x: Int }\nlet e \u{FFFD}= 1\n", "let e \u{FFFD}=\t1"] {
+            let error = #expect(throws: ModelReadError.self) { try readModels(source, path: "A.swift") }
+            #expect(error?.message == "syntax error: '=' must have consistent whitespace on both sides")
+        }
+    }
+
     @Test func redeclaration() throws {
         let source = "struct A: Codable { var x: Int }\nstruct A: Codable { var y: Int }"
         let error = #expect(throws: ModelReadError.self) { try readModels(source) }

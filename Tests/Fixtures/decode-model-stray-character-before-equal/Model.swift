@@ -1,0 +1,2 @@
+struct Item: Codable { var id: Int }
+let e �= 1
