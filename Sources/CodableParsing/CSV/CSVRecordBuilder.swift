@@ -3,7 +3,6 @@
 struct CSVRecordBuilder {
     private var bytes: OutputCursor
     private let nodes: NodeBuffer
-    private var cursor: NodeCursor
     private var offsets: [UInt32] = []
     private(set) var roots: [Int32] = []
     private let emptyAsNull: Bool
@@ -13,17 +12,19 @@ struct CSVRecordBuilder {
         let size = max(256, capacity + capacity / 2)
         bytes = OutputCursor(capacity: size)
         nodes = NodeBuffer(capacity: max(256, capacity / 4))
-        cursor = nodes.beginAppending()
         offsets.reserveCapacity(max(256, capacity / 4))
         self.emptyAsNull = emptyAsNull
     }
 
     /// Appends one row as a record: an object keyed by the header's names, or without a header
-    /// an array of the cells.
+    /// an array of the cells. The node storage is lent for the row only and always handed back
+    /// (growing may move it), as the scanner does for a value.
     mutating func appendRecord(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
+        var cursor = nodes.beginAppending()
+        defer { nodes.endAppending(cursor) }
         let mark = (bytes: bytes.count, nodes: cursor.count, offsets: offsets.count)
         do {
-            try append(fields, header: header, rowStart: rowStart, in: base)
+            try append(fields, header: header, rowStart: rowStart, in: base, to: &cursor)
         } catch {
             bytes.count = mark.bytes  // leave the batch as it was before the row
             cursor.count = mark.nodes
@@ -32,7 +33,7 @@ struct CSVRecordBuilder {
         }
     }
 
-    private mutating func append(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
+    private mutating func append(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>, to cursor: inout NodeCursor) throws(JSONSyntaxError) {
         let root = header == nil
             ? cursor.append(JSONNode(kind: .array, start: bytes.count, length: fields.count, count: fields.count))
             : cursor.append(JSONNode(kind: .object, start: bytes.count, length: 2 * fields.count, count: fields.count))
@@ -77,21 +78,15 @@ struct CSVRecordBuilder {
         roots.append(Int32(truncatingIfNeeded: root))
     }
 
-    /// Frees the byte buffer and hands the node storage back to its buffer (the builder is not
-    /// used after this). The cursor may have moved the storage (growing it with `realloc`), so a
-    /// buffer that never got it back would free a stale pointer: a row that failed after growing
-    /// it, with no batch made, did exactly that.
-    mutating func release() {
-        nodes.endAppending(cursor)
+    /// Frees the byte buffer (the builder is not used after this).
+    func release() {
         bytes.release()
     }
 
     /// The batch of the records built so far; `input` is the buffer the rows were read from
     /// (it starts at the start of a line), `locator` where it starts in the input.
     mutating func makeBatch(input: ByteStorage, locator: SourceLocator, firstRecordIndex: Int) -> RecordBatch {
-        nodes.endAppending(cursor)
         let storage = ByteStorage(taking: &bytes, keepingCapacity: 256)
-        cursor = nodes.beginAppending()
         let map = NodeSourceMap(
             positions: Self.positions(of: offsets, in: input, locator: locator), text: input,
             firstLine: locator.baseLine, baseOffset: locator.baseOffset)
