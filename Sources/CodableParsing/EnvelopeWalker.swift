@@ -138,7 +138,7 @@ struct EnvelopeWalker {
             }
             let root = nodes.count
             let enclosing = openObjects + 1 + (insideOuterArray ? 1 : 0)
-            guard let end = try scan(base, count, at: element, isFinal: isFinal, depth: enclosing, scanner: &scanner, nodes: nodes) else {
+            guard let end = try scanner.scanValueIfComplete(in: base, from: element, end: count, isFinal: isFinal, depth: enclosing, into: nodes) else {
                 return .needMore
             }
             position = end
@@ -165,7 +165,7 @@ struct EnvelopeWalker {
         let depth = insideOuterArray ? 1 : 0
         if base[start] != UInt8(ascii: "{") {
             let mark = nodes.count
-            guard let end = try scan(base, count, at: start, isFinal: isFinal, depth: depth, scanner: &scanner, nodes: nodes) else { return .needMore }
+            guard let end = try scanner.scanValueIfComplete(in: base, from: start, end: count, isFinal: isFinal, depth: depth, into: nodes) else { return .needMore }
             nodes.truncate(to: mark)
             envelopeCount += 1
             position = end
@@ -193,7 +193,7 @@ struct EnvelopeWalker {
         }
         let mark = nodes.count
         defer { nodes.truncate(to: mark) }
-        guard let keyEnd = try scan(base, count, at: start, isFinal: isFinal, depth: 0, scanner: &scanner, nodes: nodes) else { return .needMore }
+        guard let keyEnd = try scanner.scanValueIfComplete(in: base, from: start, end: count, isFinal: isFinal, depth: 0, into: nodes) else { return .needMore }
         let colon = scanner.skipWhitespace(base, from: keyEnd, end: count)
         if colon == count && !isFinal { return .needMore }
         guard colon < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "':'"), at: colon) }
@@ -218,7 +218,7 @@ struct EnvelopeWalker {
             return .again
         }
         let valueNode = nodes.count
-        guard let end = try scan(base, count, at: valueStart, isFinal: isFinal, depth: enclosing, scanner: &scanner, nodes: nodes) else { return .needMore }
+        guard let end = try scanner.scanValueIfComplete(in: base, from: valueStart, end: count, isFinal: isFinal, depth: enclosing, into: nodes) else { return .needMore }
         position = end
         state = .afterMember
         if isItems {
@@ -240,19 +240,5 @@ struct EnvelopeWalker {
             return .problem(message: "no '\(pathText)' array in this page value (--items)", codingPath: envelopePath, offset: nil)
         }
         return .again
-    }
-
-    /// Scans one value; nil when the buffer ends inside it and more input may follow.
-    private func scan(
-        _ base: UnsafePointer<UInt8>, _ count: Int, at start: Int, isFinal: Bool, depth: Int,
-        scanner: inout JSONScanner, nodes: NodeBuffer
-    ) throws(JSONSyntaxError) -> Int? {
-        let mark = nodes.count
-        do {
-            return try scanner.scanValue(in: base, from: start, end: count, isFinal: isFinal, depth: depth, into: nodes)
-        } catch where error.isUnexpectedEnd && !isFinal {
-            nodes.truncate(to: mark)
-            return nil
-        }
     }
 }

@@ -103,6 +103,22 @@ public struct JSONScanner {
         }
     }
 
+    /// `scanValue` for a buffer that more input may extend: when it ends inside the value and
+    /// `isFinal` is false, the nodes appended are dropped and nil is returned (scan again once
+    /// more bytes are in).
+    public mutating func scanValueIfComplete(
+        in bytes: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool,
+        depth: Int = 0, into buffer: NodeBuffer
+    ) throws(JSONSyntaxError) -> Int? {
+        let mark = buffer.count
+        do {
+            return try scanValue(in: bytes, from: start, end: end, isFinal: isFinal, depth: depth, into: buffer)
+        } catch where error.isUnexpectedEnd && !isFinal {
+            buffer.truncate(to: mark)
+            return nil
+        }
+    }
+
     /// Skips JSON whitespace (space, tab, LF, CR) and returns the first other offset, or `end`.
     @inline(__always)
     public func skipWhitespace(_ bytes: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {

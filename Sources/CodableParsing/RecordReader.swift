@@ -241,17 +241,6 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         }
     }
 
-    /// Scans one value; nil when the buffer ended inside it and more input may follow.
-    private func scan(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool, depth: Int = 0, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Int? {
-        let mark = nodes.count
-        do {
-            return try scanner.scanValue(in: base, from: start, end: end, isFinal: isFinal, depth: depth, into: nodes)
-        } catch where error.isUnexpectedEnd && !isFinal {
-            nodes.truncate(to: mark)
-            return nil
-        }
-    }
-
     /// One JSON text; the elements of a top-level array are the records.
     private func stepJSON(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
         let start = scanner.skipWhitespace(base, from: position, end: count)
@@ -266,7 +255,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 return .again
             }
             let root = nodes.count
-            guard let end = try scan(base, from: start, end: count, isFinal: endOfInput, nodes) else { return .needMore }
+            guard let end = try scanner.scanValueIfComplete(in: base, from: start, end: count, isFinal: endOfInput, into: nodes) else { return .needMore }
             position = end
             arrayState = .afterValue
             return .record(root)
@@ -281,7 +270,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 return .again
             }
             let root = nodes.count
-            guard let end = try scan(base, from: element, end: count, isFinal: endOfInput, depth: 1, nodes) else { return .needMore }
+            guard let end = try scanner.scanValueIfComplete(in: base, from: element, end: count, isFinal: endOfInput, depth: 1, into: nodes) else { return .needMore }
             position = end
             arrayState = .nextElement
             return .record(root)
@@ -377,7 +366,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         position = start
         guard start < count else { return endOfInput ? .end : .needMore }
         let root = nodes.count
-        guard let end = try scan(base, from: start, end: count, isFinal: endOfInput, nodes) else { return .needMore }
+        guard let end = try scanner.scanValueIfComplete(in: base, from: start, end: count, isFinal: endOfInput, into: nodes) else { return .needMore }
         position = end
         return .record(root)
     }
