@@ -27,13 +27,13 @@ struct EnvelopeWalker {
     /// The path's keys, as written in `--items`, and as UTF-8.
     let keys: [String]
     private let keyBytes: [[UInt8]]
+    /// The keys as a coding path goes on with them: `.data.items`.
+    private let keysPath: String
     /// The path as the user wrote it, for messages.
     let pathText: String
     /// How the input's values come: one JSON text (trailing values are an error), a stream of
     /// values, or a json-seq (RFC 7464: each value after an RS byte, and numbered from the first).
-    var framing = InputFraming.jsonStream {
-        didSet { numbered = framing == .jsonSeq }
-    }
+    var framing = InputFraming.jsonStream
 
     private enum State {
         case beforeValue, objectStart, nextMember, afterMember, elementStart, afterElement
@@ -47,8 +47,6 @@ struct EnvelopeWalker {
     private var itemsFound = false
     /// Values (envelopes) begun so far.
     private(set) var envelopeCount = 0
-    /// Whether the envelopes are numbered in coding paths (`$[2]`).
-    private var numbered = false
     /// The values are the elements of a top-level array.
     private var insideOuterArray = false
     /// Elements of the current items array handed on so far (the next one's position).
@@ -58,14 +56,18 @@ struct EnvelopeWalker {
     init(keys: [String], pathText: String) {
         self.keys = keys
         self.keyBytes = keys.map { Array($0.utf8) }
+        self.keysPath = keys.map(CodingPath.component).joined()
         self.pathText = pathText
     }
 
-    /// The coding path of the current envelope: `$` or `$[N]`.
-    var envelopePath: String { numbered ? "$[\(envelopeCount - 1)]" : "$" }
+    /// The coding path of the current envelope: `$[N]`, or `$` for the first value of a JSON
+    /// text or a stream (the only one, as far as is known when its records go out).
+    var envelopePath: String {
+        insideOuterArray || framing == .jsonSeq || envelopeCount > 1 ? "$[\(envelopeCount - 1)]" : "$"
+    }
 
     /// The coding path of the current items array: `$.items`, `$[1].data.items`.
-    var itemsPath: String { envelopePath + keys.map(CodingPath.component).joined() }
+    var itemsPath: String { envelopePath + keysPath }
 
     /// One step over `base[position..<count]`; `isFinal`: no input follows `count`.
     mutating func step(
@@ -87,7 +89,6 @@ struct EnvelopeWalker {
             }
             if envelopeCount == 0 && framing == .json && base[start] == UInt8(ascii: "[") {
                 insideOuterArray = true
-                numbered = true
                 position = start + 1
                 state = .outerElementStart
                 return .again
@@ -151,7 +152,6 @@ struct EnvelopeWalker {
             if framing == .json {
                 throw JSONSyntaxError(.trailingContent(base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"), at: start)
             }
-            numbered = true
             return try beginEnvelope(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
         }
     }

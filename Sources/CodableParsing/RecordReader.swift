@@ -131,8 +131,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                     do throws(JSONSyntaxError) {
                         switch try step(base, buffer.count, nodes) {
                         case .record(let root):
-                            if let walker, walker.elementIndex == 1 || itemsSegments.isEmpty {  // a new array, or a new batch
-                                itemsSegments.append(RecordBatch.ItemsSegment(firstRecord: roots.count, path: walker.itemsPath, firstItemIndex: walker.elementIndex - 1))
+                            if let elementIndex = walker?.elementIndex, elementIndex == 1 || itemsSegments.isEmpty {  // a new array, or a new batch
+                                itemsSegments.append(RecordBatch.ItemsSegment(firstRecord: roots.count, path: walker!.itemsPath, firstItemIndex: elementIndex - 1))
                             }
                             roots.append(Int32(truncatingIfNeeded: root))
                         case .again: continue scanning
