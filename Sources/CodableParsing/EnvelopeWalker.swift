@@ -85,7 +85,7 @@ struct EnvelopeWalker {
             guard start < count else {
                 guard envelopeCount == 0 else { return .end }
                 if framing == .json { throw JSONSyntaxError(.empty, at: start) }
-                return .problem(message: "the page holds no value; expected one with an array at '\(pathText)' (--items)", codingPath: "$", offset: start)
+                return .problem(message: ItemsMessage.noValue(path: pathText), codingPath: "$", offset: start)
             }
             if envelopeCount == 0 && framing == .json && base[start] == UInt8(ascii: "[") {
                 insideOuterArray = true
@@ -170,7 +170,7 @@ struct EnvelopeWalker {
             envelopeCount += 1
             position = end
             state = insideOuterArray ? .outerAfterElement : .afterValue
-            return .problem(message: "no '\(pathText)' array in this page value (--items)", codingPath: envelopePath, offset: start)
+            return .problem(message: ItemsMessage.noArray(path: pathText), codingPath: envelopePath, offset: start)
         }
         guard depth < scanner.maxDepth else { throw JSONSyntaxError(.tooDeep(limit: scanner.maxDepth), at: start) }
         envelopeCount += 1
@@ -224,7 +224,7 @@ struct EnvelopeWalker {
         if isItems {
             itemsFound = true
             let kind = nodes[valueNode].kind
-            return .problem(message: "'\(pathText)' is \(kind.phrase), not an array (--items)", codingPath: itemsPath, offset: valueStart)
+            return .problem(message: ItemsMessage.notAnArray(path: pathText, found: kind), codingPath: itemsPath, offset: valueStart)
         }
         return .again
     }
@@ -237,7 +237,7 @@ struct EnvelopeWalker {
         guard openObjects == 0 else { return .again }
         state = insideOuterArray ? .outerAfterElement : .afterValue
         guard itemsFound else {
-            return .problem(message: "no '\(pathText)' array in this page value (--items)", codingPath: envelopePath, offset: nil)
+            return .problem(message: ItemsMessage.noArray(path: pathText), codingPath: envelopePath, offset: nil)
         }
         return .again
     }

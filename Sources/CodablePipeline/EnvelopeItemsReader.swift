@@ -29,7 +29,7 @@ public final class EnvelopeItemsReader: RecordBatchReader {
                 guard valuesRead == 0 else { return nil }
                 valuesRead = -1  // reported once
                 throw .invalidEnvelope(
-                    message: "the page holds no value; expected one with an array at '\(items)' (--items)", codingPath: "$",
+                    message: ItemsMessage.noValue(path: "\(items)"), codingPath: "$",
                     SourceLocation(offset: 0, line: 1, column: 1), SourceExcerpt(text: "", caretColumn: 0))
             }
             values: for index in 0..<batch.count {
@@ -62,11 +62,11 @@ extension FieldPath {
     func itemsArray(in batch: RecordBatch, record index: Int) -> Result<Int, ItemsArrayProblem> {
         let record = batch[index]
         guard let node = matches(in: record).first else {
-            return .failure(ItemsArrayProblem(message: "no '\(self)' array in this page value (--items)", node: record.root))
+            return .failure(ItemsArrayProblem(message: ItemsMessage.noArray(path: "\(self)"), node: record.root))
         }
         let kind = batch.nodes[node].kind
         guard kind == .array else {
-            return .failure(ItemsArrayProblem(message: "'\(self)' is \(kind.phrase), not an array (--items)", node: node))
+            return .failure(ItemsArrayProblem(message: ItemsMessage.notAnArray(path: "\(self)", found: kind), node: node))
         }
         return .success(node)
     }

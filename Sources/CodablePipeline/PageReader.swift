@@ -65,7 +65,7 @@ struct PageReader {
             }
             if values == 0 {
                 throw PagedSourceError.invalidPage(
-                    page: page, message: "the page holds no value; expected one with an array at '\(options.items)' (--items)",
+                    page: page, message: ItemsMessage.noValue(path: "\(options.items)"),
                     codingPath: "$", location: SourceLocation(offset: 0, line: 1, column: 1), excerpt: SourceExcerpt(text: "", caretColumn: 0))
             }
         } catch let error as RecordReadError {
