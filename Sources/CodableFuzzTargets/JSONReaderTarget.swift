@@ -21,8 +21,9 @@ enum JSONReaderTarget {
     static func run(_ input: UnsafeBufferPointer<UInt8>) {
         let bytes = Array(input)
         let pieceSize = 1 + bytes.count % 7
+        let wholeChunk = wholeChunkSize(bytes)
         for framing in [nil] + InputFraming.allCases.map(Optional.some) {
-            let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: 1 << 16)
+            let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: wholeChunk)
             let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16)
             require(whole == pieces, "\(framing?.rawValue ?? "sniffed"): whole \(whole) != pieces \(pieces)")
             if framing == .jsonl {
@@ -30,7 +31,8 @@ enum JSONReaderTarget {
                 require(chunked == whole, "jsonl: whole \(whole) != in chunks \(chunked)")
             }
             for record in whole.records {
-                let again = read(Array(record.utf8), framing: .jsonStream, pieceSize: .max, chunkSize: 1 << 16)
+                let written = Array(record.utf8)
+                let again = read(written, framing: .jsonStream, pieceSize: .max, chunkSize: wholeChunkSize(written))
                 require(again.records == [record] && again.error == nil, "written record \(record) reads back as \(again)")
             }
         }
@@ -41,11 +43,12 @@ enum JSONReaderTarget {
     /// JSON text, the elements of its first `items` array.
     static func checkItems(_ bytes: [UInt8], pieceSize: Int) {
         let items = ItemsKeyPath(keys: ["items"], text: "items")
-        let streamed = read(bytes, framing: nil, pieceSize: .max, chunkSize: 1 << 16, items: items)
+        let wholeChunk = wholeChunkSize(bytes)
+        let streamed = read(bytes, framing: nil, pieceSize: .max, chunkSize: wholeChunk, items: items)
         let pieces = read(bytes, framing: nil, pieceSize: pieceSize, chunkSize: 16, items: items)
         require(streamed == pieces, "--items: whole \(streamed) != pieces \(pieces)")
-        let single = read(bytes, framing: .json, pieceSize: .max, chunkSize: 1 << 16, items: items)
-        let reader = RecordReader(source: InMemoryByteSource(bytes), options: RecordReaderOptions(framing: .json, maxDepth: 64))
+        let single = read(bytes, framing: .json, pieceSize: .max, chunkSize: wholeChunk, items: items)
+        let reader = RecordReader(source: InMemoryByteSource(bytes), options: RecordReaderOptions(framing: .json, maxDepth: 64, chunkSize: wholeChunk))
         var atEnd = false
         guard let batch = try? reader.nextBatch(), batch.count == 1, !batch.fromTopLevelArray else { return }
         do { atEnd = try reader.nextBatch() == nil } catch {}
@@ -84,6 +87,10 @@ enum JSONReaderTarget {
         done.wait()
         return result.outcome
     }
+
+    /// A chunk that holds all of `bytes` in one read, and no more: the reader's default (1 MiB)
+    /// allocated for every read would cost more than the read.
+    static func wholeChunkSize(_ bytes: [UInt8]) -> Int { max(16, bytes.count + 1) }
 
     static func read(_ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int, items: ItemsKeyPath? = nil) -> ReadOutcome {
         ReadOutcome(reading: RecordReader(
