@@ -16,9 +16,15 @@ final class SwiftSourceFile {
     /// Parses `text`; a syntax error is a `ModelReadError` at the first problem the parser found.
     init(path: String, text: String) throws(ModelReadError) {
         self.path = path
+        let bytes = Array(text.utf8)
+        if let tooDeep = SquareBracketNesting.firstTooDeep(in: bytes) {
+            throw ModelReadError(
+                origin: Self.origin(ofOffset: tooDeep, in: bytes, path: path),
+                message: "square brackets nested more than \(SquareBracketNesting.maximumDepth) deep: codable does not read such a model (the Swift parser takes time exponential in their depth)")
+        }
         let tree = Parser.parse(source: text)
         self.tree = tree
-        self.bytes = Array(text.utf8)
+        self.bytes = bytes
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
         if tree.hasError {
             if let token = Self.equalWithUnfixableSpacing(in: tree) {
@@ -71,6 +77,13 @@ final class SwiftSourceFile {
     func origin(ofPosition position: AbsolutePosition) -> SourceOrigin {
         let location = converter.location(for: position)
         return SourceOrigin(file: path, line: location.line, column: characterColumn(location))
+    }
+
+    /// The file, line and character column of a byte offset, before there is a tree to ask.
+    private static func origin(ofOffset offset: Int, in bytes: [UInt8], path: String) -> SourceOrigin {
+        let lineStart = bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let line = bytes[..<lineStart].count { $0 == UInt8(ascii: "\n") } + 1
+        return SourceOrigin(file: path, line: line, column: String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1)
     }
 
     /// `File.swift:12`, as reasons name a declaration.

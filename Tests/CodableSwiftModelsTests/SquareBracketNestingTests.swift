@@ -1,0 +1,69 @@
+import CodableModels
+import CodableSwiftModels
+import Testing
+
+/// Square brackets nested more than 10 deep are refused before swift-syntax parses the file:
+/// its look-ahead for InlineArray sugar takes time exponential in their depth (24 took 2 s,
+/// found by the swift-model-reader fuzz target).
+@Suite("Square bracket nesting in model files")
+struct SquareBracketNestingTests {
+    static let message = "square brackets nested more than 10 deep: codable does not read such a model (the Swift parser takes time exponential in their depth)"
+
+    @Test func tenDeepIsReadElevenIsRefusedAtTheEleventhBracket() throws {
+        let ten = "struct A: Codable {\n    var grid: " + String(repeating: "[", count: 10) + "Int" + String(repeating: "]", count: 10) + "\n}\n"
+        #expect(try readModels(ten).types["A"] != nil)
+        let eleven = "struct A: Codable {\n    var grid: " + String(repeating: "[", count: 11) + "Int" + String(repeating: "]", count: 11) + "\n}\n"
+        let error = #expect(throws: ModelReadError.self) { try readModels(eleven, path: "A.swift") }
+        #expect(error?.origin == SourceOrigin(file: "A.swift", line: 2, column: 25))
+        #expect(error?.message == Self.message)
+    }
+
+    /// The fuzz target's find, cut down: 24 brackets that never close.
+    @Test func unclosedRunIsRefused() throws {
+        let error = #expect(throws: ModelReadError.self) { try readModels("let ü = " + String(repeating: "[", count: 24) + "{") }
+        #expect(error?.origin == SourceOrigin(file: "Models.swift", line: 1, column: 19))
+    }
+
+    /// Depth is nesting, not a count: siblings and closed runs do not add up.
+    @Test func closedBracketsDoNotAddUp() throws {
+        let run = String(repeating: "[", count: 10) + "1" + String(repeating: "]", count: 10)
+        #expect(try readModels("struct A: Codable { var a: Int }\nlet x = (\(run), \(run))").types["A"] != nil)
+        #expect(try readModels("struct A: Codable { var a: Int }\n" + String(repeating: "let x = \(run)\n", count: 30)).types["A"] != nil)
+    }
+
+    @Test func bracketsInCommentsAndStringsDoNotCount() throws {
+        let deep = String(repeating: "[", count: 30)
+        let source = """
+            struct A: Codable { var a: Int }
+            // \(deep)
+            /* \(deep) /* nested \(deep) */ \(deep) */
+            /// \(deep)
+            let s = "\(deep)\\"\(deep)"
+            let r = #"\(deep)\\(\(deep)"\(deep)"#
+            let m = \"\"\"
+                \(deep)"\(deep)
+                \"\"\"
+            let raw = ##\"\"\"
+                \(deep)\"\"\"#\(deep)
+                \"\"\"##
+            """
+        #expect(try readModels(source).types["A"] != nil)
+    }
+
+    @Test func bracketsInAnInterpolationCount() throws {
+        let deep = String(repeating: "[", count: 11)
+        for source in ["let s = \"\\(f(\(deep)))\"", "let s = #\"\\#(\"\\(\(deep))\")\"#", "let s = \"\"\"\n\\(\(deep))\n\"\"\""] {
+            let error = #expect(throws: ModelReadError.self) { try readModels(source) }
+            #expect(error?.message == Self.message, "\(source)")
+        }
+        // An interpolation's parenthesis that closes it ends the code: what follows is string.
+        #expect(try readModels("struct A: Codable { var a: Int }\nlet s = \"\\((1))\(deep)\"").types["A"] != nil)
+    }
+
+    /// A string left open ends with its line, so the next line's brackets count again.
+    @Test func unclosedStringEndsWithItsLine() throws {
+        let source = "let s = \"open\nlet x = " + String(repeating: "[", count: 11)
+        let error = #expect(throws: ModelReadError.self) { try readModels(source) }
+        #expect(error?.origin == SourceOrigin(file: "Models.swift", line: 2, column: 19))
+    }
+}
