@@ -4,7 +4,9 @@
 # each input format (JSON Lines, CSV, YAML), plus a token-dense array ([0,0,…], 2 bytes per
 # value). Each goes through `convert --to jsonl` from a file, and the 100 MB string also
 # through `validate` and `decode` against a schema and a model. Last, an envelope of the same
-# size around small records (`{"items":[…]}`, `--items items`), which is read record by record.
+# size around small records (`{"items":[…]}`, `--items items`), which is read record by record,
+# and blanks of the same size before a small record (spaces in JSON and on a JSON Lines line,
+# blank lines before a YAML document), which are read and let go (net near 0x).
 # Prints, per run: input size, peak RSS (GNU time), gross ratio (RSS / input) and net ratio
 # ((RSS - the RSS of a run on an empty input) / input: what the input itself costs).
 # Exit status 1 if any 100 MB string run goes over 4x gross.
@@ -35,6 +37,9 @@ open(f'{work}/keys.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' +
 open(f'{work}/keys.yaml', 'w').write(''.join(f'k{i}: {i}\n' for i in range(n)))
 open(f'{work}/dense.json', 'w').write('{"a":[' + ','.join(['0'] * (size // 4)) + ']}\n')
 records = size // 40
+open(f'{work}/blank.json', 'w').write(' ' * size + '{"a":1}\n')
+open(f'{work}/blank.jsonl', 'w').write(' ' * size + '{"a":1}\n')
+open(f'{work}/blank.yaml', 'w').write('\n' * size + 'a: 1\n')
 open(f'{work}/envelope.json', 'w').write('{"page":1,"items":[' + ','.join(f'{{"id":{i},"name":"user{i}"}}' for i in range(records)) + '],"next":null}\n')
 PY
 printf 'struct Row: Codable { let a: Int; let b: String }\n' > "$work/Row.swift"
@@ -70,4 +75,7 @@ for input in keys.jsonl keys.csv keys.yaml dense.json; do
   run "$input" convert --to jsonl
 done
 run envelope.json convert --items items --to jsonl
+for format in json jsonl yaml; do
+  run "blank.$format" convert --to jsonl
+done
 [ $over -eq 0 ] || { echo "memory.sh: a 100 MB string took more than 4x its size"; exit 1; }

@@ -49,6 +49,7 @@ public final class JSONLinesChunker<Source: ByteSource> {
         let storage = carry ?? ByteStorage(capacity: chunkSize)
         carry = nil
         var searched = storage.count  // the carried bytes hold no line break
+        var lineHasContent = false  // whether the line being read has more than blanks so far
         while !endOfInput {
             do {
                 if storage.count == storage.capacity { storage.reserveFreeCapacity(storage.capacity) }  // a line longer than the chunk: grow
@@ -65,12 +66,25 @@ public final class JSONLinesChunker<Source: ByteSource> {
                 cut(storage, after: lastBreak)
                 break
             }
+            if !lineHasContent { lineHasContent = !dropIfBlank(storage) }
             searched = storage.count
         }
         guard storage.count > 0 else { return nil }
         let chunk = JSONLinesChunk(bytes: storage, locator: locator)
         locator = storage.withUnsafeBufferPointer { locator.advanced(by: $0.count, in: $0) }
         return chunk
+    }
+
+    /// Drops `storage`'s bytes when they are all blanks (spaces, tabs, CRs) that begin a line,
+    /// so that a long run of them costs no memory; true when it did.
+    private func dropIfBlank(_ storage: ByteStorage) -> Bool {
+        let blank = storage.withUnsafeBufferPointer { buffer in
+            buffer.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        }
+        guard blank else { return false }
+        locator = storage.withUnsafeBufferPointer { locator.advanced(by: $0.count, in: $0) }
+        storage.truncate(to: 0)
+        return true
     }
 
     /// Moves the bytes after `index` (the start of the next line) into `carry`, the next

@@ -226,7 +226,10 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             }
             if framing == nil {
                 let first = scanner.skipWhitespace(base, from: position, end: count)
-                if first == count && !endOfInput { return .needMore }
+                if first == count && !endOfInput {
+                    position = first  // whitespace is not kept: a long run of it costs no memory
+                    return .needMore
+                }
                 framing = first == count ? .jsonStream : InputFraming.sniff(firstByte: base[first])
             }
             started = true
@@ -244,7 +247,10 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     /// One JSON text; the elements of a top-level array are the records.
     private func stepJSON(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
         let start = scanner.skipWhitespace(base, from: position, end: count)
-        if start == count && !endOfInput { return .needMore }
+        if start == count && !endOfInput {
+            position = start
+            return .needMore
+        }
         switch arrayState {
         case .beforeValue:
             guard start < count else { throw JSONSyntaxError(.empty, at: start) }
@@ -309,7 +315,10 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     /// JSON Lines: each line holds one whole value; blank lines are skipped.
     private func stepJSONLines(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
         let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: position, to: count)
-        if newline == nil && !endOfInput { return .needMore }
+        if newline == nil && !endOfInput {
+            position = scanner.skipWhitespace(base, from: position, end: count)  // a line's leading blanks are not kept
+            return .needMore
+        }
         let lineEnd = newline ?? count
         let next = min(lineEnd + 1, count)
         let start = scanner.skipWhitespace(base, from: position, end: lineEnd)
@@ -337,9 +346,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     private func stepJSONSequence(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
         let separator = scanner.skipWhitespace(base, from: position, end: count)
         guard separator < count else {
-            if !endOfInput { return .needMore }
             position = separator
-            return .end
+            return endOfInput ? .end : .needMore
         }
         guard base[separator] == 0x1E else { throw JSONSyntaxError(.missingRecordSeparator(base[separator]), at: separator) }
         let nextSeparator = ByteSearch.firstIndex(of: 0x1E, in: base, from: separator + 1, to: count)

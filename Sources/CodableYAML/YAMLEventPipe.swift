@@ -63,19 +63,31 @@ final class YAMLEventPipe: @unchecked Sendable {
     }
 
     /// The parsing thread: fill a batch, queue it, until the stream ends or the reader stops.
+    /// A batch whose input outgrows it before its events come is queued as it is.
     private func run() {
-        while true {
-            condition.lock()
-            while !cancelled && filled.count >= depth { condition.wait() }
-            let batch = cancelled ? nil : (spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch))
-            condition.unlock()
-            guard let batch else { return }
-            parser.fill(batch)
-            condition.lock()
-            filled.append(batch)
-            condition.signal()
-            condition.unlock()
-            if batch.isLast { return }
+        while let batch = emptyBatch() {
+            guard let last = parser.fill(batch, handOn: { [self] full in
+                send(full)
+                return emptyBatch()
+            }) else { return }
+            send(last)
+            if last.isLast { return }
         }
+    }
+
+    /// A batch to fill, once fewer than `depth` wait for the reader; nil when it stopped.
+    private func emptyBatch() -> YAMLEventBatch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled && filled.count >= depth { condition.wait() }
+        return cancelled ? nil : (spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch))
+    }
+
+    /// Queues a filled batch for the reader.
+    private func send(_ batch: YAMLEventBatch) {
+        condition.lock()
+        filled.append(batch)
+        condition.signal()
+        condition.unlock()
     }
 }

@@ -11,6 +11,12 @@ final class YAMLParser {
     private var source: any ByteSource
     /// The batch being filled (input read meanwhile is kept in it).
     private var current: YAMLEventBatch?
+    /// Takes a batch whose input outgrew `inputPerBatch` before the next event came and
+    /// returns the batch to go on with (nil: the reader is gone). Set while `fill` runs.
+    private var handOn: ((YAMLEventBatch) -> YAMLEventBatch?)?
+    /// Input held in one batch before it is handed on without waiting for more events: a long
+    /// run of blank lines or comments, which makes no event, so costs no more memory than this.
+    static let inputPerBatch = 1 << 20
     /// The error the byte source threw, if reading failed.
     private var readFailure: (any Error)?
     /// Whether the stream ended or failed.
@@ -42,7 +48,13 @@ final class YAMLParser {
     private func feed(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
         do {
             let count = try source.read(into: buffer)
-            if count > 0, let base = buffer.baseAddress { current?.appendInput(base, count: count) }
+            if count > 0, let base = buffer.baseAddress, let batch = current {
+                batch.appendInput(base, count: count)
+                if batch.inputCount >= Self.inputPerBatch, let handOn {
+                    current = handOn(batch)
+                    if current == nil { return -1 }  // the reader is gone: libyaml stops on a read error
+                }
+            }
             return count
         } catch {
             readFailure = error
@@ -51,16 +63,27 @@ final class YAMLParser {
     }
 
     /// Parses events into `batch` until it is full or the stream ends (or fails: then the
-    /// batch is the last one and carries the failure).
-    func fill(_ batch: YAMLEventBatch) {
-        current = batch
-        defer { current = nil }
-        while !batch.isFull && !isFinished {
+    /// batch is the last one and carries the failure). Input that outgrows a batch while
+    /// libyaml reads towards the next event goes to `handOn` in that batch, and filling goes on
+    /// in the batch it returns. Returns the batch filled last; nil when `handOn` gave none.
+    func fill(_ first: YAMLEventBatch, handOn: @escaping (YAMLEventBatch) -> YAMLEventBatch?) -> YAMLEventBatch? {
+        current = first
+        self.handOn = handOn
+        defer {
+            current = nil
+            self.handOn = nil
+        }
+        while let filling = current, !filling.isFull && !isFinished {
             guard yaml_parser_parse(parser, event) != 0 else {
+                guard let batch = current else { return nil }  // handed on, and the reader is gone
                 batch.failure = failure()
                 batch.isLast = true
                 isFinished = true
-                return
+                return batch
+            }
+            guard let batch = current else {  // handed on, and the reader is gone
+                yaml_event_delete(event)
+                return nil
             }
             defer { yaml_event_delete(event) }
             let e = event.pointee
@@ -97,7 +120,7 @@ final class YAMLParser {
             case YAML_STREAM_END_EVENT:
                 batch.isLast = true
                 isFinished = true
-                return
+                return batch
             default:
                 continue
             }
@@ -116,6 +139,7 @@ final class YAMLParser {
                 valueStart: valueStart, valueLength: value.count,
                 tagStart: tagStart, tagLength: tagLength, anchorStart: anchorStart, anchorLength: anchorLength))
         }
+        return current
     }
 
     /// libyaml's failure: its message and the place it points at.

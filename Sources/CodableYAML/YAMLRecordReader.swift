@@ -34,6 +34,11 @@ public final class YAMLRecordReader: RecordBatchReader {
     private var pendingError: RecordReadError?
     /// Nodes on the tape up to the end of the last complete document.
     private var completedNodes = 0
+    /// Between a document's start and end events.
+    private var inDocument = false
+    /// Past this many bytes the window drops the blank lines that begin it, when it may, and a
+    /// document's end hands on the documents read so far, so that it then may.
+    private static let windowLimit = 1 << 20
 
     /// Creates a reader over `source`.
     public init(source: any ByteSource, options: YAMLReaderOptions = YAMLReaderOptions()) {
@@ -65,7 +70,9 @@ public final class YAMLRecordReader: RecordBatchReader {
                 case .documentStart:
                     releaseHeldSequence(asElements: false)
                     builder.startDocument()
+                    inDocument = true
                 case .documentEnd:
+                    inDocument = false
                     completedNodes = builder.tape.count
                     let root = builder.documentStart
                     if documentsRead == 0 && builder.tape[root].kind == .array {
@@ -74,7 +81,7 @@ public final class YAMLRecordReader: RecordBatchReader {
                         roots.append(Int32(root))
                     }
                     documentsRead += 1
-                    if heldSequence == nil && builder.tape.bytes.count >= options.batchBytes {
+                    if heldSequence == nil && (builder.tape.bytes.count >= options.batchBytes || window.storage.count >= Self.windowLimit) {
                         return makeBatch(trimmingToLine: event.line)
                     }
                 case .streamStart:
@@ -108,6 +115,9 @@ public final class YAMLRecordReader: RecordBatchReader {
             let batch = pipe.next()
             window.append(UnsafeBufferPointer(start: batch.input, count: batch.inputCount))
             batch.dropInput()
+            if !inDocument && roots.isEmpty && heldSequence == nil && window.storage.count >= Self.windowLimit {
+                window.dropLeadingBlankLines()
+            }
             events = batch
             eventBytes = UnsafePointer(batch.bytes)
             eventIndex = 0

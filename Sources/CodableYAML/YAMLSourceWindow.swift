@@ -60,6 +60,34 @@ final class YAMLSourceWindow {
         storage = copy(of: storage, from: offset)
     }
 
+    /// Drops the whole lines at the start that are blank or only a comment. Only for when no
+    /// value still to be located lies before the window's end (between documents, none held):
+    /// a long run of such lines then costs no memory. The line holding a token still being
+    /// read is not blank, so it, and all after it, stay.
+    func dropLeadingBlankLines() {
+        var kept = 0
+        var dropped = 0
+        storage.withUnsafeBufferPointer { bytes in
+            let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D }
+            var index = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while index < bytes.count {
+                var cursor = index
+                while cursor < bytes.count, isBlank(bytes[cursor]) { cursor += 1 }
+                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
+                    while cursor < bytes.count, bytes[cursor] != 0x0A { cursor += 1 }
+                }
+                guard cursor < bytes.count, bytes[cursor] == 0x0A else { break }  // content, or a line still to come whole
+                index = cursor + 1
+                kept = index
+                dropped += 1
+            }
+        }
+        guard dropped > 0 else { return }
+        firstLine += dropped
+        baseOffset += kept
+        storage = copy(of: storage, from: kept)
+    }
+
     private func copy(of storage: ByteStorage, from offset: Int) -> ByteStorage {
         storage.withUnsafeBufferPointer { bytes in
             let next = ByteStorage(capacity: max(1 << 16, (bytes.count - offset) * 2))
