@@ -50,9 +50,11 @@ public struct CSVReaderOptions: Sendable {
 public final class CSVReader<Source: ByteSource>: RecordBatchReader {
     private var source: Source
     private let options: CSVReaderOptions
-    private var scanner: CSVRowScanner
+    // Touched once per row: no dynamic exclusivity checks (the reader is used by one thread,
+    // and no access to them overlaps another).
+    @exclusivity(unchecked) private var scanner: CSVRowScanner
     private var storage = ByteStorage(capacity: 0)
-    private var position = 0
+    @exclusivity(unchecked) private var position = 0
     private var locator = SourceLocator.start
     private var endOfInput = false
     private var finished = false
