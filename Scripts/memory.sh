@@ -6,7 +6,8 @@
 # through `validate` and `decode` against a schema and a model. Last, an envelope of the same
 # size around small records (`{"items":[…]}`, `--items items`), which is read record by record,
 # and blanks of the same size before a small record (spaces in JSON and on a JSON Lines line,
-# blank lines before a YAML document), which are read and let go (net near 0x).
+# blank lines before a YAML document and after one's end, `...`), which are read and let go
+# (net near 0x).
 # Prints, per run: input size, peak RSS (GNU time), gross ratio (RSS / input) and net ratio
 # ((RSS - the RSS of a run on an empty input) / input: what the input itself costs).
 # Exit status 1 if any 100 MB string run goes over 4x gross.
@@ -39,7 +40,7 @@ open(f'{work}/dense.json', 'w').write('{"a":[' + ','.join(['0'] * (size // 4)) +
 records = size // 40
 open(f'{work}/blank.json', 'w').write(' ' * size + '{"a":1}\n')
 open(f'{work}/blank.jsonl', 'w').write(' ' * size + '{"a":1}\n')
-open(f'{work}/blank.yaml', 'w').write('\n' * size + 'a: 1\n')
+open(f'{work}/blank.yaml', 'w').write('\n' * (size // 2) + 'a: 1\n...\n' + '\n' * (size // 2) + '---\nb: 2\n')
 open(f'{work}/envelope.json', 'w').write('{"page":1,"items":[' + ','.join(f'{{"id":{i},"name":"user{i}"}}' for i in range(records)) + '],"next":null}\n')
 PY
 printf 'struct Row: Codable { let a: Int; let b: String }\n' > "$work/Row.swift"

@@ -36,8 +36,11 @@ public final class YAMLRecordReader: RecordBatchReader {
     private var completedNodes = 0
     /// Between a document's start and end events.
     private var inDocument = false
-    /// Past this many bytes the window drops the blank lines that begin it, when it may, and a
-    /// document's end hands on the documents read so far, so that it then may.
+    /// The line of the last document's end event: where the window may be trimmed to.
+    private var lastDocumentEndLine = 1
+    /// Past this many bytes the window drops the blank lines that begin it, when no document
+    /// is open; documents read before are handed on first (at a document's end, or as soon as
+    /// the window outgrows this between documents).
     private static let windowLimit = 1 << 20
 
     /// Creates a reader over `source`.
@@ -61,10 +64,15 @@ public final class YAMLRecordReader: RecordBatchReader {
         guard !finished else { return nil }
         while true {
             do throws(YAMLReadFailure) {
-                guard let event = try nextEvent() else {
+                let event: YAMLEvent
+                switch try nextEvent() {
+                case .event(let next): event = next
+                case .end:
                     releaseHeldSequence(asElements: documentsRead == 1)
                     finished = true
                     return roots.isEmpty ? nil : makeBatch(trimmingToLine: nil)
+                case .windowFull:
+                    return makeBatch(trimmingToLine: lastDocumentEndLine)
                 }
                 switch event.kind {
                 case .documentStart:
@@ -73,6 +81,7 @@ public final class YAMLRecordReader: RecordBatchReader {
                     inDocument = true
                 case .documentEnd:
                     inDocument = false
+                    lastDocumentEndLine = event.line
                     completedNodes = builder.tape.count
                     let root = builder.documentStart
                     if documentsRead == 0 && builder.tape[root].kind == .array {
@@ -95,16 +104,26 @@ public final class YAMLRecordReader: RecordBatchReader {
         }
     }
 
-    /// The next event from the parsing thread, or nil at the end of the stream.
-    private func nextEvent() throws(YAMLReadFailure) -> YAMLEvent? {
+    /// What comes next from the parsing thread.
+    private enum Next {
+        case event(YAMLEvent)
+        /// The end of the stream.
+        case end
+        /// Input outgrew the window between documents while documents read before wait to be
+        /// handed on: they go first, so that the window may then let go of blank lines.
+        case windowFull
+    }
+
+    /// The next event from the parsing thread, the end of the stream, or a window to empty.
+    private func nextEvent() throws(YAMLReadFailure) -> Next {
         while true {
             if let batch = events {
                 if eventIndex < batch.count {
                     eventIndex += 1
-                    return batch.events[eventIndex - 1]
+                    return .event(batch.events[eventIndex - 1])
                 }
                 if batch.isLast {
-                    guard let failure = batch.failure else { return nil }
+                    guard let failure = batch.failure else { return .end }
                     readFailure = failure.readFailure
                     let place = failure.place ?? window.lineAndColumn(ofOffset: failure.offset)
                     throw YAMLReadFailure(failure.message, line: place.line, column: place.column)
@@ -115,12 +134,13 @@ public final class YAMLRecordReader: RecordBatchReader {
             let batch = pipe.next()
             window.append(UnsafeBufferPointer(start: batch.input, count: batch.inputCount))
             batch.dropInput()
-            if !inDocument && roots.isEmpty && heldSequence == nil && window.storage.count >= Self.windowLimit {
-                window.dropLeadingBlankLines()
-            }
             events = batch
             eventBytes = UnsafePointer(batch.bytes)
             eventIndex = 0
+            if !inDocument && heldSequence == nil && window.storage.count >= Self.windowLimit {
+                if !roots.isEmpty { return .windowFull }
+                window.dropLeadingBlankLines()
+            }
         }
     }
 

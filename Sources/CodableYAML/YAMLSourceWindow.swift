@@ -60,32 +60,38 @@ final class YAMLSourceWindow {
         storage = copy(of: storage, from: offset)
     }
 
-    /// Drops the whole lines at the start that are blank or only a comment. Only for when no
-    /// value still to be located lies before the window's end (between documents, none held):
-    /// a long run of such lines then costs no memory. The line holding a token still being
-    /// read is not blank, so it, and all after it, stay.
+    /// Drops the whole lines at the start that are blank, only a comment, or the end marker
+    /// (`...`) of a document already read. Only for when no value still to be located lies
+    /// before the window's end (between documents, none held): a long run of such lines then
+    /// costs no memory. The line holding a token still being read is not blank, so it, and all
+    /// after it, stay.
     func dropLeadingBlankLines() {
-        var kept = 0
-        var dropped = 0
+        var droppedBytes = 0
+        var droppedLines = 0
         storage.withUnsafeBufferPointer { bytes in
             let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D }
             var index = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             while index < bytes.count {
                 var cursor = index
+                // The end marker of the document before (`...` at column 1) is as good as blank.
+                if index + 3 < bytes.count, bytes[index..<index + 3].elementsEqual("...".utf8),
+                   isBlank(bytes[index + 3]) || bytes[index + 3] == 0x0A {
+                    cursor += 3
+                }
                 while cursor < bytes.count, isBlank(bytes[cursor]) { cursor += 1 }
                 if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
                     while cursor < bytes.count, bytes[cursor] != 0x0A { cursor += 1 }
                 }
                 guard cursor < bytes.count, bytes[cursor] == 0x0A else { break }  // content, or a line still to come whole
                 index = cursor + 1
-                kept = index
-                dropped += 1
+                droppedBytes = index
+                droppedLines += 1
             }
         }
-        guard dropped > 0 else { return }
-        firstLine += dropped
-        baseOffset += kept
-        storage = copy(of: storage, from: kept)
+        guard droppedLines > 0 else { return }
+        firstLine += droppedLines
+        baseOffset += droppedBytes
+        storage = copy(of: storage, from: droppedBytes)
     }
 
     private func copy(of storage: ByteStorage, from offset: Int) -> ByteStorage {

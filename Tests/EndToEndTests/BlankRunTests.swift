@@ -10,44 +10,54 @@ import Testing
 
     static func blanks(_ character: String) -> String { String(repeating: character, count: run) }
 
+    /// Runs `convert ARGUMENTS --to jsonl` on `input`: the records it wrote, and the first
+    /// line of its error (exit status 1), or nil when it succeeded.
+    static func convert(_ arguments: [String], _ input: String) throws -> (records: String, error: String?) {
+        let result = try CodableBinary.run(["convert"] + arguments + ["--to", "jsonl"], stdin: input)
+        #expect(result.status == (result.stderr.isEmpty ? 0 : 1), "\(result.stderr.prefix(300))")
+        return (result.stdout, result.stderr.isEmpty ? nil : String(result.stderr.prefix { $0 != "\n" }))
+    }
+
     @Test func jsonTextAfterRunsOfSpacesAndLineBreaks() throws {
-        let input = Self.blanks(" ") + "[1," + Self.blanks("\n") + " 2, x]"
-        let result = try CodableBinary.run(["convert", "--from", "json", "--to", "jsonl"], stdin: input)
-        #expect(result.status == 1)
-        #expect(result.stdout == "1\n2\n")
-        #expect(result.stderr.hasPrefix("<stdin>:\(Self.run + 1):5: error: unexpected character 'x', expected a value\n"), "\(result.stderr.prefix(300))")
+        let read = try Self.convert(["--from", "json"], Self.blanks(" ") + "[1," + Self.blanks("\n") + " 2, x]")
+        #expect(read.records == "1\n2\n")
+        #expect(read.error == "<stdin>:\(Self.run + 1):5: error: unexpected character 'x', expected a value")
     }
 
     @Test func sniffedInputAfterARunOfSpaces() throws {
-        let result = try CodableBinary.run(["convert", "--to", "jsonl"], stdin: Self.blanks(" ") + "{\"a\":1}\n" + Self.blanks(" ") + "{\"a\":2}")
-        #expect(result.status == 0, "\(result.stderr.prefix(300))")
-        #expect(result.stdout == "{\"a\":1}\n{\"a\":2}\n")
+        let read = try Self.convert([], Self.blanks(" ") + "{\"a\":1}\n" + Self.blanks(" ") + "{\"a\":2}")
+        #expect(read.records == "{\"a\":1}\n{\"a\":2}\n")
+        #expect(read.error == nil)
     }
 
     @Test func jsonLinesWithLinesThatBeginWithARunOfSpaces() throws {
-        let input = Self.blanks(" ") + "{\"a\":1}\n" + Self.blanks(" ") + "{\"a\":\n"
-        let result = try CodableBinary.run(["convert", "--from", "jsonl", "--to", "jsonl"], stdin: input)
-        #expect(result.status == 1)
-        #expect(result.stdout == "{\"a\":1}\n")
-        #expect(result.stderr.hasPrefix("<stdin>:2:\(Self.run + 6): error: unexpected end of line, expected a value"), "\(result.stderr.prefix(300))")
+        let read = try Self.convert(["--from", "jsonl"], Self.blanks(" ") + "{\"a\":1}\n" + Self.blanks(" ") + "{\"a\":\n")
+        #expect(read.records == "{\"a\":1}\n")
+        #expect(read.error == "<stdin>:2:\(Self.run + 6): error: unexpected end of line, expected a value (JSON Lines hold one whole value per line)")
     }
 
     @Test func jsonSequenceWithRunsBetweenRecords() throws {
-        let input = "\u{1E}1\n" + Self.blanks("\n") + "\u{1E}2\n" + Self.blanks(" ") + "\u{1E}[\n"
-        let result = try CodableBinary.run(["convert", "--from", "json-seq", "--to", "jsonl"], stdin: input)
-        #expect(result.status == 1)
-        #expect(result.stdout == "1\n2\n")
-        #expect(result.stderr.hasPrefix("<stdin>:\(Self.run + 4):1: error: unexpected end of input, expected a value or ']'"), "\(result.stderr.prefix(300))")
+        let read = try Self.convert(["--from", "json-seq"], "\u{1E}1\n" + Self.blanks("\n") + "\u{1E}2\n" + Self.blanks(" ") + "\u{1E}[\n")
+        #expect(read.records == "1\n2\n")
+        #expect(read.error == "<stdin>:\(Self.run + 4):1: error: unexpected end of input, expected a value or ']'")
     }
 
     /// Blank lines before the first document and after an explicit end (`...`), where no
-    /// document is open, are the ones let go; lines and excerpts after them stay exact.
+    /// document is open, are the ones let go; lines after them stay exact.
     @Test func yamlDocumentsAfterRunsOfBlankLines() throws {
         let input = Self.blanks("\n") + "# note\na: 1\n...\n" + Self.blanks("\n") + "---\nb: 2\n...\n" + Self.blanks("\n") + "---\nc: [\n"
-        let result = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"], stdin: input)
-        #expect(result.status == 1)
-        #expect(result.stdout == "{\"a\":1}\n{\"b\":2}\n")
+        let read = try Self.convert(["--from", "yaml"], input)
+        #expect(read.records == "{\"a\":1}\n{\"b\":2}\n")
         // Three runs and nine other lines; the input ends at the start of the line after them.
-        #expect(result.stderr == "<stdin>:\(3 * Self.run + 9):1: error: while parsing a flow node: did not find expected node content\n", "\(result.stderr.prefix(300))")
+        #expect(read.error == "<stdin>:\(3 * Self.run + 9):1: error: while parsing a flow node: did not find expected node content")
+    }
+
+    /// Many small documents, then a run: the documents read so far are handed on before the
+    /// run is let go (they wait for no more input), and the next one is still located.
+    @Test func yamlRunAfterManySmallDocuments() throws {
+        let documents = (1...5000).map { "---\nx: \($0)\n...\n" }.joined()
+        let read = try Self.convert(["--from", "yaml"], documents + Self.blanks("\n") + "---\nb: 2\n---\nc: [\n")
+        #expect(read.records == (1...5000).map { "{\"x\":\($0)}\n" }.joined() + "{\"b\":2}\n")
+        #expect(read.error == "<stdin>:\(3 * 5000 + Self.run + 5):1: error: while parsing a flow node: did not find expected node content")
     }
 }
