@@ -35,9 +35,11 @@ struct EnvelopeWalker {
     /// values, or a json-seq (RFC 7464: each value after an RS byte, and numbered from the first).
     var framing = InputFraming.jsonStream
 
-    private enum State {
-        case beforeValue, objectStart, nextMember, afterMember, elementStart, afterElement
-        case outerElementStart, outerAfterElement, afterValue
+    private enum State: Equatable {
+        case beforeValue, objectStart, nextMember, afterMember
+        /// In the items array, or in a top-level array of envelopes.
+        case items(ArrayCursor), outer(ArrayCursor)
+        case afterValue
     }
 
     private var state = State.beforeValue
@@ -90,21 +92,22 @@ struct EnvelopeWalker {
             if envelopeCount == 0 && framing == .json && base[start] == UInt8(ascii: "[") {
                 insideOuterArray = true
                 position = start + 1
-                state = .outerElementStart
+                state = .outer(.first)
                 return .again
             }
             return try beginEnvelope(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
-        case .outerElementStart, .outerAfterElement:
-            let element: Int
-            switch try scanner.continueArray(base, at: start, end: count, first: state == .outerElementStart, isFinal: isFinal) {
+        case .outer(var cursor):
+            let next = try scanner.continueArray(base, at: start, end: count, position: &position, cursor: &cursor, isFinal: isFinal)
+            state = .outer(cursor)
+            switch next {
             case .needMore: return .needMore
-            case .element(let at): element = at
-            case .close(let after):
-                position = after
+            case .closed:
                 state = .afterValue
                 return .again
+            case .element:
+                let element = position
+                return try beginEnvelope(base, count, at: element, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
             }
-            return try beginEnvelope(base, count, at: element, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
         case .objectStart, .nextMember:
             guard start < count else {
                 throw JSONSyntaxError(.unexpectedEnd(expected: state == .objectStart ? "a string key or '}'" : "a string key"), at: start)
@@ -127,25 +130,20 @@ struct EnvelopeWalker {
             default:
                 throw JSONSyntaxError(.unexpectedByte(base[start], expected: "',' or '}'"), at: start)
             }
-        case .elementStart, .afterElement:
-            let element: Int
-            switch try scanner.continueArray(base, at: start, end: count, first: state == .elementStart, isFinal: isFinal) {
+        case .items(var cursor):
+            let enclosing = openObjects + 1 + (insideOuterArray ? 1 : 0)
+            let step = try scanner.nextArrayElement(
+                base, at: start, end: count, position: &position, cursor: &cursor, isFinal: isFinal, depth: enclosing, into: nodes)
+            state = .items(cursor)
+            switch step {
             case .needMore: return .needMore
-            case .element(let at): element = at
-            case .close(let after):
-                position = after
+            case .closed:
                 state = .afterMember
                 return .again
+            case .element(let root):
+                elementIndex += 1
+                return .record(root)
             }
-            let root = nodes.count
-            let enclosing = openObjects + 1 + (insideOuterArray ? 1 : 0)
-            guard let end = try scanner.scanValueIfComplete(in: base, from: element, end: count, isFinal: isFinal, depth: enclosing, into: nodes) else {
-                return .needMore
-            }
-            position = end
-            state = .afterElement
-            elementIndex += 1
-            return .record(root)
         case .afterValue:
             position = start
             guard start < count else { return .end }
@@ -169,7 +167,7 @@ struct EnvelopeWalker {
             nodes.truncate(to: mark)
             envelopeCount += 1
             position = end
-            state = insideOuterArray ? .outerAfterElement : .afterValue
+            state = insideOuterArray ? .outer(.afterElement) : .afterValue
             return .problem(message: ItemsMessage.noArray(path: pathText), codingPath: envelopePath, offset: start)
         }
         guard depth < scanner.maxDepth else { throw JSONSyntaxError(.tooDeep(limit: scanner.maxDepth), at: start) }
@@ -210,7 +208,7 @@ struct EnvelopeWalker {
             position = valueStart + 1
             if isItems {
                 itemsFound = true
-                state = .elementStart
+                state = .items(.first)
             } else {
                 openObjects += 1
                 state = .objectStart
@@ -235,7 +233,7 @@ struct EnvelopeWalker {
         openObjects -= 1
         state = .afterMember
         guard openObjects == 0 else { return .again }
-        state = insideOuterArray ? .outerAfterElement : .afterValue
+        state = insideOuterArray ? .outer(.afterElement) : .afterValue
         guard itemsFound else {
             return .problem(message: ItemsMessage.noArray(path: pathText), codingPath: envelopePath, offset: nil)
         }

@@ -81,7 +81,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     private var envelopeProblem: RecordReadError?
 
     /// Where a `json` input is: before its value, inside its top-level array, or after it.
-    private enum ArrayState { case beforeValue, firstElement, nextElement, afterValue }
+    private enum ArrayState { case beforeValue, elements(ArrayCursor), afterValue }
 
     /// What one step of scanning found.
     private enum Step { case record(Int), needMore, end, again, failed }
@@ -219,18 +219,17 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     // MARK: Framings
 
     private func step(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+        if !started && locator.baseOffset == 0 && position == 0 {
+            if count < 3 && !endOfInput { return .needMore }
+            if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { position = 3 }
+        }
+        // Whitespace before the next token is never needed again, in any framing: moving past it
+        // lets the buffer drop it, so a long run of it costs no memory.
+        position = scanner.skipWhitespace(base, from: position, end: count)
         if !started {
-            if locator.baseOffset == 0 && position == 0 {
-                if count < 3 && !endOfInput { return .needMore }
-                if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { position = 3 }
-            }
             if framing == nil {
-                let first = scanner.skipWhitespace(base, from: position, end: count)
-                if first == count && !endOfInput {
-                    position = first  // whitespace is not kept: a long run of it costs no memory
-                    return .needMore
-                }
-                framing = first == count ? .jsonStream : InputFraming.sniff(firstByte: base[first])
+                if position == count && !endOfInput { return .needMore }
+                framing = position == count ? .jsonStream : InputFraming.sniff(firstByte: base[position])
             }
             started = true
             walker?.framing = framing!
@@ -247,16 +246,13 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     /// One JSON text; the elements of a top-level array are the records.
     private func stepJSON(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
         let start = scanner.skipWhitespace(base, from: position, end: count)
-        if start == count && !endOfInput {
-            position = start
-            return .needMore
-        }
+        if start == count && !endOfInput { return .needMore }
         switch arrayState {
         case .beforeValue:
             guard start < count else { throw JSONSyntaxError(.empty, at: start) }
             if base[start] == UInt8(ascii: "[") {
                 position = start + 1
-                arrayState = .firstElement
+                arrayState = .elements(.first)
                 isTopLevelArray = true
                 return .again
             }
@@ -265,21 +261,17 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             position = end
             arrayState = .afterValue
             return .record(root)
-        case .firstElement, .nextElement:
-            let element: Int
-            switch try scanner.continueArray(base, at: start, end: count, first: arrayState == .firstElement, isFinal: endOfInput) {
+        case .elements(var cursor):
+            let step = try scanner.nextArrayElement(
+                base, at: start, end: count, position: &position, cursor: &cursor, isFinal: endOfInput, depth: 1, into: nodes)
+            arrayState = .elements(cursor)
+            switch step {
+            case .element(let root): return .record(root)
             case .needMore: return .needMore
-            case .element(let at): element = at
-            case .close(let after):
-                position = after
+            case .closed:
                 arrayState = .afterValue
                 return .again
             }
-            let root = nodes.count
-            guard let end = try scanner.scanValueIfComplete(in: base, from: element, end: count, isFinal: endOfInput, depth: 1, into: nodes) else { return .needMore }
-            position = end
-            arrayState = .nextElement
-            return .record(root)
         case .afterValue:
             position = start
             guard start < count else { return .end }
@@ -315,10 +307,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     /// JSON Lines: each line holds one whole value; blank lines are skipped.
     private func stepJSONLines(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
         let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: position, to: count)
-        if newline == nil && !endOfInput {
-            position = scanner.skipWhitespace(base, from: position, end: count)  // a line's leading blanks are not kept
-            return .needMore
-        }
+        if newline == nil && !endOfInput { return .needMore }
         let lineEnd = newline ?? count
         let next = min(lineEnd + 1, count)
         let start = scanner.skipWhitespace(base, from: position, end: lineEnd)

@@ -24,6 +24,22 @@ import Testing
         #expect(read.error == "<stdin>:\(Self.run + 1):5: error: unexpected character 'x', expected a value")
     }
 
+    /// After a `,` the next element may be long in coming: the blanks before it are let go too.
+    @Test func arrayElementsAfterARunFollowingTheirComma() throws {
+        let read = try Self.convert([], "[1," + Self.blanks(" ") + "2," + Self.blanks("\n") + " ]")
+        #expect(read.records == "1\n2\n")
+        #expect(read.error == "<stdin>:\(Self.run + 1):2: error: unexpected character ']', expected a value")
+    }
+
+    /// `--items` read as it comes: runs after an items array's comma, between envelopes, and
+    /// after a top-level array's comma.
+    @Test func itemsAfterRunsInAndBetweenEnvelopes() throws {
+        let input = "[{\"items\":[1," + Self.blanks(" ") + "2]}," + Self.blanks("\n") + "{\"items\":[3]}]" + Self.blanks(" ") + "x"
+        let read = try Self.convert(["--items", "items"], input)
+        #expect(read.records == "1\n2\n3\n")
+        #expect(read.error == "<stdin>:\(Self.run + 1):\(Self.run + 15): error: unexpected character 'x' after the JSON value (use --from json-stream or jsonl for several values)")
+    }
+
     @Test func sniffedInputAfterARunOfSpaces() throws {
         let read = try Self.convert([], Self.blanks(" ") + "{\"a\":1}\n" + Self.blanks(" ") + "{\"a\":2}")
         #expect(read.records == "{\"a\":1}\n{\"a\":2}\n")
