@@ -130,12 +130,8 @@ extension PagedSourceError {
         case .loadFailed(let error):
             let attempts = error.attempts.map { " (\($0) attempt\($0 == 1 ? "" : "s"))" } ?? ""
             return .unreadableInput(input: error.page.description, reason: error.reason + attempts)
-        case .readFailed(let page, .malformed(let reason, let location, let excerpt)):
-            return .malformedInput(input: page.description, reason: reason, location: location, excerpt: excerpt)
-        case .readFailed(let page, .unreadable(let underlying)):
-            return .unreadableInput(input: page.description, reason: describe(underlying))
-        case .readFailed(let page, .invalidEnvelope(let message, let codingPath, let location, let excerpt)):
-            return .invalidValue(input: page.description, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
+        case .readFailed(let page, let error):
+            return error.failure(reading: page.description)
         case .invalidPage(let page, let message, let codingPath, let location, let excerpt):
             return .invalidValue(input: page.description, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
         }

@@ -96,15 +96,23 @@ struct RecordCopier {
         }
     }
 
-    /// A read error as the failure it reports: malformed input (status 1) or unreadable (3).
+    /// A read error as the failure it reports.
     static func failure(_ error: RecordReadError, in file: InputFile) -> CommandFailure {
-        switch error {
+        error.failure(reading: file.displayName)
+    }
+}
+
+extension RecordReadError {
+    /// The failure this error is reported as, reading the input (or page) named `input`:
+    /// malformed input or an envelope without its array (status 1), or unreadable (3).
+    func failure(reading input: String) -> CommandFailure {
+        switch self {
         case .malformed(let reason, let location, let excerpt):
-            return .malformedInput(input: file.displayName, reason: reason, location: location, excerpt: excerpt)
+            return .malformedInput(input: input, reason: reason, location: location, excerpt: excerpt)
         case .unreadable(let underlying):
-            return .unreadableInput(input: file.displayName, reason: describe(underlying))
+            return .unreadableInput(input: input, reason: describe(underlying))
         case .invalidEnvelope(let message, let codingPath, let location, let excerpt):
-            return .invalidValue(input: file.displayName, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
+            return .invalidValue(input: input, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
         }
     }
 }
