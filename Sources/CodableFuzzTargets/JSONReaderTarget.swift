@@ -36,14 +36,13 @@ enum JSONReaderTarget {
                 require(again.records == [record] && again.error == nil, "written record \(record) reads back as \(again)")
             }
         }
-        checkItems(bytes, pieceSize: pieceSize)
+        checkItems(bytes, pieceSize: pieceSize, wholeChunk: wholeChunk)
     }
 
     /// `--items items`, read as the records come: the same whole and in pieces, and, for one
     /// JSON text, the elements of its first `items` array.
-    static func checkItems(_ bytes: [UInt8], pieceSize: Int) {
+    static func checkItems(_ bytes: [UInt8], pieceSize: Int, wholeChunk: Int) {
         let items = ItemsKeyPath(keys: ["items"], text: "items")
-        let wholeChunk = wholeChunkSize(bytes)
         let streamed = read(bytes, framing: nil, pieceSize: .max, chunkSize: wholeChunk, items: items)
         let pieces = read(bytes, framing: nil, pieceSize: pieceSize, chunkSize: 16, items: items)
         require(streamed == pieces, "--items: whole \(streamed) != pieces \(pieces)")

@@ -17,6 +17,9 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
         self.column = column
     }
 
+    /// The start of an input (where a problem with the input as a whole is reported).
+    public static let start = SourceLocation(offset: 0, line: 1, column: 1)
+
     /// `LINE:COL`.
     public var description: String { "\(line):\(column)" }
 }
@@ -33,6 +36,9 @@ public struct SourceExcerpt: Sendable, Equatable {
         self.text = text
         self.caretColumn = caretColumn
     }
+
+    /// No source line to show.
+    public static let empty = SourceExcerpt(text: "", caretColumn: 0)
 }
 
 /// Turns byte offsets within one buffer into line, column and the source line.

@@ -30,7 +30,7 @@ public final class EnvelopeItemsReader: RecordBatchReader {
                 valuesRead = -1  // reported once
                 throw .invalidEnvelope(
                     message: ItemsMessage.noValue(path: "\(items)"), codingPath: "$",
-                    SourceLocation(offset: 0, line: 1, column: 1), SourceExcerpt(text: "", caretColumn: 0))
+                    .start, .empty)
             }
             values: for index in 0..<batch.count {
                 valuesRead += 1

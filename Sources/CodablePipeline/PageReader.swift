@@ -66,7 +66,7 @@ struct PageReader {
             if values == 0 {
                 throw PagedSourceError.invalidPage(
                     page: page, message: ItemsMessage.noValue(path: "\(options.items)"),
-                    codingPath: "$", location: SourceLocation(offset: 0, line: 1, column: 1), excerpt: SourceExcerpt(text: "", caretColumn: 0))
+                    codingPath: "$", location: .start, excerpt: .empty)
             }
         } catch let error as RecordReadError {
             contents.error = .readFailed(page: page, error)

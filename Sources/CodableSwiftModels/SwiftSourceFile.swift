@@ -79,11 +79,12 @@ final class SwiftSourceFile {
         return SourceOrigin(file: path, line: location.line, column: characterColumn(location))
     }
 
-    /// The file, line and character column of a byte offset, before there is a tree to ask.
+    /// The file, line and character column of a byte offset, before there is a tree to ask
+    /// (swift-syntax makes a converter from a tree only; from text is deprecated).
     private static func origin(ofOffset offset: Int, in bytes: [UInt8], path: String) -> SourceOrigin {
         let lineStart = bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         let line = bytes[..<lineStart].count { $0 == UInt8(ascii: "\n") } + 1
-        return SourceOrigin(file: path, line: line, column: String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1)
+        return SourceOrigin(file: path, line: line, column: characterColumn(of: offset, lineStart: lineStart, in: bytes))
     }
 
     /// `File.swift:12`, as reasons name a declaration.
@@ -99,6 +100,12 @@ final class SwiftSourceFile {
         let start = lineStart.utf8Offset
         let end = min(start + location.column - 1, bytes.count)
         guard start <= end else { return location.column }
-        return String(decoding: bytes[start..<end], as: UTF8.self).count + 1
+        return Self.characterColumn(of: end, lineStart: start, in: bytes)
+    }
+
+    /// The 1-based column, in characters, of byte `offset` on the line that starts at byte
+    /// `lineStart`.
+    private static func characterColumn(of offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
+        String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
     }
 }
