@@ -7,6 +7,10 @@
 #     (never written to disk), converted to JSON Lines; wall time and peak RSS are recorded
 #     (/usr/bin/time -v), and the output is checked byte for byte (SHA-256 of a second,
 #     identical generator run).
+#  3. One record past 4 GiB (9 strings of 500 MB, streamed through a pipe after one small
+#     record): the tape addresses a record with 32-bit offsets, so it must fail at its start
+#     with status 1 after the record before it, never give a wrong record (set SKIP_HUGE=1 to
+#     leave it out: it needs about 4.5 GB of memory).
 #     Most of them are `validate` (a schema every record meets, and one that half of them break,
 #     so reports of 1000 problems are compared too); the rest `convert`.
 # Usage: Scripts/load.sh            (builds the release binary)
@@ -121,6 +125,29 @@ set -e
 wall=$(grep 'Elapsed (wall clock)' "$work/time.txt" | awk '{print $NF}')
 rss=$(grep 'Maximum resident set size' "$work/time.txt" | awk '{print $NF}')
 echo "   wall time $wall, peak RSS $((rss / 1024)) MB, output identical: $([ "$(cut -d' ' -f1 < "$work/big.sha")" = "$expected" ] && echo yes || echo no)"
+
+if [ -z "${SKIP_HUGE:-}" ]; then
+  echo "== one record past 4 GiB through a pipe"
+  set +e
+  python3 -c '
+import sys
+out = sys.stdout.buffer
+out.write(b"{\"first\":1}\n{")
+value = b"\"" + b"x" * (500 << 20) + b"\""
+try:
+    for i in range(9):
+        out.write(b"%s\"k%d\":" % (b"," if i else b"", i) + value)
+    out.write(b",\"last\":\"tail\"}\n")
+except BrokenPipeError:
+    pass
+' 2>/dev/null | /usr/bin/time -f %M -o "$work/huge.rss" "$BIN" convert --from jsonl --to jsonl --select first,last > "$work/huge.out" 2> "$work/huge.err"
+  statuses=("${PIPESTATUS[@]}")
+  set -e
+  [ "${statuses[1]}" = 1 ] || fail "record past 4 GiB: status ${statuses[1]}, expected 1"
+  [ "$(cat "$work/huge.out")" = '{"first":1}' ] || fail "record past 4 GiB: stdout is $(head -c 200 "$work/huge.out")"
+  grep -q '^<stdin>:2:1: error: record longer than 4294967295 bytes' "$work/huge.err" || fail "record past 4 GiB: stderr is $(head -c 300 "$work/huge.err")"
+  echo "   status ${statuses[1]}, error: $(head -1 "$work/huge.err" | cut -c1-100), peak RSS $(($(tail -1 "$work/huge.rss") / 1024)) MB"
+fi
 
 if [ "$failures" != 0 ]; then echo "load.sh: $failures failures"; exit 1; fi
 echo "load.sh: all results correct"

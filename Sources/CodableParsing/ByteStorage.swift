@@ -53,10 +53,11 @@ public final class ByteStorage: @unchecked Sendable {
         count += bytes.count
     }
 
-    /// Makes room for at least `minimum` more bytes, doubling the capacity when it grows.
-    func reserveFreeCapacity(_ minimum: Int) {
+    /// Makes room for at least `minimum` more bytes, doubling the capacity when it grows, but
+    /// to no more than `limit` bytes in all (at least `count + minimum`).
+    func reserveFreeCapacity(_ minimum: Int, limit: Int = .max) {
         guard capacity - count < minimum else { return }
-        capacity = max(capacity * 2, count + minimum)
+        capacity = max(min(capacity * 2, limit), count + minimum)
         pointer = RawMemory.reallocate(pointer, to: capacity)
     }
 

@@ -32,15 +32,18 @@ public struct JSONLinesChunk: Sendable {
 public final class JSONLinesChunker<Source: ByteSource> {
     private var source: Source
     private let chunkSize: Int
+    private let maxRecordBytes: Int
     /// The bytes read after the last cut: the start of a line.
     private var carry: ByteStorage?
     private var locator = SourceLocator.start
     private var endOfInput = false
 
-    /// A chunker over `source`.
-    public init(source: Source, chunkSize: Int = 1 << 20) {
+    /// A chunker over `source`; a line longer than `maxRecordBytes` is an error (see
+    /// `RecordReaderOptions.maxRecordBytes`).
+    public init(source: Source, chunkSize: Int = 1 << 20, maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes) {
         self.source = source
-        self.chunkSize = max(chunkSize, 16)
+        self.maxRecordBytes = min(max(maxRecordBytes, 16), RecordReaderOptions.defaultMaxRecordBytes)
+        self.chunkSize = min(max(chunkSize, 16), self.maxRecordBytes)
     }
 
     /// The next chunk, or nil at the end of the input.
@@ -51,8 +54,11 @@ public final class JSONLinesChunker<Source: ByteSource> {
         var searched = storage.count  // the carried bytes hold no line break
         var lineHasContent = false  // whether the line being read has more than blanks so far
         while !endOfInput {
+            if storage.count == storage.capacity {  // a line longer than the chunk: grow
+                guard storage.count < maxRecordBytes else { throw lineTooLong(storage) }
+                storage.reserveFreeCapacity(storage.capacity, limit: maxRecordBytes)
+            }
             do {
-                if storage.count == storage.capacity { storage.reserveFreeCapacity(storage.capacity) }  // a line longer than the chunk: grow
                 if try storage.fill(from: &source) == 0 { endOfInput = true }
             } catch {
                 endOfInput = true
@@ -73,6 +79,16 @@ public final class JSONLinesChunker<Source: ByteSource> {
         let chunk = JSONLinesChunk(bytes: storage, locator: locator)
         locator = storage.withUnsafeBufferPointer { locator.advanced(by: $0.count, in: $0) }
         return chunk
+    }
+
+    /// The error for a line that does not fit `maxRecordBytes`, placed at its start; the
+    /// chunker stops.
+    private func lineTooLong(_ storage: ByteStorage) -> RecordReadError {
+        endOfInput = true
+        carry = nil
+        return storage.withUnsafeBufferPointer { buffer in
+            .malformed(.recordTooLarge(limit: maxRecordBytes), locator.location(of: 0, in: buffer), locator.excerpt(at: 0, in: buffer))
+        }
     }
 
     /// Drops `storage`'s bytes when they are all blanks (spaces, tabs, CRs) that begin a line,

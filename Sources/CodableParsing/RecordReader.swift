@@ -8,6 +8,9 @@ public struct RecordReaderOptions: Sendable {
     public var maxTokenLength: Int
     /// Bytes asked of the source per read.
     public var chunkSize: Int
+    /// The most bytes one record can span (from the start of its line): nodes point into a
+    /// batch's bytes with 32-bit offsets, so a buffer never grows past this.
+    public var maxRecordBytes: Int
     /// When set, the records are the elements of the array at this path of keys inside each
     /// value (`--items`), handed on as they are read; nil: the values are the records. With
     /// `.jsonl` framing, lines are read as a stream of values.
@@ -16,12 +19,20 @@ public struct RecordReaderOptions: Sendable {
     /// The default longest string or number: 512 MiB (536870912 bytes).
     public static let defaultMaxTokenLength = 512 << 20
 
-    /// The default limits: depth 512, tokens up to 512 MiB, 1 MiB reads; the values are the records.
-    public init(framing: InputFraming? = nil, maxDepth: Int = 512, maxTokenLength: Int = defaultMaxTokenLength, chunkSize: Int = 1 << 20, items: ItemsKeyPath? = nil) {
+    /// The longest record: 4 GiB - 1 (4294967295 bytes), what a 32-bit offset reaches.
+    public static let defaultMaxRecordBytes = Int(UInt32.max)
+
+    /// The default limits: depth 512, tokens up to 512 MiB, records up to 4 GiB, 1 MiB reads;
+    /// the values are the records.
+    public init(
+        framing: InputFraming? = nil, maxDepth: Int = 512, maxTokenLength: Int = defaultMaxTokenLength,
+        chunkSize: Int = 1 << 20, maxRecordBytes: Int = defaultMaxRecordBytes, items: ItemsKeyPath? = nil
+    ) {
         self.framing = framing
         self.maxDepth = maxDepth
         self.maxTokenLength = maxTokenLength
         self.chunkSize = chunkSize
+        self.maxRecordBytes = min(max(maxRecordBytes, 16), Self.defaultMaxRecordBytes)
         self.items = items
     }
 }
@@ -49,6 +60,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     private var source: Source
     private var scanner: JSONScanner
     private let chunkSize: Int
+    private let maxRecordBytes: Int
 
     /// The framing in use (known once the first significant byte was seen, when sniffed).
     public private(set) var framing: InputFraming?
@@ -90,7 +102,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     public init(source: Source, options: RecordReaderOptions = RecordReaderOptions()) {
         self.source = source
         self.scanner = JSONScanner(maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength)
-        self.chunkSize = max(options.chunkSize, 16)
+        self.chunkSize = min(max(options.chunkSize, 16), options.maxRecordBytes)
+        self.maxRecordBytes = options.maxRecordBytes
         self.framing = options.framing
         self.storage = ByteStorage(capacity: 0)
         self.walker = options.items.map { EnvelopeWalker(keys: $0.keys, pathText: $0.text) }
@@ -102,6 +115,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         self.source = InMemoryByteSource([])
         self.scanner = JSONScanner(maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength)
         self.chunkSize = max(chunk.bytes.count, 16)
+        self.maxRecordBytes = options.maxRecordBytes
         self.framing = .jsonl
         self.storage = chunk.bytes
         self.locator = chunk.locator
@@ -188,7 +202,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                         ? .place(locator.location(of: offset, in: buffer), locator.excerpt(at: offset, in: buffer))
                         : .offset(offset - keep)
                 }
-                let next = ByteStorage(capacity: leftover + max(chunkSize, leftover))
+                let next = ByteStorage(capacity: min(leftover + max(chunkSize, leftover), maxRecordBytes))
                 locator = locator.advanced(by: keep, in: buffer)
                 next.append(UnsafeBufferPointer(rebasing: buffer[keep...]))
                 storage = next
@@ -200,7 +214,14 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             // Only a record already past a chunk: a small one arriving in pieces (a slow
             // pipe, a terminal) is still scanned as each piece comes.
             growing = storage.count >= chunkSize
-            storage.reserveFreeCapacity(max(chunkSize, storage.count))
+            let room = min(max(chunkSize, storage.count), maxRecordBytes - storage.count)
+            if room <= 0 && !endOfInput {
+                finished = true
+                throw storage.withUnsafeBufferPointer { buffer in
+                    .malformed(.recordTooLarge(limit: maxRecordBytes), locator.location(of: position, in: buffer), locator.excerpt(at: position, in: buffer))
+                }
+            }
+            storage.reserveFreeCapacity(room, limit: maxRecordBytes)
         }
         guard !endOfInput else { return }
         do {

@@ -34,7 +34,7 @@ final class ParallelLinesScan {
     private var finished = false
 
     init<Source: ByteSource>(source: Source, options: RecordReaderOptions, workers: Int) {
-        let chunker = JSONLinesChunker(source: source, chunkSize: options.chunkSize)
+        let chunker = JSONLinesChunker(source: source, chunkSize: options.chunkSize, maxRecordBytes: options.maxRecordBytes)
         self.chunks = Chunks { () throws(RecordReadError) in try chunker.nextChunk() }
         self.options = options
         self.workers = max(1, workers)

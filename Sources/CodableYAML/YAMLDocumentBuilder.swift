@@ -67,6 +67,11 @@ struct YAMLDocumentBuilder {
             } else {
                 index = try appendScalar(value, tag: tag, plain: event.isPlain, at: position)
             }
+            // Nodes point into the tape's bytes with 32-bit offsets: a document whose scalars
+            // go past them fails here (the documents before it in the batch stay whole).
+            guard tape.bytes.count <= options.maxRecordBytes else {
+                throw YAMLReadFailure(.recordTooLarge(limit: options.maxRecordBytes), line: line, column: column)
+            }
             if event.anchorLength >= 0 { anchors[name(event.anchorStart, event.anchorLength, in: bytes)] = (index, 1) }
             didAppendValue()
         case .alias:

@@ -25,20 +25,25 @@ public struct YAMLReaderOptions: Sendable {
     public var maxTokenLength: Int
     /// A batch is handed on once its synthesized JSON reaches about this many bytes.
     public var batchBytes: Int
+    /// The most bytes of synthesized JSON a batch can hold: nodes point into them with 32-bit
+    /// offsets, so a document whose scalars go past it is an error.
+    public var maxRecordBytes: Int
 
     /// The default alias limit: one million nodes per document.
     public static let defaultMaxAliasNodes = 1_000_000
 
     /// YAML 1.2, depth 512, one million alias nodes per document, scalars up to 512 MiB, 1 MiB
-    /// batches.
+    /// batches, documents up to 4 GiB of JSON.
     public init(
         version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes,
-        maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20
+        maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20,
+        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes
     ) {
         self.version = version
         self.maxDepth = maxDepth
         self.maxAliasNodes = maxAliasNodes
         self.maxTokenLength = maxTokenLength
         self.batchBytes = batchBytes
+        self.maxRecordBytes = min(maxRecordBytes, RecordReaderOptions.defaultMaxRecordBytes)
     }
 }

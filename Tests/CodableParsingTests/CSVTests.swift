@@ -87,6 +87,21 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         }
     }
 
+    /// A batch's JSON is addressed with 32-bit offsets (4 GiB - 1 by default; 100 bytes here):
+    /// a row whose JSON would take it past that is an error at the row, after the rows before it.
+    @Test func aRowPastTheRecordSizeLimitIsAnErrorAfterTheRowsBefore() throws {
+        let options = CSVReaderOptions(chunkSize: 16, maxRecordBytes: 100)
+        let small = "a,b\n" + (0..<20).map { "\($0),x\($0)\n" }.joined()
+        #expect(try readCSV(small, options: options, pieceSize: 7).count == 20)
+        let large = small + "1,\"" + String(repeating: "\u{1}", count: 20) + "\"\n2,y\n"  // each byte becomes \u0001
+        var records: [String] = []
+        #expect(throws: RecordReadError.self) {
+            try appendRecords(of: CSVReader(source: InMemoryByteSource(large, pieceSize: 7), options: options), to: &records)
+        }
+        #expect(records.count == 20)
+        #expect(csvError(large, options: options, pieceSize: 7) == "22:1: record longer than 100 bytes, the most one record can hold (read the array inside it record by record with --items)")
+    }
+
     @Test func invalidUTF8IsAnError() {
         let reader = CSVReader(source: InMemoryByteSource([0x61, 0x0A, 0x62, 0xFF, 0x0A]))
         #expect(throws: RecordReadError.self) { try reader.nextBatch() }

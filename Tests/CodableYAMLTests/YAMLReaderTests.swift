@@ -65,3 +65,27 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
         }
     }
 }
+
+/// Nodes point into a batch's synthesized JSON with 32-bit offsets, so a document whose scalars
+/// would take it past `maxRecordBytes` (4 GiB - 1 by default; 200 here) is an error at the
+/// scalar that crosses it, after the documents before it.
+@Suite struct YAMLRecordSizeLimitTests {
+    @Test func aDocumentPastTheLimitIsAnErrorAfterTheDocumentsBeforeIt() throws {
+        let small = (0..<20).map { "---\nname: \(String(repeating: "x", count: 10 + $0))\n" }.joined()
+        let options = YAMLReaderOptions(batchBytes: 64, maxRecordBytes: 200)
+        for pieceSize in [5, Int.max] {
+            #expect(try yamlToJSON(small, options: options, pieceSize: pieceSize).count == 20)
+            let large = small + "---\na: 1\nb: " + String(repeating: "y", count: 300) + "\n---\nc: 2\n"
+            var records: [String] = []
+            do {
+                try appendRecords(of: YAMLRecordReader(source: InMemoryByteSource(large, pieceSize: pieceSize), options: options), to: &records)
+                Issue.record("no error past the limit")
+            } catch {
+                guard case .malformed(let reason, let location, _) = error else { Issue.record("\(error)"); continue }
+                #expect(reason == .recordTooLarge(limit: 200))
+                #expect(location.description == "43:4")
+            }
+            #expect(records.count == 20)
+        }
+    }
+}

@@ -14,6 +14,9 @@ public struct CSVReaderOptions: Sendable {
     public var maxTokenLength: Int
     /// Bytes asked of the source per read.
     public var chunkSize: Int
+    /// The most bytes of JSON a batch of records can be made into: nodes point into them with
+    /// 32-bit offsets, so a row that takes a batch past it is an error.
+    public var maxRecordBytes: Int
 
     /// The default row limit: 1 GiB, twice the largest cell `--max-length` allows.
     public static let defaultMaxRowLength = 1 << 30
@@ -22,7 +25,7 @@ public struct CSVReaderOptions: Sendable {
     public init(
         dialect: CSVDialect = .csv, emptyAsNull: Bool = false, hasHeader: Bool = true,
         maxRowLength: Int = CSVReaderOptions.defaultMaxRowLength, maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength,
-        chunkSize: Int = 1 << 20
+        chunkSize: Int = 1 << 20, maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes
     ) {
         self.dialect = dialect
         self.emptyAsNull = emptyAsNull
@@ -30,6 +33,7 @@ public struct CSVReaderOptions: Sendable {
         self.maxRowLength = maxRowLength
         self.maxTokenLength = maxTokenLength
         self.chunkSize = chunkSize
+        self.maxRecordBytes = min(maxRecordBytes, RecordReaderOptions.defaultMaxRecordBytes)
     }
 }
 
@@ -84,7 +88,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
         }
         while !finished {
             try refill()
-            var builder = CSVRecordBuilder(capacity: storage.count, emptyAsNull: options.emptyAsNull)
+            var builder = CSVRecordBuilder(capacity: storage.count, emptyAsNull: options.emptyAsNull, maxBytes: options.maxRecordBytes)
             defer { builder.release() }
             var failure: JSONSyntaxError?
             storage.withUnsafeBufferPointer { buffer in

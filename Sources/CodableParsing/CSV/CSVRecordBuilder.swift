@@ -6,9 +6,12 @@ struct CSVRecordBuilder {
     private var offsets: [UInt32] = []
     private(set) var roots: [Int32] = []
     private let emptyAsNull: Bool
+    /// The most bytes of JSON the batch can hold (nodes point into them with 32-bit offsets).
+    private let maxBytes: Int
 
     /// A builder for about `capacity` bytes of input.
-    init(capacity: Int, emptyAsNull: Bool) {
+    init(capacity: Int, emptyAsNull: Bool, maxBytes: Int = RecordReaderOptions.defaultMaxRecordBytes) {
+        self.maxBytes = maxBytes
         let size = max(256, capacity + capacity / 2)
         bytes = OutputCursor(capacity: size)
         nodes = NodeBuffer(capacity: max(256, capacity / 4))
@@ -75,6 +78,7 @@ struct CSVRecordBuilder {
             cursor.append(JSONNode(kind: .string, flags: flags, start: start, length: bytes.count - start))
         }
         bytes.append(header == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+        guard bytes.count <= maxBytes else { throw JSONSyntaxError(.recordTooLarge(limit: maxBytes), at: rowStart) }
         roots.append(Int32(truncatingIfNeeded: root))
     }
 
