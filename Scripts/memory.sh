@@ -4,7 +4,8 @@
 # each input format (JSON Lines, CSV, YAML), plus a token-dense array ([0,0,…], 2 bytes per
 # value). Each goes through `convert --to jsonl` from a file, and the 100 MB string also
 # through `validate` and `decode` against a schema and a model. Last, an envelope of the same
-# size around small records (`{"items":[…]}`, `--items items`), which is read record by record,
+# size around small records (`{"items":[…]}`, `--items items`) and a YAML file that is one
+# sequence of small records (`- {id: 1, …}`), both read record by record,
 # and blanks of the same size before a small record (spaces in JSON and on a JSON Lines line,
 # blank lines before a YAML document and after one's end, `...`), which are read and let go
 # (net near 0x).
@@ -41,6 +42,7 @@ records = size // 40
 open(f'{work}/blank.json', 'w').write(' ' * size + '{"a":1}\n')
 open(f'{work}/blank.jsonl', 'w').write(' ' * size + '{"a":1}\n')
 open(f'{work}/blank.yaml', 'w').write('\n' * (size // 2) + 'a: 1\n...\n' + '\n' * (size // 2) + '---\nb: 2\n')
+open(f'{work}/list.yaml', 'w').write(''.join(f'- {{id: {i}, name: user{i}}}\n' for i in range(records)))
 open(f'{work}/envelope.json', 'w').write('{"page":1,"items":[' + ','.join(f'{{"id":{i},"name":"user{i}"}}' for i in range(records)) + '],"next":null}\n')
 PY
 printf 'struct Row: Codable { let a: Int; let b: String }\n' > "$work/Row.swift"
@@ -76,6 +78,7 @@ for input in keys.jsonl keys.csv keys.yaml dense.json; do
   run "$input" convert --to jsonl
 done
 run envelope.json convert --items items --to jsonl
+run list.yaml convert --to jsonl
 for format in json jsonl yaml; do
   run "blank.$format" convert --to jsonl
 done

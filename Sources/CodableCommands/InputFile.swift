@@ -1,5 +1,10 @@
 import CodableParsing
 import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One input named on the command line: a path, or standard input (`-`, or no file at all).
 struct InputFile: Sendable, Equatable {
@@ -65,6 +70,22 @@ final class FileByteSource: ByteSource {
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         try descriptor.read(into: buffer)
+    }
+
+    /// For a regular file, hands `body` its bytes from the read position to the end, in
+    /// pieces, without moving the position (`pread`), until `body` returns false; false when
+    /// the source is not a regular file (a pipe, a terminal) or cannot be read so.
+    func scanAhead(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var status = stat()
+        guard fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              var offset = try? descriptor.seek(offset: 0, from: .current) else { return false }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            guard let count = try? descriptor.read(fromAbsoluteOffset: offset, into: buffer) else { return false }
+            guard count > 0, body(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) else { return true }
+            offset += Int64(count)
+        }
     }
 }
 

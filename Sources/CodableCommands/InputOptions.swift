@@ -82,7 +82,8 @@ struct InputOptions: ParsableArguments {
     func recordStream(for input: InputFile, itemsAt items: FieldPath? = nil) throws(CommandFailure) -> RecordStream {
         let source = try input.open()
         if isYAML(input) {
-            let options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
+            var options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
+            options.atMostOneDocument = Self.holdsOneDocumentAtMost(source)
             guard let items else { return RecordStream(makeReader: { YAMLRecordReader(source: source, options: options) }) }
             return RecordStream(makeReader: { EnvelopeItemsReader(YAMLRecordReader(source: source, options: options), items: items) })
         }
@@ -95,6 +96,19 @@ struct InputOptions: ParsableArguments {
             return RecordStream(linesFrom: source, options: options, workers: Self.scanningThreads)
         }
         return RecordStream(source: source, options: options)
+    }
+
+    /// Whether a YAML file is known, from a scan of its text before it is parsed, to hold one
+    /// document at most, so that a root sequence's items can be read as they come; false for
+    /// input that cannot be read twice (a pipe).
+    private static func holdsOneDocumentAtMost(_ source: FileByteSource) -> Bool {
+        var scan = YAMLDocumentCountScan()
+        let scanned = source.scanAhead { bytes in
+            scan.scan(bytes)
+            return !scan.mayHoldSeveralDocuments
+        }
+        scan.finish()
+        return scanned && !scan.mayHoldSeveralDocuments
     }
 
     /// JSON Lines are scanned on this many threads at once (one per core, up to 8).

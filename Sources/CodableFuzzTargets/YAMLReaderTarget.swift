@@ -5,8 +5,10 @@ import CodableYAML
 ///
 /// Invariants: any bytes read as records or give a located error (no trap, bounded alias
 /// expansion); reading in one piece and in small pieces gives the same records, or an error
-/// both ways; every batch of
-/// records the reader accepts, written as YAML, reads back as the same records.
+/// both ways; when the scan before parsing finds one document at most, handing a root
+/// sequence's items on as they come (in small batches) gives the same records and error as
+/// holding it; every batch of records the reader accepts, written as YAML, reads back as the
+/// same records.
 enum YAMLReaderTarget {
     static let target = FuzzTarget(
         name: "yaml-reader",
@@ -24,6 +26,16 @@ enum YAMLReaderTarget {
             // first (and its place) may depend on the read size; that there is one may not.
             require((whole.error == nil) == (pieces.error == nil), "YAML \(version): whole \(whole) != pieces \(pieces)")
             require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
+            var scan = YAMLDocumentCountScan()
+            scan.scan(input)
+            scan.finish()
+            if !scan.mayHoldSeveralDocuments {
+                var streaming = options
+                streaming.atMostOneDocument = true
+                streaming.batchBytes = 64
+                let streamed = read(bytes, options: streaming, pieceSize: .max)
+                require(streamed.records == whole.records && streamed.error == whole.error, "YAML \(version): items handed on as they come \(streamed) != held \(whole)")
+            }
             guard whole.error == nil, !whole.written.isEmpty else { continue }
             let again = read(whole.written, options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000), pieceSize: .max)
             require(again.records == whole.records && again.error == nil,

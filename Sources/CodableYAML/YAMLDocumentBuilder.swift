@@ -17,11 +17,21 @@ struct YAMLDocumentBuilder {
     private var movedAnchors: Set<String> = []
     private var aliasNodes = 0
     private var scratch: [UInt8] = []
+    /// The document's root is a sequence whose items are the records: it has no node of its
+    /// own, and each item is handed on once it is whole (`YAMLReaderOptions.atMostOneDocument`).
+    private(set) var streamsRootSequence = false
+    /// The first nodes of the root sequence's items that were completed since the reader last
+    /// took them (`takeCompletedItems`).
+    private(set) var completedItems: [Int] = []
+    /// The first node of the root sequence's item being built.
+    private var itemStart = 0
 
     /// An open container.
     private struct Frame {
         let node: Int
         let isMapping: Bool
+        /// The root sequence of a streamed document (`node` is -1: it has no node).
+        var isStreamedRoot = false
         var members = 0
         /// Mappings: the next scalar or alias is a key.
         var expectingKey = true
@@ -42,6 +52,40 @@ struct YAMLDocumentBuilder {
         anchors.removeAll(keepingCapacity: true)
         movedAnchors.removeAll(keepingCapacity: true)
         aliasNodes = 0
+        streamsRootSequence = false
+        completedItems.removeAll(keepingCapacity: true)
+    }
+
+    /// The items completed since the last call, by their first node; forgets them.
+    mutating func takeCompletedItems() -> [Int] {
+        defer { completedItems.removeAll(keepingCapacity: true) }
+        return completedItems
+    }
+
+    /// Items already completed may be handed on: between two items of a streamed root
+    /// sequence, with no anchor defined so far (an alias copies its anchor's nodes from the
+    /// tape, so they must stay on it).
+    var mayHandOnItems: Bool { streamsRootSequence && stack.count == 1 && anchors.isEmpty }
+
+    /// When the document's root is a sequence on the tape (a failure came before the document's
+    /// end), its items completed so far (their first nodes) and where the last one ends: read as
+    /// records, like the items a streamed root sequence hands on before a failure.
+    func itemsOfRootSequence() -> (items: [Int], end: Int)? {
+        guard !streamsRootSequence, documentStart < tape.count, tape[documentStart].kind == .array else { return nil }
+        let members = stack.first?.members ?? Int(tape[documentStart].count)
+        var items: [Int] = []
+        var child = documentStart + 1
+        for _ in 0..<members {
+            items.append(child)
+            child += tape[child].span
+        }
+        return (items, child)
+    }
+
+    /// The reader took the tape's nodes (between documents, or between the items of a streamed
+    /// root sequence): node indices start from 0 again.
+    mutating func tapeWasTaken() {
+        documentStart = 0
     }
 
     /// Adds one node event (scalar, alias, start or end of a container) to the document.
@@ -49,6 +93,7 @@ struct YAMLDocumentBuilder {
         let line = event.line
         let column = event.column
         let position = NodeSourceMap.Position(line: line, column: column)
+        if stack.count == 1 && stack[0].isStreamedRoot { itemStart = tape.count }
         switch event.kind {
         case .scalar:
             let value = UnsafeBufferPointer(start: bytes + event.valueStart, count: event.valueLength)
@@ -112,11 +157,17 @@ struct YAMLDocumentBuilder {
             guard stack.count < options.maxDepth else {
                 throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), line: line, column: column)
             }
+            if stack.isEmpty && !isMapping && options.atMostOneDocument {
+                streamsRootSequence = true
+                stack.append(Frame(node: -1, isMapping: false, isStreamedRoot: true, anchor: nil))
+                return
+            }
             let node = tape.openContainer(isMapping ? .object : .array, at: position)
             let anchor = event.anchorLength < 0 ? nil : name(event.anchorStart, event.anchorLength, in: bytes)
             stack.append(Frame(node: node, isMapping: isMapping, anchor: anchor))
         case .sequenceEnd, .mappingEnd:
             let frame = stack.removeLast()
+            if frame.isStreamedRoot { return }
             var members = frame.members
             if !frame.mergeKeys.isEmpty {
                 members = try applyMerges(frame)
@@ -154,6 +205,7 @@ struct YAMLDocumentBuilder {
             stack[top].expectingKey.toggle()
         } else {
             stack[top].members += 1
+            if stack[top].isStreamedRoot { completedItems.append(itemStart) }
         }
     }
 

@@ -10,17 +10,17 @@ final class YAMLParser {
     private let event: UnsafeMutablePointer<yaml_event_t>
     private var source: any ByteSource
     /// The batch being filled (input read meanwhile is kept in it).
-    private var current: YAMLEventBatch?
+    @exclusivity(unchecked) private var current: YAMLEventBatch?
     /// Takes a batch whose input outgrew `inputPerBatch` before the next event came and
     /// returns the batch to go on with (nil: the reader is gone). Set while `fill` runs.
-    private var handOn: ((YAMLEventBatch) -> YAMLEventBatch?)?
+    @exclusivity(unchecked) private var handOn: ((YAMLEventBatch) -> YAMLEventBatch?)?
     /// Input held in one batch before it is handed on without waiting for more events: a long
     /// run of blank lines or comments, which makes no event, so costs no more memory than this.
     static let inputPerBatch = 1 << 20
     /// The error the byte source threw, if reading failed.
     private var readFailure: (any Error)?
     /// Whether the stream ended or failed.
-    private(set) var isFinished = false
+    @exclusivity(unchecked) private(set) var isFinished = false
 
     init(source: any ByteSource) {
         self.source = source
@@ -73,7 +73,7 @@ final class YAMLParser {
             current = nil
             self.handOn = nil
         }
-        while let filling = current, !filling.isFull && !isFinished {
+        while !isFinished, let filling = current, !filling.isFull {
             guard yaml_parser_parse(parser, event) != 0 else {
                 guard let batch = current else { return nil }  // handed on, and the reader is gone
                 batch.failure = failure()

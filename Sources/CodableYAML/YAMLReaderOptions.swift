@@ -28,6 +28,10 @@ public struct YAMLReaderOptions: Sendable {
     /// The most bytes of synthesized JSON a batch can hold: nodes point into them with 32-bit
     /// offsets, so a document whose scalars go past it is an error.
     public var maxRecordBytes: Int
+    /// The input is known to hold one document at most (`YAMLDocumentCountScan` found no
+    /// second one): a root sequence's items are then handed on as they are read, instead of the
+    /// sequence being held whole until the stream's end tells whether they are the records.
+    public var atMostOneDocument: Bool
 
     /// The default alias limit: one million nodes per document.
     public static let defaultMaxAliasNodes = 1_000_000
@@ -37,7 +41,7 @@ public struct YAMLReaderOptions: Sendable {
     public init(
         version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes,
         maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20,
-        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes
+        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, atMostOneDocument: Bool = false
     ) {
         self.version = version
         self.maxDepth = maxDepth
@@ -45,5 +49,6 @@ public struct YAMLReaderOptions: Sendable {
         self.maxTokenLength = maxTokenLength
         self.batchBytes = batchBytes
         self.maxRecordBytes = min(maxRecordBytes, RecordReaderOptions.defaultMaxRecordBytes)
+        self.atMostOneDocument = atMostOneDocument
     }
 }

@@ -6,8 +6,11 @@ import CodableParsing
 ///
 /// Each document is one record, handed on as soon as it is parsed (batches of about
 /// `batchBytes`), except in a stream of exactly one document whose root is a sequence: like a
-/// JSON file's top-level array, its elements are the records. (That first document is held
-/// until the next event tells whether another document follows.)
+/// JSON file's top-level array, its elements are the records. That first document is held
+/// until the next event tells whether another document follows, unless the input is known to
+/// hold one document at most (`YAMLReaderOptions.atMostOneDocument`, from a scan of the file
+/// before): then its items are handed on as they are read, in constant memory, until an anchor
+/// is defined (an alias copies nodes from the tape, so from there on the rest is held).
 ///
 /// libyaml parses on a thread of its own, a batch of events ahead of the tape being built here
 /// (`YAMLEventPipe`); dropping the reader stops that thread.
@@ -29,6 +32,8 @@ public final class YAMLRecordReader: RecordBatchReader {
     /// The first document's root is a sequence; whether its elements are the records is decided
     /// by what follows it.
     private var heldSequence: Int?
+    /// The document read was a root sequence whose items were handed on as they came.
+    private var streamedRootSequence = false
     private var fromTopLevelArray = false
     private var finished = false
     private var pendingError: RecordReadError?
@@ -76,6 +81,9 @@ public final class YAMLRecordReader: RecordBatchReader {
                 }
                 switch event.kind {
                 case .documentStart:
+                    if streamedRootSequence {  // the scan before found one document at most
+                        throw YAMLReadFailure("a second document follows one whose sequence's items were already read as records (did the file change while it was read?)", line: event.line, column: event.column)
+                    }
                     releaseHeldSequence(asElements: false)
                     builder.startDocument()
                     inDocument = true
@@ -84,7 +92,9 @@ public final class YAMLRecordReader: RecordBatchReader {
                     lastDocumentEndLine = event.line
                     completedNodes = builder.tape.count
                     let root = builder.documentStart
-                    if documentsRead == 0 && builder.tape[root].kind == .array {
+                    if builder.streamsRootSequence {
+                        streamedRootSequence = true  // its items are on their way already
+                    } else if documentsRead == 0 && builder.tape[root].kind == .array {
                         heldSequence = root
                     } else {
                         roots.append(Int32(root))
@@ -97,6 +107,9 @@ public final class YAMLRecordReader: RecordBatchReader {
                     break
                 default:
                     try builder.handle(event, bytes: eventBytes)
+                    if builder.streamsRootSequence && !builder.completedItems.isEmpty && handOnItems(upTo: event.line) {
+                        return makeBatch(trimmingToLine: event.line)
+                    }
                 }
             } catch {
                 return try fail(error)
@@ -144,6 +157,15 @@ public final class YAMLRecordReader: RecordBatchReader {
         }
     }
 
+    /// Takes the root sequence's items completed so far as records; true when they should go
+    /// now (the batch is full and nothing holds them back), with the window trimmed to `line`.
+    private func handOnItems(upTo line: Int) -> Bool {
+        fromTopLevelArray = true
+        for item in builder.takeCompletedItems() { roots.append(Int32(item)) }
+        completedNodes = builder.tape.count
+        return builder.mayHandOnItems && (builder.tape.bytes.count >= options.batchBytes || window.storage.count >= Self.windowLimit)
+    }
+
     /// Decides the held first document: its elements are the records, or it is one itself.
     private func releaseHeldSequence(asElements: Bool) {
         guard let root = heldSequence else { return }
@@ -171,6 +193,7 @@ public final class YAMLRecordReader: RecordBatchReader {
         recordsRead += roots.count
         roots = []
         completedNodes = 0
+        builder.tapeWasTaken()
         return batch
     }
 
@@ -184,10 +207,18 @@ public final class YAMLRecordReader: RecordBatchReader {
             let place = window.place(line: failure.line, column: failure.column)
             error = .malformed(failure.reason, place.location, place.excerpt)
         }
-        // Drop the document being read, never one already complete: an error between two
-        // documents comes before the next one starts.
-        builder.tape.truncate(to: min(builder.tape.count, max(builder.documentStart, completedNodes)))
-        releaseHeldSequence(asElements: false)
+        if documentsRead == 0, let (items, end) = builder.itemsOfRootSequence() {
+            // A failure inside a first document whose root is a sequence: the items before it
+            // are records, as they are when the items are handed on as they come.
+            builder.tape.truncate(to: end)
+            fromTopLevelArray = true
+            roots = items.map { Int32($0) }
+        } else {
+            // Drop the document being read, never one already complete: an error between two
+            // documents comes before the next one starts.
+            builder.tape.truncate(to: min(builder.tape.count, max(builder.documentStart, completedNodes)))
+            releaseHeldSequence(asElements: false)
+        }
         guard !roots.isEmpty else { throw error }
         pendingError = error
         return makeBatch(trimmingToLine: nil)

@@ -89,3 +89,66 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
         }
     }
 }
+
+/// A root sequence in a stream known to hold one document at most: its items are handed on as
+/// they are read (`atMostOneDocument`), in batches as small as one item, and give the same
+/// records, and the same error, as when the sequence is held until the end; an anchor stops the
+/// handing on (its alias copies nodes from the tape) but not the reading.
+@Suite struct YAMLStreamedSequenceTests {
+    /// Records and error (`LINE:COL: message`) of reading `text`.
+    static func read(_ text: String, streaming: Bool, pieceSize: Int = .max) -> (records: [String], error: String?) {
+        let options = YAMLReaderOptions(batchBytes: streaming ? 1 : 1 << 20, atMostOneDocument: streaming)
+        var records: [String] = []
+        do {
+            try appendRecords(of: YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
+            return (records, nil)
+        } catch {
+            guard case .malformed(let reason, let location, _) = error else { return (records, "\(error)") }
+            return (records, "\(location): \(reason)")
+        }
+    }
+
+    @Test(arguments: [
+        "- 1\n- two\n- [3, {a: b}]\n- {x: [y, z]}\n-\n- - nested\n  - deep\n",
+        "---\n[1, 2, 3]\n...\n",
+        "# only a comment\n",
+        "[]\n",
+        "- &a {k: 1}\n- *a\n- b\n- {<<: *a, m: 2}\n",
+        "- a\n- &s x\n- *s\n",
+        "- id: 1\n  name: a\n- id: 2\n  name: b\n",
+        "a: 1\n",
+        "just a scalar\n",
+        "- 1\n- [2\n- 3\n",
+        "- 1\n- {a: *missing}\n",
+        "- 1\n- 2\nkey: value\n",
+        "- 1\n- 2\n]\n",
+    ])
+    func sameRecordsAndErrorAsHeld(text: String) {
+        let held = Self.read(text, streaming: false)
+        for piece in [1, 3, Int.max] {
+            let streamed = Self.read(text, streaming: true, pieceSize: piece)
+            #expect(streamed.records == held.records, "\(text.debugDescription) piece \(piece)")
+            #expect(streamed.error == held.error, "\(text.debugDescription) piece \(piece)")
+        }
+    }
+
+    @Test func itemsBeforeAFailureAreRecordsEitherWay() {
+        let read = Self.read("- 1\n- {a: 2}\n- [3\n", streaming: false)
+        #expect(read.records == ["1", #"{"a":2}"#])
+        #expect(read.error?.hasPrefix("4:1: ") == true, "\(String(describing: read.error))")
+    }
+
+    @Test func manyItemsAreHandedOnInBatches() throws {
+        let text = (0..<1_000).map { "- {id: \($0), name: user\($0)}\n" }.joined()
+        let reader = YAMLRecordReader(source: InMemoryByteSource(text), options: YAMLReaderOptions(batchBytes: 1_000, atMostOneDocument: true))
+        var batches = 0
+        var records = 0
+        while let batch = try reader.nextBatch() {
+            batches += 1
+            records += batch.count
+            #expect(batch.fromTopLevelArray)
+        }
+        #expect(records == 1_000)
+        #expect(batches > 10)
+    }
+}
