@@ -217,7 +217,9 @@ public final class YAMLRecordReader: RecordBatchReader {
             // Drop the document being read, never one already complete: an error between two
             // documents comes before the next one starts.
             builder.tape.truncate(to: min(builder.tape.count, max(builder.documentStart, completedNodes)))
-            releaseHeldSequence(asElements: false)
+            // No second document started (that would have decided it): the stream read so far
+            // is one document, so a held sequence's items are the records.
+            releaseHeldSequence(asElements: true)
         }
         guard !roots.isEmpty else { throw error }
         pendingError = error

@@ -122,6 +122,7 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
         "- 1\n- {a: *missing}\n",
         "- 1\n- 2\nkey: value\n",
         "- 1\n- 2\n]\n",
+        "[a, 1, true]\nfoo\n",
     ])
     func sameRecordsAndErrorAsHeld(text: String) {
         let held = Self.read(text, streaming: false)
