@@ -9,27 +9,54 @@ public struct JSONNode: Sendable, Equatable {
         case null, `false`, `true`, number, string, array, object
     }
 
-    /// The node's kind.
-    public var kind: Kind
-    /// For strings: bit 0, the raw text has a backslash escape; bit 1, one of them is not the
-    /// shortest form (`\/` or a `\u` escape), so writing must re-escape the string.
-    public var flags: UInt8
     /// Byte offset of the token's first byte in the batch's bytes.
     public var start: UInt32
     /// Scalars and strings: length of the raw token in bytes (strings include both quotes).
     /// Containers: how many nodes follow as the container's contents (its whole subtree).
     public var length: UInt32
-    /// Containers: members (objects) or elements (arrays). Zero otherwise.
-    public var count: UInt32
+    /// The kind (bits 0-2), the flags (bits 3-4) and the count (bits 5-31): twelve bytes a
+    /// node, not sixteen, for records made of very many small values.
+    @usableFromInline var packed: UInt32
+
+    /// The most values one record can hold (every key, value, array and object counts one): a
+    /// container's count has 27 bits, and a count never exceeds its record's values.
+    public static let maxValues = (1 << 27) - 1
+
+    /// The node's kind.
+    @inlinable
+    public var kind: Kind {
+        get { unsafeBitCast(UInt8(truncatingIfNeeded: packed & 7), to: Kind.self) }
+        set { packed = packed & ~7 | UInt32(newValue.rawValue) }
+    }
+
+    /// For strings: bit 0, the raw text has a backslash escape; bit 1, one of them is not the
+    /// shortest form (`\/` or a `\u` escape), so writing must re-escape the string.
+    @inlinable
+    public var flags: UInt8 {
+        get { UInt8(truncatingIfNeeded: (packed >> 3) & 3) }
+        set { packed = packed & ~0x18 | (UInt32(newValue & 3) << 3) }
+    }
+
+    /// Containers: members (objects) or elements (arrays). Zero otherwise. At most `maxValues`:
+    /// whoever builds a tape refuses a record with more values.
+    @inlinable
+    public var count: UInt32 {
+        get { packed >> 5 }
+        set { packed = packed & 0x1F | (newValue << 5) }
+    }
+
+    /// Counts one more member or element of a container.
+    @inlinable
+    public mutating func countMember() {
+        packed &+= 1 << 5
+    }
 
     /// A node (transforms that build a new tape make their own).
     @inlinable
     public init(kind: Kind, flags: UInt8 = 0, start: Int, length: Int, count: Int = 0) {
-        self.kind = kind
-        self.flags = flags
         self.start = UInt32(truncatingIfNeeded: start)
         self.length = UInt32(truncatingIfNeeded: length)
-        self.count = UInt32(truncatingIfNeeded: count)
+        self.packed = UInt32(kind.rawValue) | (UInt32(flags & 3) << 3) | (UInt32(truncatingIfNeeded: count) << 5)
     }
 
     /// A string whose raw text holds backslash escapes.

@@ -10,13 +10,17 @@ public struct JSONScanner {
     public let maxDepth: Int
     /// Strings and numbers longer than this (in bytes) are rejected.
     public let maxTokenLength: Int
+    /// A container with more values than this inside it (at any depth) is rejected: at most
+    /// `JSONNode.maxValues`, what a node's count holds.
+    public let maxValues: Int
     /// The open containers' node indices, kept between calls so scanning allocates nothing.
     private var stackStorage: [Int] = []
 
     /// Creates a scanner with the given limits.
-    public init(maxDepth: Int = 512, maxTokenLength: Int = 1 << 30) {
+    public init(maxDepth: Int = 512, maxTokenLength: Int = 1 << 30, maxValues: Int = JSONNode.maxValues) {
         self.maxDepth = maxDepth
         self.maxTokenLength = maxTokenLength
+        self.maxValues = min(maxValues, JSONNode.maxValues)
     }
 
     /// Scans one value starting exactly at `start` (whitespace already skipped) and appends its
@@ -80,7 +84,7 @@ public struct JSONScanner {
 
             // A value is complete: count it in its container, then find ',' or the close.
             while let top = stack.last {
-                nodes.storage[top].count &+= 1
+                nodes.storage[top].countMember()
                 pos = skipWhitespace(bytes, from: pos, end: end)
                 guard pos < end else {
                     throw JSONSyntaxError(.unexpectedEnd(expected: openObject ? "',' or '}'" : "',' or ']'"), at: pos)
@@ -95,7 +99,10 @@ public struct JSONScanner {
                     throw JSONSyntaxError(.unexpectedByte(next, expected: openObject ? "',' or '}'" : "',' or ']'"), at: pos)
                 }
                 pos += 1
-                nodes.storage[top].length = UInt32(truncatingIfNeeded: nodes.count - top - 1)
+                let contents = nodes.count - top - 1
+                // The count wraps past 27 bits, but never unseen: it cannot exceed the contents.
+                if contents > maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: Int(nodes.storage[top].start)) }
+                nodes.storage[top].length = UInt32(truncatingIfNeeded: contents)
                 stack.removeLast()
                 if let parent = stack.last { openObject = nodes.storage[parent].kind == .object }
             }

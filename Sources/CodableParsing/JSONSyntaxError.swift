@@ -27,6 +27,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         /// One record (with the bytes of its line before it) longer than the limit: a record's
         /// nodes point into its bytes with 32-bit offsets.
         case recordTooLarge(limit: Int)
+        /// An array or object holding more values (keys, values, arrays and objects, at any
+        /// depth) than the limit: a node's count has 27 bits.
+        case tooManyValues(limit: Int)
         /// Something other than whitespace after the value (json: end of input; jsonl: end of line).
         case trailingContent(UInt8, after: String)
         /// The input holds no value at all.
@@ -81,6 +84,8 @@ extension JSONSyntaxError.Reason: CustomStringConvertible {
             return "nesting deeper than \(limit) levels (raise it with --max-depth)"
         case .tooLong(let limit):
             return "string or number longer than \(limit) bytes"
+        case .tooManyValues(let limit):
+            return "array or object holding more than \(limit) values, the most one record can hold (read the array inside it record by record with --items)"
         case .recordTooLarge(let limit):
             return "record longer than \(limit) bytes, the most one record can hold (read the array inside it record by record with --items)"
         case .trailingContent(let byte, let after):

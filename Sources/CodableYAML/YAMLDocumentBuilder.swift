@@ -178,6 +178,9 @@ struct YAMLDocumentBuilder {
                     movedAnchors.insert(name)
                 }
             }
+            guard tape.count - frame.node - 1 <= options.maxValues else {
+                throw YAMLReadFailure(.tooManyValues(limit: options.maxValues), line: Int(tape.position(of: frame.node).line), column: Int(tape.position(of: frame.node).column))
+            }
             tape.close(frame.node, members: members)
             if let anchor = frame.anchor { anchors[anchor] = (frame.node, tape.count - frame.node) }
             didAppendValue()

@@ -32,6 +32,9 @@ public struct YAMLReaderOptions: Sendable {
     /// second one): a root sequence's items are then handed on as they are read, instead of the
     /// sequence being held whole until the stream's end tells whether they are the records.
     public var atMostOneDocument: Bool
+    /// A mapping or sequence holding more values than this (at any depth) is an error; at most
+    /// `JSONNode.maxValues`.
+    public var maxValues: Int
 
     /// The default alias limit: one million nodes per document.
     public static let defaultMaxAliasNodes = 1_000_000
@@ -41,7 +44,8 @@ public struct YAMLReaderOptions: Sendable {
     public init(
         version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes,
         maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20,
-        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, atMostOneDocument: Bool = false
+        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, atMostOneDocument: Bool = false,
+        maxValues: Int = JSONNode.maxValues
     ) {
         self.version = version
         self.maxDepth = maxDepth
@@ -50,5 +54,6 @@ public struct YAMLReaderOptions: Sendable {
         self.batchBytes = batchBytes
         self.maxRecordBytes = min(maxRecordBytes, RecordReaderOptions.defaultMaxRecordBytes)
         self.atMostOneDocument = atMostOneDocument
+        self.maxValues = min(maxValues, JSONNode.maxValues)
     }
 }

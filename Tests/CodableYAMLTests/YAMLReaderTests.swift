@@ -153,3 +153,27 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
         #expect(batches > 10)
     }
 }
+
+/// A node's count has 27 bits: a mapping or sequence holding more values than the limit (5
+/// here) is an error at its start.
+@Suite struct YAMLValueLimitTests {
+    @Test(arguments: [("y:\n  a: [1, 2]\n", "1:1"), ("y:\n  a: [1, 2, 3, 4]\n", "2:3")])
+    func aYAMLContainerHoldingTooManyValuesIsAnErrorAtIt(text: String, place: String) throws {
+        let options = YAMLReaderOptions(maxValues: 5)
+        #expect(try yamlRecords(YAMLRecordReader(source: InMemoryByteSource("y:\n  a: [1]\n"), options: options)) == [#"{"y":{"a":[1]}}"#])
+        do {
+            _ = try yamlRecords(YAMLRecordReader(source: InMemoryByteSource(text), options: options))
+            Issue.record("no error")
+        } catch {
+            guard case .malformed(let reason, let location, _) = error else { Issue.record("\(error)"); return }
+            #expect(reason == .tooManyValues(limit: 5))
+            #expect(location.description == place)
+        }
+    }
+
+    private func yamlRecords(_ reader: YAMLRecordReader) throws(RecordReadError) -> [String] {
+        var records: [String] = []
+        try appendRecords(of: reader, to: &records)
+        return records
+    }
+}

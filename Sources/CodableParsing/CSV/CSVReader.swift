@@ -17,6 +17,9 @@ public struct CSVReaderOptions: Sendable {
     /// The most bytes of JSON a batch of records can be made into: nodes point into them with
     /// 32-bit offsets, so a row that takes a batch past it is an error.
     public var maxRecordBytes: Int
+    /// A row making a record of more values than this (a header's names count too) is an
+    /// error; at most `JSONNode.maxValues`.
+    public var maxValues: Int
 
     /// The default row limit: 1 GiB, twice the largest cell `--max-length` allows.
     public static let defaultMaxRowLength = 1 << 30
@@ -25,15 +28,17 @@ public struct CSVReaderOptions: Sendable {
     public init(
         dialect: CSVDialect = .csv, emptyAsNull: Bool = false, hasHeader: Bool = true,
         maxRowLength: Int = CSVReaderOptions.defaultMaxRowLength, maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength,
-        chunkSize: Int = 1 << 20, maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes
+        chunkSize: Int = 1 << 20, maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes,
+        maxValues: Int = JSONNode.maxValues
     ) {
         self.dialect = dialect
         self.emptyAsNull = emptyAsNull
         self.hasHeader = hasHeader
-        self.maxRowLength = maxRowLength
+        self.maxRowLength = min(maxRowLength, Self.defaultMaxRowLength)  // CSVField's offsets are 32-bit
         self.maxTokenLength = maxTokenLength
         self.chunkSize = chunkSize
         self.maxRecordBytes = min(maxRecordBytes, RecordReaderOptions.defaultMaxRecordBytes)
+        self.maxValues = min(maxValues, JSONNode.maxValues)
     }
 }
 
@@ -88,7 +93,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
         }
         while !finished {
             try refill()
-            var builder = CSVRecordBuilder(capacity: storage.count, emptyAsNull: options.emptyAsNull, maxBytes: options.maxRecordBytes)
+            var builder = CSVRecordBuilder(capacity: storage.count, emptyAsNull: options.emptyAsNull, maxBytes: options.maxRecordBytes, maxValues: options.maxValues)
             defer { builder.release() }
             var failure: JSONSyntaxError?
             storage.withUnsafeBufferPointer { buffer in

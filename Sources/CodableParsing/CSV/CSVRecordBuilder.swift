@@ -8,10 +8,13 @@ struct CSVRecordBuilder {
     private let emptyAsNull: Bool
     /// The most bytes of JSON the batch can hold (nodes point into them with 32-bit offsets).
     private let maxBytes: Int
+    /// The most values one row's record can hold (its keys included).
+    private let maxValues: Int
 
     /// A builder for about `capacity` bytes of input.
-    init(capacity: Int, emptyAsNull: Bool, maxBytes: Int = RecordReaderOptions.defaultMaxRecordBytes) {
+    init(capacity: Int, emptyAsNull: Bool, maxBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, maxValues: Int = JSONNode.maxValues) {
         self.maxBytes = maxBytes
+        self.maxValues = maxValues
         let size = max(256, capacity + capacity / 2)
         bytes = OutputCursor(capacity: size)
         nodes = NodeBuffer(capacity: max(256, capacity / 4))
@@ -37,6 +40,7 @@ struct CSVRecordBuilder {
     }
 
     private mutating func append(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>, to cursor: inout NodeCursor) throws(JSONSyntaxError) {
+        guard (header == nil ? 1 : 2) * fields.count <= maxValues else { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: rowStart) }
         let root = header == nil
             ? cursor.append(JSONNode(kind: .array, start: bytes.count, length: fields.count, count: fields.count))
             : cursor.append(JSONNode(kind: .object, start: bytes.count, length: 2 * fields.count, count: fields.count))
