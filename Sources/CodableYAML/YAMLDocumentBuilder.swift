@@ -21,7 +21,7 @@ struct YAMLDocumentBuilder {
     /// own, and each item is handed on once it is whole (`YAMLReaderOptions.atMostOneDocument`).
     private(set) var streamsRootSequence = false
     /// The first nodes of the root sequence's items that were completed since the reader last
-    /// took them (`takeCompletedItems`).
+    /// took them (`forgetCompletedItems`).
     private(set) var completedItems: [Int] = []
     /// The first node of the root sequence's item being built.
     private var itemStart = 0
@@ -56,10 +56,9 @@ struct YAMLDocumentBuilder {
         completedItems.removeAll(keepingCapacity: true)
     }
 
-    /// The items completed since the last call, by their first node; forgets them.
-    mutating func takeCompletedItems() -> [Int] {
-        defer { completedItems.removeAll(keepingCapacity: true) }
-        return completedItems
+    /// The reader took `completedItems` (their storage is kept for the next ones).
+    mutating func forgetCompletedItems() {
+        completedItems.removeAll(keepingCapacity: true)
     }
 
     /// Items already completed may be handed on: between two items of a streamed root

@@ -161,7 +161,8 @@ public final class YAMLRecordReader: RecordBatchReader {
     /// now (the batch is full and nothing holds them back), with the window trimmed to `line`.
     private func handOnItems(upTo line: Int) -> Bool {
         fromTopLevelArray = true
-        for item in builder.takeCompletedItems() { roots.append(Int32(item)) }
+        for item in builder.completedItems { roots.append(Int32(item)) }
+        builder.forgetCompletedItems()
         completedNodes = builder.tape.count
         return builder.mayHandOnItems && (builder.tape.bytes.count >= options.batchBytes || window.storage.count >= Self.windowLimit)
     }
