@@ -11,6 +11,10 @@
 #     record): the tape addresses a record with 32-bit offsets, so it must fail at its start
 #     with status 1 after the record before it, never give a wrong record (set SKIP_HUGE=1 to
 #     leave it out: it needs about 4.5 GB of memory).
+#  4. An array of 134,217,727 values (268 MB, the most a record can hold: a node's count has
+#     27 bits) read whole, and one inside an object after one small record, one value past: it
+#     must fail at the object's array with status 1 after the record before it (SKIP_HUGE=1
+#     leaves it out too).
 #     Most of them are `validate` (a schema every record meets, and one that half of them break,
 #     so reports of 1000 problems are compared too); the rest `convert`.
 # Usage: Scripts/load.sh            (builds the release binary)
@@ -147,6 +151,42 @@ except BrokenPipeError:
   [ "$(cat "$work/huge.out")" = '{"first":1}' ] || fail "record past 4 GiB: stdout is $(head -c 200 "$work/huge.out")"
   grep -q '^<stdin>:2:1: error: record longer than 4294967295 bytes' "$work/huge.err" || fail "record past 4 GiB: stderr is $(head -c 300 "$work/huge.err")"
   echo "   status ${statuses[1]}, error: $(head -1 "$work/huge.err" | cut -c1-100), peak RSS $(($(tail -1 "$work/huge.rss") / 1024)) MB"
+fi
+
+if [ -z "${SKIP_HUGE:-}" ]; then
+  echo "== 134,217,727 values in one record, and one more"
+  set +e
+  python3 -c '
+import sys
+out = sys.stdout.buffer
+out.write(b"[0" + b",0" * ((1 << 20) - 2))
+block = b",0" * (1 << 20)
+for _ in range(127):
+    out.write(block)
+out.write(b"]\n")
+' | "$BIN" convert --from jsonl --to jsonl | wc -c > "$work/values.count"
+  statuses=("${PIPESTATUS[@]}")
+  set -e
+  [ "${statuses[1]}" = 0 ] && [ "$(cat "$work/values.count")" = 268435456 ] || fail "134,217,727 values: status ${statuses[1]}, $(cat "$work/values.count") bytes out"
+  set +e
+  python3 -c '
+import sys
+out = sys.stdout.buffer
+out.write(b"{\"first\":1}\n{\"a\":[0")
+block = b",0" * (1 << 20)
+try:
+    for _ in range(128):
+        out.write(block)
+    out.write(b"]}\n")
+except BrokenPipeError:
+    pass
+' 2>/dev/null | /usr/bin/time -f %M -o "$work/values.rss" "$BIN" convert --from jsonl --to jsonl > "$work/values.out" 2> "$work/values.err"
+  statuses=("${PIPESTATUS[@]}")
+  set -e
+  [ "${statuses[1]}" = 1 ] || fail "134,217,728 values: status ${statuses[1]}, expected 1"
+  [ "$(cat "$work/values.out")" = '{"first":1}' ] || fail "134,217,728 values: stdout is $(head -c 200 "$work/values.out")"
+  grep -q '^<stdin>:2:6: error: array or object holding more than 134217727 values' "$work/values.err" || fail "134,217,728 values: stderr is $(head -c 300 "$work/values.err")"
+  echo "   status ${statuses[1]}, error: $(head -1 "$work/values.err" | cut -c1-100), peak RSS $(($(tail -1 "$work/values.rss") / 1024)) MB"
 fi
 
 if [ "$failures" != 0 ]; then echo "load.sh: $failures failures"; exit 1; fi
