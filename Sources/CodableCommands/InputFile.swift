@@ -56,7 +56,8 @@ struct InputFile: Sendable, Equatable {
 
 /// Reads a file descriptor in whatever pieces `read(2)` gives.
 final class FileByteSource: ByteSource {
-    private let descriptor: FileDescriptor
+    /// The descriptor read from (its read position is this source's).
+    let descriptor: FileDescriptor
     private let closeWhenDone: Bool
 
     init(descriptor: FileDescriptor, closeWhenDone: Bool) {
@@ -71,22 +72,35 @@ final class FileByteSource: ByteSource {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         try descriptor.read(into: buffer)
     }
+}
 
-    /// For a regular file, hands `body` its bytes from the read position to the end, in
-    /// pieces, without moving the position (`pread`), until `body` returns false; false when
-    /// the source is not a regular file (a pipe, a terminal) or cannot be read so.
-    func scanAhead(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        var status = stat()
-        guard fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              var offset = try? descriptor.seek(offset: 0, from: .current) else { return false }
+extension FileDescriptor {
+    /// The read position of a regular file (where a scan of what is still to be read starts);
+    /// nil for a pipe, a terminal or anything else that cannot be read twice.
+    var regularFilePosition: Int64? {
+        guard isRegularFile(rawValue) else { return nil }
+        return try? seek(offset: 0, from: .current)
+    }
+
+    /// Hands `body` a regular file's bytes from `start` to the end, in pieces, without moving
+    /// the read position (`pread`: the file may be read meanwhile), until `body` returns false;
+    /// false when they cannot be read so.
+    func scanAhead(from start: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var offset = start
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            guard let count = try? descriptor.read(fromAbsoluteOffset: offset, into: buffer) else { return false }
+            guard let count = try? read(fromAbsoluteOffset: offset, into: buffer) else { return false }
             guard count > 0, body(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) else { return true }
             offset += Int64(count)
         }
     }
+}
+
+/// Whether an open descriptor is a regular file (C's `stat`, which `FileDescriptor` hides).
+private func isRegularFile(_ descriptor: CInt) -> Bool {
+    var status = stat()
+    return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
 }
 
 /// A system error as a person reads it: "No such file or directory".

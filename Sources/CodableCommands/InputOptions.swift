@@ -3,6 +3,7 @@ import ArgumentParser
 import CodableParsing
 import CodablePipeline
 import CodableYAML
+import SystemPackage
 
 /// Where records come from: shared by every subcommand.
 struct InputOptions: ParsableArguments {
@@ -83,7 +84,10 @@ struct InputOptions: ParsableArguments {
         let source = try input.open()
         if isYAML(input) {
             var options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
-            options.atMostOneDocument = Self.holdsOneDocumentAtMost(source)
+            let descriptor = source.descriptor
+            if let start = descriptor.regularFilePosition {
+                options.oneDocumentAtMost = { Self.holdsOneDocumentAtMost(descriptor, from: start) }
+            }
             guard let items else { return RecordStream(makeReader: { YAMLRecordReader(source: source, options: options) }) }
             return RecordStream(makeReader: { EnvelopeItemsReader(YAMLRecordReader(source: source, options: options), items: items) })
         }
@@ -98,12 +102,12 @@ struct InputOptions: ParsableArguments {
         return RecordStream(source: source, options: options)
     }
 
-    /// Whether a YAML file is known, from a scan of its text before it is parsed, to hold one
-    /// document at most, so that a root sequence's items can be read as they come; false for
-    /// input that cannot be read twice (a pipe).
-    private static func holdsOneDocumentAtMost(_ source: FileByteSource) -> Bool {
+    /// Whether a YAML file is known, from a scan of its text from `start` (made while it is
+    /// parsed, once its root turns out to be a sequence), to hold one document at most, so that
+    /// the sequence's items can be read as they come.
+    private static func holdsOneDocumentAtMost(_ descriptor: FileDescriptor, from start: Int64) -> Bool {
         var scan = YAMLDocumentCountScan()
-        let scanned = source.scanAhead { bytes in
+        let scanned = descriptor.scanAhead(from: start) { bytes in
             scan.scan(bytes)
             return !scan.mayHoldSeveralDocuments
         }

@@ -18,13 +18,15 @@ struct YAMLDocumentBuilder {
     private var aliasNodes = 0
     private var scratch: [UInt8] = []
     /// The document's root is a sequence whose items are the records: it has no node of its
-    /// own, and each item is handed on once it is whole (`YAMLReaderOptions.atMostOneDocument`).
+    /// own, and each item is handed on once it is whole (`YAMLReaderOptions.oneDocumentAtMost`).
     private(set) var streamsRootSequence = false
     /// The first nodes of the root sequence's items that were completed since the reader last
     /// took them (`forgetCompletedItems`).
     private(set) var completedItems: [Int] = []
     /// The first node of the root sequence's item being built.
     private var itemStart = 0
+    /// Documents started so far: only the first one's root sequence may be streamed.
+    private var documentsStarted = 0
 
     /// An open container.
     private struct Frame {
@@ -54,6 +56,7 @@ struct YAMLDocumentBuilder {
         aliasNodes = 0
         streamsRootSequence = false
         completedItems.removeAll(keepingCapacity: true)
+        documentsStarted += 1
     }
 
     /// The reader took `completedItems` (their storage is kept for the next ones).
@@ -156,7 +159,7 @@ struct YAMLDocumentBuilder {
             guard stack.count < options.maxDepth else {
                 throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), line: line, column: column)
             }
-            if stack.isEmpty && !isMapping && options.atMostOneDocument {
+            if stack.isEmpty && !isMapping && documentsStarted == 1, let oneDocumentAtMost = options.oneDocumentAtMost, oneDocumentAtMost() {
                 streamsRootSequence = true
                 stack.append(Frame(node: -1, isMapping: false, isStreamedRoot: true, anchor: nil))
                 return

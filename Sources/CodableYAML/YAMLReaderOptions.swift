@@ -28,10 +28,11 @@ public struct YAMLReaderOptions: Sendable {
     /// The most bytes of synthesized JSON a batch can hold: nodes point into them with 32-bit
     /// offsets, so a document whose scalars go past it is an error.
     public var maxRecordBytes: Int
-    /// The input is known to hold one document at most (`YAMLDocumentCountScan` found no
-    /// second one): a root sequence's items are then handed on as they are read, instead of the
-    /// sequence being held whole until the stream's end tells whether they are the records.
-    public var atMostOneDocument: Bool
+    /// Asked at most once, when the first document's root turns out to be a sequence: whether
+    /// the input is known to hold one document at most (`YAMLDocumentCountScan` found no second
+    /// one). Then the sequence's items are handed on as they are read, instead of its being held
+    /// whole until the stream's end tells whether they are the records. Nil: not known.
+    public var oneDocumentAtMost: (@Sendable () -> Bool)?
     /// A mapping or sequence holding more values than this (at any depth) is an error; at most
     /// `JSONNode.maxValues`.
     public var maxValues: Int
@@ -44,7 +45,7 @@ public struct YAMLReaderOptions: Sendable {
     public init(
         version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes,
         maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20,
-        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, atMostOneDocument: Bool = false,
+        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, oneDocumentAtMost: (@Sendable () -> Bool)? = nil,
         maxValues: Int = JSONNode.maxValues
     ) {
         self.version = version
@@ -53,7 +54,7 @@ public struct YAMLReaderOptions: Sendable {
         self.maxTokenLength = maxTokenLength
         self.batchBytes = batchBytes
         self.maxRecordBytes = min(maxRecordBytes, RecordReaderOptions.defaultMaxRecordBytes)
-        self.atMostOneDocument = atMostOneDocument
+        self.oneDocumentAtMost = oneDocumentAtMost
         self.maxValues = min(maxValues, JSONNode.maxValues)
     }
 }

@@ -91,13 +91,14 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
 }
 
 /// A root sequence in a stream known to hold one document at most: its items are handed on as
-/// they are read (`atMostOneDocument`), in batches as small as one item, and give the same
+/// they are read (`oneDocumentAtMost`), in batches as small as one item, and give the same
 /// records, and the same error, as when the sequence is held until the end; an anchor stops the
 /// handing on (its alias copies nodes from the tape) but not the reading.
 @Suite struct YAMLStreamedSequenceTests {
     /// Records and error (`LINE:COL: message`) of reading `text`.
     static func read(_ text: String, streaming: Bool, pieceSize: Int = .max) -> (records: [String], error: String?) {
-        let options = YAMLReaderOptions(batchBytes: streaming ? 1 : 1 << 20, atMostOneDocument: streaming)
+        var options = YAMLReaderOptions(batchBytes: streaming ? 1 : 1 << 20)
+        if streaming { options.oneDocumentAtMost = { true } }
         var records: [String] = []
         do {
             try appendRecords(of: YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
@@ -141,7 +142,7 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
 
     @Test func manyItemsAreHandedOnInBatches() throws {
         let text = (0..<1_000).map { "- {id: \($0), name: user\($0)}\n" }.joined()
-        let reader = YAMLRecordReader(source: InMemoryByteSource(text), options: YAMLReaderOptions(batchBytes: 1_000, atMostOneDocument: true))
+        let reader = YAMLRecordReader(source: InMemoryByteSource(text), options: YAMLReaderOptions(batchBytes: 1_000, oneDocumentAtMost: { true }))
         var batches = 0
         var records = 0
         while let batch = try reader.nextBatch() {
@@ -160,20 +161,14 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
     @Test(arguments: [("y:\n  a: [1, 2]\n", "1:1"), ("y:\n  a: [1, 2, 3, 4]\n", "2:3")])
     func aYAMLContainerHoldingTooManyValuesIsAnErrorAtIt(text: String, place: String) throws {
         let options = YAMLReaderOptions(maxValues: 5)
-        #expect(try yamlRecords(YAMLRecordReader(source: InMemoryByteSource("y:\n  a: [1]\n"), options: options)) == [#"{"y":{"a":[1]}}"#])
+        #expect(try yamlToJSON("y:\n  a: [1]\n", options: options) == [#"{"y":{"a":[1]}}"#])
         do {
-            _ = try yamlRecords(YAMLRecordReader(source: InMemoryByteSource(text), options: options))
+            _ = try yamlToJSON(text, options: options)
             Issue.record("no error")
-        } catch {
+        } catch let error as RecordReadError {
             guard case .malformed(let reason, let location, _) = error else { Issue.record("\(error)"); return }
             #expect(reason == .tooManyValues(limit: 5))
             #expect(location.description == place)
         }
-    }
-
-    private func yamlRecords(_ reader: YAMLRecordReader) throws(RecordReadError) -> [String] {
-        var records: [String] = []
-        try appendRecords(of: reader, to: &records)
-        return records
     }
 }
