@@ -5,7 +5,8 @@
 # value). Each goes through `convert --to jsonl` from a file, and the 100 MB string also
 # through `validate` and `decode` against a schema and a model. Last, an envelope of the same
 # size around small records (`{"items":[…]}`, `--items items`) and a YAML file that is one
-# sequence of small records (`- {id: 1, …}`), both read record by record,
+# sequence of small records (`- {id: 1, …}`, from the file and through a pipe), all read record
+# by record,
 # and blanks of the same size before a small record (spaces in JSON and on a JSON Lines line,
 # blank lines before a YAML document and after one's end, `...`), which are read and let go
 # (net near 0x).
@@ -50,8 +51,13 @@ printf '{"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type"
 : > "$work/empty.jsonl"
 
 peak() {  # peak KB of one run; its output is dropped, a failing run is reported
+  # (with PIPED=FILE, FILE comes through a pipe on standard input)
   local status=0
-  /usr/bin/time -f %M -o "$work/rss" "$BIN" "$@" > /dev/null 2> "$work/stderr" || status=$?
+  if [ -n "${PIPED:-}" ]; then
+    cat "$PIPED" | /usr/bin/time -f %M -o "$work/rss" "$BIN" "$@" > /dev/null 2> "$work/stderr" || status=$?
+  else
+    /usr/bin/time -f %M -o "$work/rss" "$BIN" "$@" > /dev/null 2> "$work/stderr" || status=$?
+  fi
   [ $status -eq 0 ] || { echo "memory.sh: '$*' exited $status: $(head -c 300 "$work/stderr")" >&2; exit 2; }
   tail -1 "$work/rss"
 }
@@ -60,13 +66,17 @@ baseline=$(peak convert --to jsonl "$work/empty.jsonl")
 echo "baseline (empty input): $baseline KB"
 printf '%-14s %-24s %10s %12s %7s %7s\n' input command "size (MB)" "peak (MB)" gross net
 over=0
-run() {  # run FILE COMMAND...
+run() {  # run FILE COMMAND... (FILE is the last argument; with PIPED=1, standard input)
   local file=$1; shift
   local bytes kb
   bytes=$(stat -c %s "$work/$file")
-  kb=$(peak "$@" "$work/$file")
+  if [ -n "${PIPED:-}" ]; then
+    kb=$(PIPED="$work/$file" peak "$@")
+  else
+    kb=$(peak "$@" "$work/$file")
+  fi
   read -r gross net <<< "$(awk -v kb="$kb" -v base="$baseline" -v bytes="$bytes" 'BEGIN { printf "%.2f %.2f", kb * 1024 / bytes, (kb - base) * 1024 / bytes }')"
-  printf '%-14s %-24s %10.1f %12.1f %6sx %6sx\n' "$file" "$1" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
+  printf '%-14s %-24s %10.1f %12.1f %6sx %6sx\n' "${PIPED:+cat }$file" "$1" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
   if [[ $file == string.* ]] && awk -v g="$gross" 'BEGIN { exit !(g > 4) }'; then over=1; fi
 }
 for format in jsonl csv yaml; do
@@ -79,6 +89,7 @@ for input in keys.jsonl keys.csv keys.yaml dense.json; do
 done
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl
+PIPED=1 run list.yaml convert --from yaml --to jsonl
 for format in json jsonl yaml; do
   run "blank.$format" convert --to jsonl
 done

@@ -85,11 +85,17 @@ struct InputOptions: ParsableArguments {
         if isYAML(input) {
             var options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
             let descriptor = source.descriptor
+            let yamlSource: any ByteSource
             if let start = descriptor.regularFilePosition {
                 options.oneDocumentAtMost = { Self.holdsOneDocumentAtMost(descriptor, from: start) }
+                yamlSource = source
+            } else {
+                let spooled = SpooledYAMLSource(stream: source)
+                options.oneDocumentAtMost = { spooled.holdsOneDocumentAtMost() }
+                yamlSource = spooled
             }
-            guard let items else { return RecordStream(makeReader: { YAMLRecordReader(source: source, options: options) }) }
-            return RecordStream(makeReader: { EnvelopeItemsReader(YAMLRecordReader(source: source, options: options), items: items) })
+            guard let items else { return RecordStream(makeReader: { YAMLRecordReader(source: yamlSource, options: options) }) }
+            return RecordStream(makeReader: { EnvelopeItemsReader(YAMLRecordReader(source: yamlSource, options: options), items: items) })
         }
         if let dialect = csvDialect(for: input) {
             let options = CSVReaderOptions(dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)

@@ -15,8 +15,13 @@ import Darwin
 final class TemporarySpill: SpillStorage {
     private var made = 0
 
+    /// Where temporary files go: `$TMPDIR`, else /tmp.
+    static var directory: String {
+        Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
     func makeRun() throws -> any SpillRun {
-        let directory = Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let directory = Self.directory
         while true {
             made += 1
             let path = FilePath(directory).appending("codable-sort-\(getpid())-\(made).jsonl")

@@ -32,11 +32,17 @@ struct CodableBinary {
         fatalError("codable executable not found beside the tests in \(candidates)")
     }()
 
-    /// Runs `codable` with `arguments` from the repository root.
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: URL = repositoryRoot) throws -> Result {
+    /// Runs `codable` with `arguments` from the repository root; with a `launcher` (a command
+    /// and its arguments, such as `/usr/bin/time -f %M -o FILE`), runs it through that.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: URL = repositoryRoot, launcher: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"

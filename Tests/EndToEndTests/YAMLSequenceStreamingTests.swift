@@ -1,27 +1,33 @@
 import Foundation
 import Testing
 
-/// A YAML file whose one document is a sequence: a scan of the file before parsing proves that
-/// no second document follows, so its items are handed on as they are read, in constant memory
-/// (`Scripts/memory.sh` measures it); from a pipe, which cannot be scanned first, the sequence
-/// is held until the end. Both give the same records, the same error and the same status.
+/// A YAML stream whose one document is a sequence: a scan proves that no second document
+/// follows, so its items are handed on as they are read, in constant memory (`Scripts/memory.sh`
+/// measures it). A file is scanned where it lies; a pipe is scanned as it is read, and the rest
+/// of it read ahead into a temporary file once the root turns out to be a sequence. Both give
+/// the same records, the same error and the same status, and so does holding the sequence whole
+/// when no temporary file can be made.
 @Suite struct YAMLSequenceStreamingTests {
-    /// `convert --to jsonl` of `text` from a file and from standard input.
-    private static func fromFileAndPipe(_ text: String, _ arguments: [String] = []) throws -> (file: CodableBinary.Result, pipe: CodableBinary.Result) {
+    /// `convert --to jsonl` of `text` from a file and from standard input (with `environment`).
+    private static func fromFileAndPipe(_ text: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (file: CodableBinary.Result, pipe: CodableBinary.Result) {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("list.yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
         let fromFile = try CodableBinary.run(["convert", "--to", "jsonl"] + arguments + [file.path])
-        let fromPipe = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"] + arguments, stdin: text)
+        let fromPipe = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"] + arguments, stdin: text, environment: environment)
         return (fromFile, fromPipe)
+    }
+
+    /// `count` small items, `- {id: N, name: "user N", tags: [a, b]}`, about 45 bytes each.
+    private static func items(_ count: Int, from first: Int = 0) -> String {
+        (first..<(first + count)).map { "- {id: \($0), name: \"user \($0)\", tags: [a, b]}\n" }.joined()
     }
 
     /// 60,000 items (about 3 MB: several batches and source windows), then a bad one.
     @Test func aLongSequenceWithAnErrorAtItsEnd() throws {
         let count = 60_000
-        var text = (0..<count).map { "- {id: \($0), name: \"user \($0)\", tags: [a, b]}\n" }.joined()
-        text += "- {id: [oops\n"
+        let text = Self.items(count) + "- {id: [oops\n"
         let (file, pipe) = try Self.fromFileAndPipe(text)
         #expect(file.status == 1 && pipe.status == 1)
         #expect(file.stdout == pipe.stdout)
@@ -62,4 +68,70 @@ import Testing
         #expect(fromFile.stdout.contains(yaml.path + problem), "\(fromFile.stdout.prefix(300))")
         #expect(fromPipe.stdout.contains("<stdin>" + problem), "\(fromPipe.stdout.prefix(300))")
     }
+
+    /// A second document after megabytes of the first one's sequence (past the first read and
+    /// the first read-ahead): each document is one record, read whole, from a pipe as from a file.
+    @Test func aSecondDocumentFarDown() throws {
+        let text = Self.items(60_000) + "---\n" + Self.items(2, from: 7)
+        let (file, pipe) = try Self.fromFileAndPipe(text)
+        #expect(file.status == 0 && pipe.status == 0, "\(file.stderr)\(pipe.stderr)")
+        #expect(file.stdout == pipe.stdout)
+        let lines = file.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last == #"[{"id":7,"name":"user 7","tags":["a","b"]},{"id":8,"name":"user 8","tags":["a","b"]}]"#)
+    }
+
+    /// The read-ahead file lives in `$TMPDIR` and is gone when the run ends; where none can be
+    /// made, the sequence is held whole instead, with the same records and error.
+    @Test func theReadAheadLeavesNothingAndNeedsNoTemporaryDirectory() throws {
+        let text = Self.items(60_000) + "- {id: [oops\n"
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (file, pipe) = try Self.fromFileAndPipe(text, environment: ["TMPDIR": directory.path])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        let (_, withoutTemporaryFiles) = try Self.fromFileAndPipe(text, environment: ["TMPDIR": directory.appendingPathComponent("absent").path])
+        for result in [pipe, withoutTemporaryFiles] {
+            #expect(result.status == 1)
+            #expect(result.stdout == file.stdout)
+            #expect(file.stderr.replacing(#/\S+list\.yaml:/#, with: "<stdin>:") == result.stderr)
+        }
+        #expect(file.stdout.split(separator: "\n").count == 60_000)
+    }
+
+    /// A full disk while reading ahead (`ulimit -f`: 1.5 MB of the 2.7 MB may be written, so the
+    /// second megabyte is written in part): what was written is read back, the rest is held,
+    /// and the records and the error are the same as from the file.
+    @Test func aFullDiskWhileReadingAhead() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let list = directory.appendingPathComponent("list.yaml")
+        try (Self.items(60_000) + "- {id: [oops\n").write(to: list, atomically: true, encoding: .utf8)
+        let file = try CodableBinary.run(["convert", "--to", "jsonl", list.path])
+        let pipe = try runShell("ulimit -f 1500; cat \(list.path) | TMPDIR=\(directory.path) \(CodableBinary.url.path) convert --from yaml --to jsonl")
+        #expect(pipe.status == 1)
+        #expect(pipe.stdout == file.stdout)
+        #expect(file.stderr.replacing(#/\S+list\.yaml:/#, with: "<stdin>:") == pipe.stderr)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["list.yaml"])
+    }
+
+    #if os(Linux)
+    /// 32 MB of items through a pipe peak well under twice that (held whole, such a sequence
+    /// took about 8 times its size). GNU time measures the peak.
+    @Test func aLongSequenceFromAPipeIsNotHeld() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            print("skipped: /usr/bin/time (GNU time) is absent")
+            return
+        }
+        let text = Self.items(720_000)
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let peakFile = directory.appendingPathComponent("peak")
+        let result = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"], stdin: Data(text.utf8),
+                                           launcher: ["/usr/bin/time", "-f", "%M", "-o", peakFile.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.utf8.count > text.utf8.count * 9 / 10)
+        let peakKilobytes = try #require(Int(String(decoding: Data(contentsOf: peakFile), as: UTF8.self).split(separator: "\n").last ?? ""))
+        #expect(peakKilobytes * 1024 < text.utf8.count * 2, "peak \(peakKilobytes) KB for \(text.utf8.count) bytes")
+    }
+    #endif
 }
