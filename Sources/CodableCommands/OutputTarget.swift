@@ -59,14 +59,35 @@ final class OutputTarget {
 
     deinit { discard() }
 
-    /// Writes and empties `buffer`. A closed pipe on standard output is `OutputClosed`.
+    /// Writes and empties `buffer`. A closed pipe on standard output is `OutputClosed`; so is
+    /// an error met while `buffer` spilled here (`spillsWhenFull(_:)`).
     func write(_ buffer: OutputBuffer) throws(OutputWriteError) {
         defer { buffer.removeAll() }
+        if let spillFailure { throw spillFailure }
+        let failure: OutputWriteError? = buffer.withUnsafeBytes { bytes in
+            do throws(OutputWriteError) { try write(bytes) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Lets `buffer` write here whenever it fills up, in the middle of a record too, so that a
+    /// huge record is never held whole in memory on its way out. For the writers of records
+    /// (JSON, YAML, CSV), which never take back what they wrote. An error meanwhile is kept,
+    /// later bytes are dropped, and the next `write(_:)` throws it.
+    func spillsWhenFull(_ buffer: OutputBuffer) {
+        buffer.spillWhenFull(to: OutputSpill { [self] bytes in
+            guard spillFailure == nil else { return }
+            do throws(OutputWriteError) { try write(bytes) } catch { spillFailure = error }
+        })
+    }
+
+    private var spillFailure: OutputWriteError?
+
+    private func write(_ bytes: UnsafeRawBufferPointer) throws(OutputWriteError) {
         do {
-            _ = try buffer.withUnsafeBytes { bytes in
-                if let last = bytes.last { atLineStart = last == 0x0A }
-                return try descriptor.writeAll(bytes)
-            }
+            if let last = bytes.last { atLineStart = last == 0x0A }
+            _ = try descriptor.writeAll(bytes)
         } catch Errno.brokenPipe where path == nil {
             throw .readerWentAway
         } catch {

@@ -42,6 +42,7 @@ struct PipelineCopier {
             : nil
         let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json) && !transforms.isActive && keys == nil && !pages.isActive
         let writer: any RecordFormatter = envelope ?? output.makeWriter(singleValueAllowed: singleValueAllowed)
+        if envelope == nil { target.spillsWhenFull(writer.output) }
         let splitter = try pages.split.map { size throws(CommandFailure) in
             try PageSplitter(directory: pages.outputDir ?? ".", pageSize: size, output: output, envelope: pages.envelope)
         }

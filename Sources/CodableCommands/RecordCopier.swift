@@ -15,6 +15,7 @@ struct RecordCopier {
         let singleValueAllowed = inputs.count == 1 && input.csvDialect(for: inputs[0]) == nil && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
         let rewriter = try dates.makeRewriter()
         let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
+        target.spillsWhenFull(writer.output)
         try await target.produce {
             for file in inputs {
                 let stream = try input.records(from: file)

@@ -35,6 +35,12 @@ public final class OutputBuffer: @unchecked Sendable {
         try body(UnsafeRawBufferPointer(start: cursor.pointer, count: cursor.count))
     }
 
+    /// From now on, when the buffer fills up, its bytes go to `spill` instead of its growing, so
+    /// that a huge record is written out as it is made, not held whole (nil: grow, as before).
+    /// Only for writers that never take back or reorder what they wrote (`truncate(toCount:)`
+    /// and positions only count the bytes since the last spill).
+    public func spillWhenFull(to spill: OutputSpill?) { cursor.spill = spill }
+
     /// Forgets the buffered bytes (after they were written out), keeping the capacity.
     public func removeAll() { cursor.count = 0 }
 
@@ -53,11 +59,27 @@ public final class OutputBuffer: @unchecked Sendable {
     }
 }
 
+/// Where a full `OutputBuffer` hands its bytes on (`OutputBuffer.spillWhenFull(to:)`).
+public final class OutputSpill {
+    private let write: (UnsafeRawBufferPointer) -> Void
+
+    /// A spill that hands the bytes to `write`, which keeps any error to report later (it is
+    /// called in the middle of a value, where nothing can be thrown).
+    public init(_ write: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.write = write
+    }
+
+    func take(_ bytes: UnsafeRawBufferPointer) {
+        if !bytes.isEmpty { write(bytes) }
+    }
+}
+
 /// An `OutputBuffer`'s storage while a writer appends to it.
 public struct OutputCursor {
     var pointer: UnsafeMutablePointer<UInt8>
     var count: Int
     var capacity: Int
+    var spill: OutputSpill?
 
     /// An empty cursor over `capacity` new bytes, which its holder frees with `release()` (or
     /// hands on with `ByteStorage(taking:keepingCapacity:)`).
@@ -86,9 +108,30 @@ public struct OutputCursor {
         body(UnsafeMutableBufferPointer(start: pointer, count: count))
     }
 
+    /// Makes room for `extra` more bytes: hands the bytes so far to the spill, if there is one
+    /// and that is room enough, else grows.
     private mutating func grow(toFit extra: Int) {
+        if let spill {
+            spill.take(UnsafeRawBufferPointer(start: pointer, count: count))
+            count = 0
+            if extra <= capacity { return }
+        }
         capacity = max(capacity * 2, count + extra)
         pointer = RawMemory.reallocate(pointer, to: capacity)
+    }
+
+    /// Appends more bytes than there is room for: with a spill, the bytes so far and then
+    /// `source` go straight to it (a 100 MB string is not copied into the buffer first).
+    private mutating func appendOverflowing(_ source: UnsafePointer<UInt8>, count length: Int) {
+        if let spill, length > capacity {
+            spill.take(UnsafeRawBufferPointer(start: pointer, count: count))
+            count = 0
+            spill.take(UnsafeRawBufferPointer(start: source, count: length))
+            return
+        }
+        grow(toFit: length)
+        (pointer + count).update(from: source, count: length)
+        count &+= length
     }
 
     /// Appends one byte.
@@ -102,7 +145,7 @@ public struct OutputCursor {
     /// Appends `length` bytes from `source`.
     @inline(__always)
     public mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
-        if capacity &- count < length { grow(toFit: length) }
+        if capacity &- count < length { return appendOverflowing(source, count: length) }
         (pointer + count).update(from: source, count: length)
         count &+= length
     }
