@@ -59,8 +59,9 @@ final class OutputTarget {
 
     deinit { discard() }
 
-    /// Writes and empties `buffer`. A closed pipe on standard output is `OutputClosed`; so is
-    /// an error met while `buffer` spilled here (`spillsWhenFull(_:)`).
+    /// Writes and empties `buffer`: a closed pipe on standard output is `.readerWentAway`, any
+    /// other failure `.failed`. A failure met while `buffer` spilled here (`spillsWhenFull(_:)`)
+    /// is thrown first.
     func write(_ buffer: OutputBuffer) throws(OutputWriteError) {
         defer { buffer.removeAll() }
         if let spillFailure { throw spillFailure }

@@ -53,17 +53,23 @@ final class SpooledYAMLSource: ByteSource, @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         lock.lock()
         defer { lock.unlock() }
+        guard buffer.count > 0 else { return 0 }
         if let spool, spoolOffset < spoolEnd {
             let wanted = Int(min(Int64(buffer.count), spoolEnd - spoolOffset))
             let count = try spool.read(fromAbsoluteOffset: spoolOffset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
             guard count > 0 else { throw Errno.ioError }  // the file we wrote is shorter: never
             spoolOffset += Int64(count)
+            if spoolOffset == spoolEnd {  // read back: its disk space goes now, not at exit
+                try? spool.close()
+                self.spool = nil
+            }
             return count
         }
         if unspooledOffset < unspooled.count {
             let count = min(buffer.count, unspooled.count - unspooledOffset)
             unspooled.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[unspooledOffset..<(unspooledOffset + count)])) }
             unspooledOffset += count
+            if unspooledOffset == unspooled.count { unspooled = [] }
             return count
         }
         if let error = deferredError {
