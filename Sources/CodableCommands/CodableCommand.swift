@@ -22,6 +22,11 @@ public struct CodableCommand: AsyncParsableCommand {
             JSON values, YAML documents, or CSV and TSV. Numbers and key order survive exactly; \
             problems are reported as FILE:LINE:COL with the source line.
 
+            Environment: TMPDIR (default /tmp) holds the sorted runs --sort-by spills, and the \
+            rest of a YAML pipe whose one document is a sequence, read ahead so that its items \
+            stream; NO_COLOR (set and not empty) or TERM=dumb turns colors off; \
+            GITHUB_ACTIONS=true makes GitHub annotations validate's default report.
+
             \(exitStatusHelp)
             """,
         version: "0.1.0",
