@@ -29,26 +29,16 @@ final class OutputTarget {
         let target = FilePath(path)
         let directory = target.removingLastComponent()
         let name = target.lastComponent?.string ?? "output"
-        for attempt in 0..<100 {
-            let temporary = directory.appending(".\(name).codable-\(getpid())-\(attempt).tmp")
-            // Registered (and the signal handlers installed) before it exists: a signal at any
-            // moment finds it.
-            do {
-                let descriptor = try TemporaryFiles.shared.creating(temporary.string) {
-                    try FileDescriptor.open(
-                        temporary, .writeOnly, options: [.create, .exclusiveCreate],
-                        permissions: [.ownerReadWrite, .groupRead, .otherRead])
-                }
-                return OutputTarget(descriptor: descriptor, path: path, temporaryPath: temporary.string)
-            } catch Errno.fileExists {
-                TemporaryFiles.shared.unregister(temporary.string)
-                continue
-            } catch {
-                TemporaryFiles.shared.unregister(temporary.string)
-                throw .unwritableOutput(output: path, reason: describe(error))
+        do {
+            let temporary = try TemporaryFiles.shared.createNew(.writeOnly, permissions: [.ownerReadWrite, .groupRead, .otherRead]) { attempt in
+                directory.appending(".\(name).codable-\(getpid())-\(attempt).tmp")
             }
+            return OutputTarget(descriptor: temporary.descriptor, path: path, temporaryPath: temporary.path)
+        } catch Errno.fileExists {
+            throw .unwritableOutput(output: path, reason: "could not create a temporary file beside it")
+        } catch {
+            throw .unwritableOutput(output: path, reason: describe(error))
         }
-        throw .unwritableOutput(output: path, reason: "could not create a temporary file beside it")
     }
 
     private init(descriptor: FileDescriptor, path: String?, temporaryPath: String?) {

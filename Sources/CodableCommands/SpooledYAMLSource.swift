@@ -133,22 +133,12 @@ final class SpooledYAMLSource: ByteSource, @unchecked Sendable {
     /// A new file in the temporary directory, already unlinked (registered for removal on a
     /// signal while it has a name); nil when none can be made.
     private static func makeUnlinkedFile() -> FileDescriptor? {
-        for attempt in 0..<100 {
-            let path = FilePath(TemporarySpill.directory).appending("codable-yaml-\(getpid())-\(attempt).yaml").string
-            do {
-                let descriptor = try TemporaryFiles.shared.creating(path) {
-                    try FileDescriptor.open(FilePath(path), .readWrite, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
-                }
-                unlink(path)
-                TemporaryFiles.shared.unregister(path)
-                return descriptor
-            } catch Errno.fileExists {
-                TemporaryFiles.shared.unregister(path)
-            } catch {
-                TemporaryFiles.shared.unregister(path)
-                return nil
-            }
+        let made = try? TemporaryFiles.shared.createNew(.readWrite, permissions: .ownerReadWrite) { attempt in
+            TemporaryFiles.directory.appending("codable-yaml-\(getpid())-\(attempt).yaml")
         }
-        return nil
+        guard let made else { return nil }
+        unlink(made.path)
+        TemporaryFiles.shared.unregister(made.path)
+        return made.descriptor
     }
 }

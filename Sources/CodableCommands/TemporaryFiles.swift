@@ -1,4 +1,5 @@
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -53,6 +54,32 @@ final class TemporaryFiles: Sendable {
         defer { filesBeingCreated.subtract(1, ordering: .sequentiallyConsistent) }
         register(path)
         return try create()
+    }
+
+    /// Where temporary files that have no place of their own go: `$TMPDIR`, else /tmp.
+    static var directory: FilePath {
+        FilePath(Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+    }
+
+    /// Makes a new file at the first of the paths `path(0)`, `path(1)`, … (100 at most) that
+    /// is not taken, open for `access`, registered before it exists (`creating(_:_:)`); its
+    /// owner unregisters it once it is renamed or removed. Every name taken is `Errno.fileExists`.
+    func createNew(_ access: FileDescriptor.AccessMode, permissions: FilePermissions, at path: (Int) -> FilePath) throws -> (descriptor: FileDescriptor, path: String) {
+        for attempt in 0..<100 {
+            let candidate = path(attempt)
+            do {
+                let descriptor = try creating(candidate.string) {
+                    try FileDescriptor.open(candidate, access, options: [.create, .exclusiveCreate], permissions: permissions)
+                }
+                return (descriptor, candidate.string)
+            } catch Errno.fileExists {
+                unregister(candidate.string)
+            } catch {
+                unregister(candidate.string)
+                throw error
+            }
+        }
+        throw Errno.fileExists
     }
 
     /// Forgets `path` (it was renamed into place or removed).

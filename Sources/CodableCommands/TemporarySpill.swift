@@ -15,30 +15,12 @@ import Darwin
 final class TemporarySpill: SpillStorage {
     private var made = 0
 
-    /// Where temporary files go: `$TMPDIR`, else /tmp.
-    static var directory: String {
-        Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    }
-
     func makeRun() throws -> any SpillRun {
-        let directory = Self.directory
-        while true {
+        let file = try TemporaryFiles.shared.createNew(.readWrite, permissions: .ownerReadWrite) { _ in
             made += 1
-            let path = FilePath(directory).appending("codable-sort-\(getpid())-\(made).jsonl")
-            do {
-                // Registered before it exists: a signal at any moment finds it.
-                let descriptor = try TemporaryFiles.shared.creating(path.string) {
-                    try FileDescriptor.open(path, .readWrite, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
-                }
-                return Run(descriptor: descriptor, path: path.string)
-            } catch Errno.fileExists {
-                TemporaryFiles.shared.unregister(path.string)
-                continue
-            } catch {
-                TemporaryFiles.shared.unregister(path.string)
-                throw error
-            }
+            return TemporaryFiles.directory.appending("codable-sort-\(getpid())-\(made).jsonl")
         }
+        return Run(descriptor: file.descriptor, path: file.path)
     }
 
     private final class Run: SpillRun {
