@@ -63,8 +63,10 @@ final class OutputTarget {
     }
 
     /// Lets `buffer` write here whenever it fills up, in the middle of a record too, so that a
-    /// huge record is never held whole in memory on its way out. For the writers of records
-    /// (JSON, YAML, CSV), which never take back what they wrote. An error meanwhile is kept,
+    /// huge record (or a long sort's output, or a page of `--split`) is never held whole in
+    /// memory on its way out. For every writer of records (JSON, YAML, CSV, the `--envelope`
+    /// page), none of which takes back what it wrote; not for `decode`'s, which drops a failed
+    /// record's bytes. An error meanwhile is kept,
     /// later bytes are dropped, and the next `write(_:)` throws it.
     func spillsWhenFull(_ buffer: OutputBuffer) {
         buffer.spillWhenFull(to: OutputSpill { [self] bytes in

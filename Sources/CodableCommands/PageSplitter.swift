@@ -87,12 +87,10 @@ final class PageSplitter {
         let target = try OutputTarget.atomicFile(directory.appending(name).string)
         pages.append((name, 0))
         inPage = 0
-        if envelope {
-            let writer = EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: number, pageSize: pageSize)
-            current = (target, writer, writer)
-        } else {
-            current = (target, output.makeWriter(singleValueAllowed: false), nil)
-        }
+        let envelopeWriter = envelope ? EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: number, pageSize: pageSize) : nil
+        let formatter = envelopeWriter ?? output.makeWriter(singleValueAllowed: false)
+        target.spillsWhenFull(formatter.output)  // a page is written as it is made, not held whole
+        current = (target, formatter, envelopeWriter)
     }
 
     private func closePage(hasMore: Bool, total: Int?) throws(CommandFailure) {

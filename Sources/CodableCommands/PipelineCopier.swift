@@ -42,28 +42,22 @@ struct PipelineCopier {
             : nil
         let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json) && !transforms.isActive && keys == nil && !pages.isActive
         let writer: any RecordFormatter = envelope ?? output.makeWriter(singleValueAllowed: singleValueAllowed)
-        if envelope == nil { target.spillsWhenFull(writer.output) }
+        target.spillsWhenFull(writer.output)
         let splitter = try pages.split.map { size throws(CommandFailure) in
             try PageSplitter(directory: pages.outputDir ?? ".", pageSize: size, output: output, envelope: pages.envelope)
         }
         var skipped = 0
-        var current = inputs.first
+        // A sort emits everything at the end, in one call: the writer's buffer spills into the
+        // target as it fills, so the output is never held whole in memory.
         let emit: TransformChain.Emit = { record, replacements in
             if let splitter { return try splitter.write(record, replacements: replacements) }
             writer.write(record, replacements: replacements)
-            // A sort emits everything at the end, in one call: write as it goes, so the output
-            // is never held whole in memory.
-            if writer.output.count >= Self.writeThreshold, let current {
-                try RecordCopier.reportIssues(of: writer, from: current, target: target)
-                try target.write(writer.output)
-            }
         }
         defer { progress.finish() }
         let committed = try await target.produce(cleanUp: { splitter?.discard() }, otherError: { error in
             .unwritableOutput(output: "temporary sort file", reason: CodableCommands.describe(error))
         }) {
             reading: for file in inputs {
-                current = file
                 let stream = try input.records(from: file)
                 let onFailure: TransformChain.OnFailure = { failure, record in
                     let reported = describe(failure, record, file)
@@ -114,9 +108,6 @@ struct PipelineCopier {
         guard committed else { return }  // the reader went away: quietly done
         if skipped > 0 { throw .recordsSkipped(skipped) }
     }
-
-    /// How much output is gathered before it is written (it is also written after every batch).
-    private static let writeThreshold = 1 << 20
 
     /// Record `index`'s re-encoded dates; a date that fails is the record's failure.
     private static func replacements(_ rewriter: DateRewriter, _ batch: RecordBatch) -> (Int) throws -> [Int: [UInt8]] {

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// A record larger than the output buffer (1 MiB) is written out as it is made, in every output
-/// format, instead of being held whole first: the output is the same, a full disk or a closed
-/// pipe in the middle of it is handled as between records, and it takes no memory of its own.
+/// format, in `--split` pages and `--envelope` pages, instead of being held whole first: the
+/// output is the same, a closed pipe in the middle of it is handled as between records (a full
+/// disk: `NothingLostTests`), and it takes no memory of its own.
 @Suite struct HugeRecordOutputTests {
     /// One record holding a string of `megabytes` MB, and a small one after it.
     private static func input(megabytes: Int, in directory: URL) throws -> URL {
@@ -34,17 +35,24 @@ import Testing
         #expect(selected.status == 0 && selected.stdout.utf8.count == expected.utf8.count, "\(selected.stderr)")
     }
 
-    @Test func aFullDiskInTheMiddleOfARecord() throws {
+    /// `--split` pages and an `--envelope` page are written as they are made too.
+    @Test func pagesAndEnvelopesAreWhole() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = try Self.input(megabytes: 3, in: directory)
-        let target = directory.appendingPathComponent("out.jsonl")
-        try "previous contents\n".write(to: target, atomically: true, encoding: .utf8)
-        let result = try runShell("ulimit -f 2048; exec \(CodableBinary.url.path) convert --to jsonl -o \(target.path) \(input.path)")
-        #expect(result.status == 3)
-        #expect(result.stderr == "\(target.path): error: cannot write output: File too large\n")
-        #expect(try String(contentsOf: target, encoding: .utf8) == "previous contents\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["huge.jsonl", "out.jsonl"])
+        let long = String(repeating: "abcdefgh", count: 3 << 17)
+        let pages = directory.appendingPathComponent("pages")
+        let split = try CodableBinary.run(["convert", "--to", "jsonl", "--split", "1", "--output-dir", pages.path, input.path])
+        #expect(split.status == 0, "\(split.stderr)")
+        let first = try String(contentsOf: pages.appendingPathComponent("page-000001.jsonl"), encoding: .utf8)
+        let firstIsWhole = first == "{\"id\":1,\"text\":\"\(long)\"}\n"
+        #expect(firstIsWhole, "page 1: \(first.utf8.count) bytes")
+        #expect(try String(contentsOf: pages.appendingPathComponent("page-000002.jsonl"), encoding: .utf8) == "{\"id\":2,\"text\":\"b\"}\n")
+        let envelope = try CodableBinary.run(["convert", "--to", "jsonl", "--envelope", "--limit", "2", input.path])
+        #expect(envelope.status == 0, "\(envelope.stderr)")
+        let expected = "{\"items\":[{\"id\":1,\"text\":\"\(long)\"},{\"id\":2,\"text\":\"b\"}],\"page\":1,\"pageSize\":2,\"hasMorePages\":false,\"nextPage\":null,\"totalItems\":2,\"totalPages\":1}\n"
+        let envelopeIsWhole = envelope.stdout == expected
+        #expect(envelopeIsWhole, "envelope: \(envelope.stdout.utf8.count) bytes, \(expected.utf8.count) expected")
     }
 
     @Test func aClosedPipeInTheMiddleOfARecordStopsQuietly() throws {

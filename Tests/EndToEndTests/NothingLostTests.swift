@@ -4,18 +4,23 @@ import Testing
 /// A full disk in the middle of a run (a file-size limit set with `ulimit -f`): status 3 with
 /// a message, `-o`'s target untouched, no temporary file left, never a SIGXFSZ death.
 @Suite struct NothingLostTests {
-    /// About 8 KB of JSON Lines: more than the 2 KB (`ulimit -f 2`) a run may write.
-    private static func input(in directory: URL) throws -> URL {
+    /// About 8 KB of JSON Lines: more than the 2 KB (`ulimit -f 2`) a run may write. With
+    /// `oneHugeRecord`, a 3 MB record first instead, so the disk fills in the middle of it (its
+    /// output goes out a megabyte at a time).
+    private static func input(in directory: URL, oneHugeRecord: Bool = false) throws -> URL {
         let url = directory.appendingPathComponent("in.jsonl")
-        let lines = (0..<200).map { "{\"id\":\($0),\"title\":\"record number \($0)\"}\n" }.joined()
+        let lines = oneHugeRecord
+            ? "{\"id\":1,\"text\":\"" + String(repeating: "abcdefgh", count: 3 << 17) + "\"}\n{\"id\":2}\n"
+            : (0..<200).map { "{\"id\":\($0),\"title\":\"record number \($0)\"}\n" }.joined()
         try lines.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
 
-    @Test func fileSizeLimitOnOutputFileKeepsTheTargetAndLeavesNoTemporaryFile() throws {
+    @Test(arguments: [false, true])
+    func fileSizeLimitOnOutputFileKeepsTheTargetAndLeavesNoTemporaryFile(oneHugeRecord: Bool) throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = try Self.input(in: directory)
+        let input = try Self.input(in: directory, oneHugeRecord: oneHugeRecord)
         let target = directory.appendingPathComponent("out.jsonl")
         try "previous contents\n".write(to: target, atomically: true, encoding: .utf8)
         let result = try runShell("ulimit -f 2; exec \(CodableBinary.url.path) convert --to jsonl -o \(target.path) \(input.path)")
