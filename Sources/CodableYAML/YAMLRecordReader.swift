@@ -10,8 +10,9 @@ import CodableParsing
 /// until the next event tells whether another document follows, unless the input is known to
 /// hold one document at most (`YAMLReaderOptions.oneDocumentAtMost`, a scan of the input made
 /// when the root sequence starts: a file where it lies, a pipe as it is read and then read
-/// ahead into a temporary file): then its items are handed on as they are read, in constant memory, until an anchor
-/// is defined (an alias copies nodes from the tape, so from there on the rest is held).
+/// ahead into a temporary file). Then its items are handed on as they are read, in constant
+/// memory, until an anchor is defined (an alias copies nodes from the tape, so from there on
+/// the rest is held).
 ///
 /// libyaml parses on a thread of its own, a batch of events ahead of the tape being built here
 /// (`YAMLEventPipe`); dropping the reader stops that thread.
