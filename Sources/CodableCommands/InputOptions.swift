@@ -87,11 +87,11 @@ struct InputOptions: ParsableArguments {
             let descriptor = source.descriptor
             let yamlSource: any ByteSource
             if let start = descriptor.regularFilePosition {
-                options.oneDocumentAtMost = { Self.holdsOneDocumentAtMost(descriptor, from: start) }
+                options.oneDocumentAtMost = { rootIsSequence in rootIsSequence && Self.holdsOneDocumentAtMost(descriptor, from: start) }
                 yamlSource = source
             } else {
                 let spooled = SpooledYAMLSource(stream: source)
-                options.oneDocumentAtMost = { spooled.holdsOneDocumentAtMost() }
+                options.oneDocumentAtMost = { spooled.holdsOneDocumentAtMost(rootIsSequence: $0) }
                 yamlSource = spooled
             }
             guard let items else { return RecordStream(makeReader: { YAMLRecordReader(source: yamlSource, options: options) }) }

@@ -15,8 +15,9 @@ import Darwin
 /// long top-level sequence is still handed on item by item, as it is from a file.
 ///
 /// Whether a stream holds one document at most is known only at its end. So every byte the
-/// parser reads is also scanned (`YAMLDocumentCountScan`), and when the first document's root
-/// turns out to be a sequence (`holdsOneDocumentAtMost()`), the rest of the stream is read ahead
+/// parser reads is also scanned (`YAMLDocumentCountScan`) until the first document's root
+/// starts (`holdsOneDocumentAtMost(rootIsSequence:)`). A root that is not a sequence ends the
+/// scan (the answer no longer matters); for a sequence, the rest of the stream is read ahead
 /// into a temporary file in `$TMPDIR`, scanned on the way, up to its end or to a second
 /// document. The parser then reads that file, then the rest of the stream: the sequence waits on
 /// disk, not in memory. The file is unlinked as soon as it is made, so nothing is left behind
@@ -83,13 +84,14 @@ final class SpooledYAMLSource: ByteSource, @unchecked Sendable {
         return count
     }
 
-    /// Whether the stream holds one document at most: the rest of it is read ahead to know
-    /// (asked once, when the first document's root is a sequence; later asks get the same answer).
-    func holdsOneDocumentAtMost() -> Bool {
+    /// Whether the stream holds one document at most, asked when the first document's root
+    /// starts: for a sequence the rest of the stream is read ahead to know; for anything else the
+    /// answer is no and the scan stops. Later asks get the same answer.
+    func holdsOneDocumentAtMost(rootIsSequence: Bool) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if let answer { return answer }
-        let result = readAhead()
+        let result = rootIsSequence && readAhead()
         answer = result
         return result
     }

@@ -31,7 +31,7 @@ enum YAMLReaderTarget {
             scan.finish()
             if !scan.mayHoldSeveralDocuments {
                 var streaming = options
-                streaming.oneDocumentAtMost = { true }
+                streaming.oneDocumentAtMost = { _ in true }
                 streaming.batchBytes = 64
                 let streamed = read(bytes, options: streaming, pieceSize: .max)
                 require(streamed.records == whole.records && streamed.error == whole.error, "YAML \(version): items handed on as they come \(streamed) != held \(whole)")

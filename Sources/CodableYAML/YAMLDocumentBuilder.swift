@@ -96,6 +96,9 @@ struct YAMLDocumentBuilder {
         let column = event.column
         let position = NodeSourceMap.Position(line: line, column: column)
         if stack.count == 1 && stack[0].isStreamedRoot { itemStart = tape.count }
+        if stack.isEmpty && documentsStarted == 1 && event.kind != .sequenceStart {
+            _ = options.oneDocumentAtMost?(false)  // the first root is not a sequence: told once
+        }
         switch event.kind {
         case .scalar:
             let value = UnsafeBufferPointer(start: bytes + event.valueStart, count: event.valueLength)
@@ -159,7 +162,7 @@ struct YAMLDocumentBuilder {
             guard stack.count < options.maxDepth else {
                 throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), line: line, column: column)
             }
-            if stack.isEmpty && !isMapping && documentsStarted == 1, let oneDocumentAtMost = options.oneDocumentAtMost, oneDocumentAtMost() {
+            if stack.isEmpty && !isMapping && documentsStarted == 1, let oneDocumentAtMost = options.oneDocumentAtMost, oneDocumentAtMost(true) {
                 streamsRootSequence = true
                 stack.append(Frame(node: -1, isMapping: false, isStreamedRoot: true, anchor: nil))
                 return

@@ -28,11 +28,13 @@ public struct YAMLReaderOptions: Sendable {
     /// The most bytes of synthesized JSON a batch can hold: nodes point into them with 32-bit
     /// offsets, so a document whose scalars go past it is an error.
     public var maxRecordBytes: Int
-    /// Asked at most once, when the first document's root turns out to be a sequence: whether
-    /// the input is known to hold one document at most (`YAMLDocumentCountScan` found no second
-    /// one). Then the sequence's items are handed on as they are read, instead of its being held
-    /// whole until the stream's end tells whether they are the records. Nil: not known.
-    public var oneDocumentAtMost: (@Sendable () -> Bool)?
+    /// Called once, when the first document's root starts. For a sequence (`rootIsSequence`),
+    /// it answers whether the input is known to hold one document at most
+    /// (`YAMLDocumentCountScan` found no second one); then the sequence's items are handed on
+    /// as they are read, instead of its being held whole until the stream's end tells whether
+    /// they are the records. For any other root it is only told (its answer is not used), so
+    /// that a source scanning for the answer as it is read can stop. Nil: not known.
+    public var oneDocumentAtMost: (@Sendable (_ rootIsSequence: Bool) -> Bool)?
     /// A mapping or sequence holding more values than this (at any depth) is an error; at most
     /// `JSONNode.maxValues`.
     public var maxValues: Int
@@ -45,7 +47,7 @@ public struct YAMLReaderOptions: Sendable {
     public init(
         version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes,
         maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20,
-        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, oneDocumentAtMost: (@Sendable () -> Bool)? = nil,
+        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, oneDocumentAtMost: (@Sendable (_ rootIsSequence: Bool) -> Bool)? = nil,
         maxValues: Int = JSONNode.maxValues
     ) {
         self.version = version

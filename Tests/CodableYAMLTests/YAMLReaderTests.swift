@@ -98,7 +98,7 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
     /// Records and error (`LINE:COL: message`) of reading `text`.
     static func read(_ text: String, streaming: Bool, pieceSize: Int = .max) -> (records: [String], error: String?) {
         var options = YAMLReaderOptions(batchBytes: streaming ? 1 : 1 << 20)
-        if streaming { options.oneDocumentAtMost = { true } }
+        if streaming { options.oneDocumentAtMost = { _ in true } }
         var records: [String] = []
         do {
             try appendRecords(of: YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
@@ -142,7 +142,7 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
 
     @Test func manyItemsAreHandedOnInBatches() throws {
         let text = (0..<1_000).map { "- {id: \($0), name: user\($0)}\n" }.joined()
-        let reader = YAMLRecordReader(source: InMemoryByteSource(text), options: YAMLReaderOptions(batchBytes: 1_000, oneDocumentAtMost: { true }))
+        let reader = YAMLRecordReader(source: InMemoryByteSource(text), options: YAMLReaderOptions(batchBytes: 1_000, oneDocumentAtMost: { _ in true }))
         var batches = 0
         var records = 0
         while let batch = try reader.nextBatch() {
@@ -152,6 +152,28 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
         }
         #expect(records == 1_000)
         #expect(batches > 10)
+    }
+
+    /// The question is put once, when the first document's root starts, saying whether that
+    /// root is a sequence; later documents, and a stream with no document, put none.
+    @Test(arguments: [
+        ("- a\n- b\n", [true]),
+        ("a: 1\n", [false]),
+        ("just text\n", [false]),
+        ("[1, 2]\n---\n- b\n", [true]),
+        ("x: 1\n---\n- a\n", [false]),
+        ("# nothing\n", []),
+    ])
+    func theQuestionComesOnceWithTheRootsKind(text: String, asked: [Bool]) throws {
+        final class Calls: @unchecked Sendable { var rootIsSequence: [Bool] = [] }  // one reading thread asks
+        let calls = Calls()
+        let options = YAMLReaderOptions(oneDocumentAtMost: { rootIsSequence in
+            calls.rootIsSequence.append(rootIsSequence)
+            return false
+        })
+        let reader = YAMLRecordReader(source: InMemoryByteSource(text), options: options)
+        while try reader.nextBatch() != nil {}
+        #expect(calls.rootIsSequence == asked)
     }
 }
 

@@ -38,10 +38,20 @@ import Testing
         }
     }
 
+    /// A root that is not a sequence: the answer is no at once, nothing is read ahead (the
+    /// bytes still come in order) and the scan stops.
+    @Test func aRootThatIsNotASequenceEndsTheScan() throws {
+        let bytes = Array(("a: 1\n" + Self.items).utf8)
+        let (read, answer) = try Self.readThroughPipe(bytes, pieceSize: 65_536, askAfter: 1, rootIsSequence: false)
+        let same = read == bytes
+        #expect(same, "\(read.count) bytes of \(bytes.count)")
+        #expect(answer == false)
+    }
+
     /// Reads `bytes`, written into a pipe by another thread, through a `SpooledYAMLSource` in
     /// pieces of `pieceSize`, asking whether it holds one document at most before read number
     /// `askAfter` (or after the end).
-    static func readThroughPipe(_ bytes: [UInt8], pieceSize: Int, askAfter: Int) throws -> (read: [UInt8], answer: Bool) {
+    static func readThroughPipe(_ bytes: [UInt8], pieceSize: Int, askAfter: Int, rootIsSequence: Bool = true) throws -> (read: [UInt8], answer: Bool) {
         let (readEnd, writeEnd) = try FileDescriptor.pipe()
         let writer = Thread {
             _ = try? writeEnd.writeAll(bytes)
@@ -55,13 +65,13 @@ import Testing
         var answer: Bool?
         var reads = 0
         while true {
-            if reads == askAfter { answer = source.holdsOneDocumentAtMost() }
+            if reads == askAfter { answer = source.holdsOneDocumentAtMost(rootIsSequence: rootIsSequence) }
             let count = try source.read(into: buffer)
             reads += 1
             guard count > 0 else { break }
             read.append(contentsOf: buffer[..<count])
         }
-        let late = source.holdsOneDocumentAtMost()
+        let late = source.holdsOneDocumentAtMost(rootIsSequence: rootIsSequence)
         if let answer { #expect(late == answer, "asked again, the answer changed") }
         return (read, answer ?? late)
     }
