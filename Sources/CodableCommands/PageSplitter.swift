@@ -36,13 +36,9 @@ final class PageSplitter {
 
     deinit { discard() }
 
-    private var fileExtension: String {
-        switch output.to.framing {
-        case .json: "json"
-        case .jsonl: "jsonl"
-        case .jsonSeq: "json-seq"
-        }
-    }
+    /// The pages' extension: the format's name (`json`, `jsonl`, `json-seq`, `yaml`, `csv`,
+    /// `tsv`), which reading them back recognizes.
+    private var fileExtension: String { output.to.rawValue }
 
     /// Writes a record into the current page, starting a new one when it is full.
     func write(_ record: Record, replacements: [Int: [UInt8]]) throws(CommandFailure) {

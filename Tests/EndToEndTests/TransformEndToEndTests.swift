@@ -73,6 +73,23 @@ import Testing
         #expect(index.contains("{\"page\":3,\"file\":\"page-000003.json\",\"items\":1}"))
     }
 
+    /// Pages are named after `--to` (YAML pages were once named `.json`), so reading them back
+    /// by extension gives the records again.
+    @Test(arguments: ["json", "jsonl", "json-seq", "yaml", "csv", "tsv"])
+    func splitPagesAreNamedAfterTheirFormatAndReadBack(format: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CodableBinary.run(["convert", "--to", format, "--split", "2", "--output-dir", directory.path, "--select", "id,title", "Samples/todos.jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == ["index.json", "page-000001.\(format)", "page-000002.\(format)", "page-000003.\(format)"])
+        let pages = files.dropFirst().map { directory.appendingPathComponent($0).path }
+        let readBack = try CodableBinary.run(["convert", "--to", "jsonl"] + pages)
+        let original = try CodableBinary.run(["convert", "--to", "jsonl", "--select", "id,title", "Samples/todos.jsonl"])
+        #expect(readBack.status == 0, "\(readBack.stderr)")
+        #expect(readBack.stdout == original.stdout)
+    }
+
     @Test func aSplitThatFailsMidwayKeepsEarlierPagesAndNoTemporaryFiles() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
