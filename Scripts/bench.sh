@@ -10,6 +10,9 @@
 # check-jsonschema) cannot read JSON Lines, so it reads records.json, the same records as one
 # array, against a schema whose `items` is the record schema: the same records against the same
 # rules, one process each, formats as annotations for both. Both must find every record valid.
+# Last, `validate yaml files`: the first 2000 records as 2000 small YAML files (written by
+# `codable convert --to yaml --split 1`), validated in one call by both, as a CI step checks a
+# repository's YAML files.
 #
 # Usage: Scripts/bench.sh [--size-mb N] [--data-dir DIR] [--runs K] [--quick]
 #
@@ -41,9 +44,10 @@ TIME_BIN=/usr/bin/time
 PEERS=(jq gojq mlr check-jsonschema)
 VALIDATE_SCHEMA="$REPO_ROOT/Scripts/bench/records.schema.json"
 SELECTED=()
-JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv" "validate")
+JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv" "validate" "validate yaml files")
+YAML_FILES=2000
 
-usage() { sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 die() { echo "bench: $*" >&2; exit 1; }
 
@@ -143,15 +147,28 @@ command_for() {
         "jsonl -> csv|mlr")       CMD=(mlr --ijsonl --ocsv cat "$jsonl") ;;
         "validate|codable")       CMD=("$CODABLE" validate --schema "$VALIDATE_SCHEMA" "$jsonl") ;;
         "validate|check-jsonschema") CMD=(check-jsonschema --disable-formats '*' --schemafile "$TMP/array.schema.json" "$array") ;;
+        "validate yaml files|codable") CMD=("$CODABLE" validate --schema "$VALIDATE_SCHEMA" "$DATA_DIR"/yaml-files/*.yaml) ;;
+        "validate yaml files|check-jsonschema") CMD=(check-jsonschema --disable-formats '*' --schemafile "$VALIDATE_SCHEMA" "$DATA_DIR"/yaml-files/*.yaml) ;;
         *) return 1 ;;
     esac
 }
 
-input_file() {
+# The number of bytes a job reads.
+input_bytes() {
     case $1 in
-        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id"|"jsonl -> csv"|validate) echo "$DATA_DIR/records.jsonl" ;;
-        "array -> jsonl") echo "$DATA_DIR/records.json" ;;
+        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id"|"jsonl -> csv"|validate) stat -c %s "$DATA_DIR/records.jsonl" ;;
+        "array -> jsonl") stat -c %s "$DATA_DIR/records.json" ;;
+        "validate yaml files") cat "$DATA_DIR"/yaml-files/*.yaml | wc -c ;;
     esac
+}
+
+# Writes the first YAML_FILES records as one YAML file each into DATA_DIR/yaml-files, unless
+# they are there.
+ensure_yaml_files() {
+    local dir="$DATA_DIR/yaml-files"
+    [[ $dir/index.json -nt $DATA_DIR/records.jsonl ]] && return
+    rm -rf "$dir"
+    head -n "$YAML_FILES" "$DATA_DIR/records.jsonl" | "$CODABLE" convert --from jsonl --to yaml --split 1 --output-dir "$dir"
 }
 
 # Sets JSONDECODER_BIN to the JSONDecoder + JSONEncoder program, compiled with
@@ -186,6 +203,7 @@ find_tools() {
 check_job() {
     local job=$1 got want source=jq
     if [[ $job == validate ]]; then check_validate_job; return; fi
+    if [[ $job == "validate yaml files" ]]; then check_validate_yaml_files_job; return; fi
     command_for "$job" codable
     if [[ $job == *"-> csv" ]]; then
         got=$("${CMD[@]}" 2>/dev/null | "$CODABLE" convert --from csv --to jsonl | wc -l) || { echo "FAIL $job: codable exited with an error"; exit 1; }
@@ -255,7 +273,7 @@ print_report() {
     echo "codable $("$CODABLE" --version 2>/dev/null || echo '?'); ${SIZE_MB} MB inputs; best of $RUNS run(s); $(nproc) cores"
     printf "$fmt" job tool "best s" "MB/s" "vs jq" "RSS MiB" "CPU%"
     for job in "${JOBS[@]}"; do
-        mb=$(awk -v b="$(stat -c %s "$(input_file "$job")")" 'BEGIN { print b / 1e6 }')
+        mb=$(awk -v b="$(input_bytes "$job")" 'BEGIN { print b / 1e6 }')
         jq_best=${BEST["$job|jq"]:-}
         for tool in "${TOOLS[@]}"; do
             key="$job|$tool"
@@ -277,9 +295,16 @@ print_report() {
         best=${BEST["$job|codable"]}
         jq_best=${BEST["$job|jq"]:-}
         printf "%s: codable %s MB/s" "$job" \
-            "$(awk -v m="$(stat -c %s "$(input_file "$job")")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
+            "$(awk -v m="$(input_bytes "$job")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
         if [[ $job == "jsonl+date -> jsonl" && -z ${BEST["jsonl -> jsonl|codable"]:-} ]]; then
             echo " (run the jsonl -> jsonl job too to compare)"
+        elif [[ $job == "validate yaml files" ]]; then
+            local peer=${BEST["$job|check-jsonschema"]:-}
+            if [[ -z $peer || $peer == error ]]; then
+                echo " (no check-jsonschema time to compare with)"
+            else
+                echo " = $(awk -v p="$peer" -v t="$best" 'BEGIN { printf "%.1fx", p / t }') check-jsonschema on $YAML_FILES files"
+            fi
         elif [[ $job == validate ]]; then
             local peer=${BEST["validate|check-jsonschema"]:-}
             if [[ -z $peer || $peer == error ]]; then
@@ -355,6 +380,22 @@ ratio() {
     awk -v j="$jq_time" -v t="$time" 'BEGIN { printf "%.2fx", j / t }'
 }
 
+# Both find every one of the YAML files valid (codable's summary counts them).
+check_validate_yaml_files_job() {
+    local job="validate yaml files" status=0
+    command_for "$job" codable
+    "${CMD[@]}" >/dev/null 2>"$TMP/validate.txt" || status=$?
+    if ((status != 0)); then echo "FAIL $job: codable exited with $status:"; head -20 "$TMP/validate.txt"; exit 1; fi
+    grep -q "^$YAML_FILES files, $YAML_FILES records, 0 errors" "$TMP/validate.txt" \
+        || { echo "FAIL $job: codable's summary is not '$YAML_FILES files, $YAML_FILES records, 0 errors': $(tail -1 "$TMP/validate.txt")"; exit 1; }
+    if command -v check-jsonschema >/dev/null && command_for "$job" check-jsonschema; then
+        "${CMD[@]}" >"$TMP/check.txt" 2>&1 || { echo "FAIL $job: check-jsonschema does not find the files valid: $(head -c 600 "$TMP/check.txt")"; exit 1; }
+        echo "ok   $job: codable and check-jsonschema find all $YAML_FILES files valid"
+    else
+        echo "ok   $job: codable finds all $YAML_FILES files valid (check-jsonschema not installed)"
+    fi
+}
+
 main() {
     parse_args "$@"
     TMP=$(mktemp -d)
@@ -363,6 +404,7 @@ main() {
     build_codable
     build_jsondecoder
     ensure_data
+    ensure_yaml_files
     find_tools
     write_array_schema
     local job

@@ -78,8 +78,13 @@ extension FileDescriptor {
     /// The read position of a regular file (where a scan of what is still to be read starts);
     /// nil for a pipe, a terminal or anything else that cannot be read twice.
     var regularFilePosition: Int64? {
-        guard isRegularFile(rawValue) else { return nil }
+        guard sizeOfRegularFile(rawValue) != nil else { return nil }
         return try? seek(offset: 0, from: .current)
+    }
+
+    /// The size of a regular file; nil for anything else.
+    var regularFileSize: Int64? {
+        sizeOfRegularFile(rawValue)
     }
 
     /// Hands `body` a regular file's bytes from `start` to the end, in pieces, without moving
@@ -97,10 +102,12 @@ extension FileDescriptor {
     }
 }
 
-/// Whether an open descriptor is a regular file (C's `stat`, which `FileDescriptor` hides).
-private func isRegularFile(_ descriptor: CInt) -> Bool {
+/// The size of an open descriptor's file, if it is a regular file (C's `stat`, which
+/// `FileDescriptor` hides); nil for anything else.
+private func sizeOfRegularFile(_ descriptor: CInt) -> Int64? {
     var status = stat()
-    return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int64(status.st_size)
 }
 
 /// A system error as a person reads it: "No such file or directory".

@@ -2,6 +2,8 @@ import Foundation
 
 /// Runs libyaml's parser on its own thread, a batch of events at a time, while the reader builds
 /// records from the batches before: the two halves of YAML reading share the machine's cores.
+/// For a small input, where starting a thread costs more than it saves, the parser can instead
+/// run on the reader's thread, a batch whenever the reader asks (`inBackground: false`).
 ///
 /// At most `depth` filled batches wait for the reader, so the parser never runs far ahead
 /// (memory stays bounded); batches come back to be refilled once read. Order is kept: there is
@@ -18,19 +20,24 @@ final class YAMLEventPipe: @unchecked Sendable {
     private var started = false
     private let depth: Int
     private let eventsPerBatch: Int
-    /// The parser; touched only by the parsing thread once started.
+    private let inBackground: Bool
+    /// The parser; touched only by the parsing thread once started (or, not in the background,
+    /// by the reader's).
     private let parser: YAMLParser
 
-    /// A pipe over `parser`, holding up to `depth` batches of `eventsPerBatch` events ahead.
-    init(parser: YAMLParser, depth: Int = 2, eventsPerBatch: Int = 4096) {
+    /// A pipe over `parser`, holding up to `depth` batches of `eventsPerBatch` events ahead, on
+    /// a thread of its own; or, not `inBackground`, parsing on the reader's thread.
+    init(parser: YAMLParser, depth: Int = 2, eventsPerBatch: Int = 4096, inBackground: Bool = true) {
         self.parser = parser
         self.depth = depth
         self.eventsPerBatch = eventsPerBatch
+        self.inBackground = inBackground
     }
 
     /// The next filled batch, waiting for the parsing thread (started on first use); the one
     /// marked `isLast` is the end.
     func next() -> YAMLEventBatch {
+        guard inBackground else { return parseOnCallingThread() }
         condition.lock()
         defer { condition.unlock() }
         if !started {
@@ -60,6 +67,20 @@ final class YAMLEventPipe: @unchecked Sendable {
         cancelled = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// The next filled batch, parsed on the calling thread. Input that outgrows a batch before
+    /// its events come (1 MiB of blank lines) is handed on in it, and the batches so made wait
+    /// here: a small input makes none.
+    private func parseOnCallingThread() -> YAMLEventBatch {
+        if filled.isEmpty {
+            let last = parser.fill(spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch), handOn: { [self] full in
+                filled.append(full)
+                return spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch)
+            })
+            filled.append(last!)  // never nil: the hand-on above always gives a batch
+        }
+        return filled.removeFirst()
     }
 
     /// The parsing thread: fill a batch, queue it, until the stream ends or the reader stops.

@@ -38,6 +38,10 @@ public struct YAMLReaderOptions: Sendable {
     /// A mapping or sequence holding more values than this (at any depth) is an error; at most
     /// `JSONNode.maxValues`.
     public var maxValues: Int
+    /// Whether libyaml parses on a thread of its own, a batch of events ahead of the records
+    /// being built (the default: a big input reads faster), or on the reading thread as records
+    /// are asked for (a small input, where starting a thread costs more than it saves).
+    public var parsesInBackground: Bool
 
     /// The default alias limit: one million nodes per document.
     public static let defaultMaxAliasNodes = 1_000_000
@@ -48,7 +52,7 @@ public struct YAMLReaderOptions: Sendable {
         version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes,
         maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20,
         maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, oneDocumentAtMost: (@Sendable (_ rootIsSequence: Bool) -> Bool)? = nil,
-        maxValues: Int = JSONNode.maxValues
+        maxValues: Int = JSONNode.maxValues, parsesInBackground: Bool = true
     ) {
         self.version = version
         self.maxDepth = maxDepth
@@ -58,5 +62,6 @@ public struct YAMLReaderOptions: Sendable {
         self.maxRecordBytes = min(maxRecordBytes, RecordReaderOptions.defaultMaxRecordBytes)
         self.oneDocumentAtMost = oneDocumentAtMost
         self.maxValues = min(maxValues, JSONNode.maxValues)
+        self.parsesInBackground = parsesInBackground
     }
 }

@@ -15,7 +15,8 @@ import CodableParsing
 /// the rest is held).
 ///
 /// libyaml parses on a thread of its own, a batch of events ahead of the tape being built here
-/// (`YAMLEventPipe`); dropping the reader stops that thread.
+/// (`YAMLEventPipe`); dropping the reader stops that thread. Not `parsesInBackground`, it parses
+/// on the reading thread instead.
 public final class YAMLRecordReader: RecordBatchReader {
     private let pipe: YAMLEventPipe
     private let window = YAMLSourceWindow()
@@ -52,7 +53,7 @@ public final class YAMLRecordReader: RecordBatchReader {
 
     /// Creates a reader over `source`.
     public init(source: any ByteSource, options: YAMLReaderOptions = YAMLReaderOptions()) {
-        self.pipe = YAMLEventPipe(parser: YAMLParser(source: source))
+        self.pipe = YAMLEventPipe(parser: YAMLParser(source: source), inBackground: options.parsesInBackground)
         self.options = options
         self.builder = YAMLDocumentBuilder(options: options)
     }

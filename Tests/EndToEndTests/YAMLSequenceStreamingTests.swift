@@ -38,6 +38,22 @@ import Testing
         #expect(file.stderr.replacing(#/\S+list\.yaml:/#, with: "<stdin>:") == pipe.stderr)
     }
 
+    /// A file of at most 128 KiB is parsed on the reading thread; a bigger one, and a pipe, on a
+    /// thread of their own. At that boundary both give the same records and the same error.
+    @Test(arguments: [0, 1])
+    func aFileAtTheParsingThreadsBoundary(bytesOver: Int) throws {
+        let count = 2_000
+        let list = Self.items(count) + "- {id: [oops\n"
+        let text = "#" + String(repeating: " ", count: (128 << 10) + bytesOver - list.utf8.count - 2) + "\n" + list
+        #expect(text.utf8.count == (128 << 10) + bytesOver)
+        let (file, pipe) = try Self.fromFileAndPipe(text)
+        #expect(file.status == 1 && pipe.status == 1)
+        #expect(file.stdout == pipe.stdout)
+        #expect(file.stdout.split(separator: "\n").count == count)
+        #expect(file.stderr.contains(":\(count + 3):1: error: while parsing a flow sequence"), "\(file.stderr.prefix(300))")
+        #expect(file.stderr.replacing(#/\S+list\.yaml:/#, with: "<stdin>:") == pipe.stderr)
+    }
+
     @Test(arguments: [
         "---\n- &base {a: 1}\n- {<<: *base, b: 2}\n- *base\n...\n",
         "# people\n- name: Ann\n  age: 31\n- name: Bob\n  age: 42\n",
