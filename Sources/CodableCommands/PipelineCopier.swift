@@ -19,7 +19,9 @@ struct PipelineCopier {
     var decodeStage: DecodeStage? = nil
 
     func run() async throws(CommandFailure) {
-        if pages.envelope && output.to == .yaml { throw .usage("--envelope writes a JSON envelope; it cannot be combined with --to yaml") }
+        if pages.envelope && ![.json, .jsonl, .jsonSeq].contains(output.to) {
+            throw .usage("--envelope wraps pages in a JSON object: use it with --to json, jsonl or json-seq, not \(output.to.rawValue)")
+        }
         if pages.split != nil && output.output != nil {
             throw .usage("--split writes its pages into --output-dir; it cannot be combined with -o")
         }
@@ -33,9 +35,6 @@ struct PipelineCopier {
         let target = try output.openTarget()
         let chain = TransformChain(plan: plan, spill: TemporarySpill())
         let progress = ProgressLine(requested: transforms.progress)
-        if pages.envelope && output.to.csvDialect != nil {
-            throw .usage("--envelope wraps pages in a JSON object: use it with --to json, jsonl or json-seq, not \(output.to.rawValue)")
-        }
         let envelope = pages.envelope && pages.split == nil
             ? EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: pages.page ?? (pages.limit.map { l in l == 0 ? 1 : (pages.offset ?? 0) / l + 1 } ?? 1),
                              pageSize: pages.page != nil ? (pages.pageSize ?? 50) : pages.limit)
