@@ -192,6 +192,11 @@ struct ExpressionParser {
         let text = String(characters[start..<index])
         guard isJSONNumber(text), let value = ExactNumber(text: Array(text.utf8)) else {
             index = start
+            if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil {
+                var end = start
+                while end < characters.count, !characters[end].isWhitespace, characters[end] != ")" { end += 1 }
+                throw error("invalid number '\(text)' (a date is written @\(String(characters[start..<end])))")
+            }
             throw error("invalid number '\(text)'")
         }
         return ExactNumberText(value: value)
