@@ -23,6 +23,8 @@ final class PageSplitter {
     private var current: (target: OutputTarget, formatter: any RecordFormatter, envelope: EnvelopeWriter?)?
     private var inPage = 0
     private var pages: [(file: String, items: Int)] = []
+    /// The input being read: where a value that no page can hold is reported.
+    var input: InputFile?
 
     init(directory: String, pageSize: Int, output: OutputOptions, envelope: Bool) throws(CommandFailure) {
         self.directory = FilePath(directory)
@@ -47,7 +49,15 @@ final class PageSplitter {
         guard let current else { return }
         current.formatter.write(record, replacements: replacements)
         inPage += 1
-        if current.formatter.output.count >= 1 << 20 { try flush(current.target, current.formatter.output) }
+    }
+
+    /// Reports what the current page's writer could not write (a CSV column the page's header
+    /// lacks) and writes out what the page holds so far: after every batch, as the output of a
+    /// run without `--split` is, so that a failed write is seen at once.
+    func writePending() throws(CommandFailure) {
+        guard let current else { return }
+        if let input { try RecordCopier.reportIssues(of: current.formatter, from: input, target: current.target) }
+        try flush(current.target, current.formatter.output)
     }
 
     /// Commits the last page and writes the index.
@@ -93,7 +103,7 @@ final class PageSplitter {
         guard let current else { return }
         current.envelope?.facts = PageFacts(written: inPage, hasMore: hasMore, total: total)
         current.formatter.finish()
-        try flush(current.target, current.formatter.output)
+        try writePending()
         try current.target.commit()
         pages[pages.count - 1].items = inPage
         self.current = nil

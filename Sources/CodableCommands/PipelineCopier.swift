@@ -57,6 +57,7 @@ struct PipelineCopier {
             .unwritableOutput(output: "temporary sort file", reason: CodableCommands.describe(error))
         }) {
             reading: for file in inputs {
+                splitter?.input = file
                 let stream = try input.records(from: file)
                 let onFailure: TransformChain.OnFailure = { failure, record in
                     let reported = describe(failure, record, file)
@@ -73,25 +74,29 @@ struct PipelineCopier {
                         throw RecordCopier.inputFailure(error, in: file) ?? error
                     }
                     guard let read = next else { break }
-                        progress.advance(records: read.count, bytes: read.bytes.count)
-                        var batch = read
-                        if let flattening, flattening.isActive {
-                            batch = try flattening.apply(to: read, fromTable: input.csvDialect(for: file) != nil, file: file)
+                    progress.advance(records: read.count, bytes: read.bytes.count)
+                    var batch = read
+                    if let flattening, flattening.isActive {
+                        batch = try flattening.apply(to: read, fromTable: input.csvDialect(for: file) != nil, file: file)
+                    }
+                    if let decodeStage {
+                        let decoded = try decodeStage.decode(batch, file: file) { failure in
+                            guard transforms.onError == .skip else { throw failure }
+                            Diagnostics().report(failure)
+                            skipped += 1
                         }
-                        if let decodeStage {
-                            let decoded = try decodeStage.decode(batch, file: file) { failure in
-                                guard transforms.onError == .skip else { throw failure }
-                                Diagnostics().report(failure)
-                                skipped += 1
-                            }
-                            guard let decoded else { continue }
-                            batch = decoded
-                        }
-                        let replacements = rewriter.map { Self.replacements($0, batch) }
-                        try chain.process(batch, replacements: replacements, onFailure: onFailure, emit: emit)
+                        guard let decoded else { continue }
+                        batch = decoded
+                    }
+                    let replacements = rewriter.map { Self.replacements($0, batch) }
+                    try chain.process(batch, replacements: replacements, onFailure: onFailure, emit: emit)
+                    if let splitter {
+                        try splitter.writePending()
+                    } else {
                         try RecordCopier.reportIssues(of: writer, from: file, target: target)
                         try target.write(writer.output)
-                        if chain.isSatisfied { break reading }
+                    }
+                    if chain.isSatisfied { break reading }
                 }
             }
             let facts = try chain.finish(emit: emit)
