@@ -96,9 +96,10 @@ struct YAMLDocumentBuilder {
         let column = event.column
         let position = NodeSourceMap.Position(line: line, column: column)
         if stack.count == 1 && stack[0].isStreamedRoot { itemStart = tape.count }
-        if stack.isEmpty && documentsStarted == 1 && event.kind != .sequenceStart {
-            _ = options.oneDocumentAtMost?(false)  // the first root is not a sequence: told once
-        }
+        // The first document's root starts: asked once, with its kind, whether the input holds
+        // one document at most (for a sequence, its items are then handed on as they come).
+        let streamsRoot = stack.isEmpty && documentsStarted == 1
+            && options.oneDocumentAtMost?(event.kind == .sequenceStart) == true && event.kind == .sequenceStart
         switch event.kind {
         case .scalar:
             let value = UnsafeBufferPointer(start: bytes + event.valueStart, count: event.valueLength)
@@ -162,7 +163,7 @@ struct YAMLDocumentBuilder {
             guard stack.count < options.maxDepth else {
                 throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), line: line, column: column)
             }
-            if stack.isEmpty && !isMapping && documentsStarted == 1, let oneDocumentAtMost = options.oneDocumentAtMost, oneDocumentAtMost(true) {
+            if streamsRoot {
                 streamsRootSequence = true
                 stack.append(Frame(node: -1, isMapping: false, isStreamedRoot: true, anchor: nil))
                 return
