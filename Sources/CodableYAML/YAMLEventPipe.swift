@@ -42,8 +42,12 @@ final class YAMLEventPipe: @unchecked Sendable {
         defer { condition.unlock() }
         if !started {
             started = true
-            let thread = Thread { [self] in run() }
-            thread.name = "codable-yaml-parser"
+            let thread = Thread { [self] in
+                // Named from inside: on Linux, a name given before the start never reaches the
+                // system (`top -H`, /proc/PID/task/*/comm show it, 15 bytes at most).
+                Thread.current.name = "codable-yaml"
+                run()
+            }
             thread.stackSize = 1 << 20
             thread.start()
         }

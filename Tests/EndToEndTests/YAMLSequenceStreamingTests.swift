@@ -54,6 +54,28 @@ import Testing
         #expect(file.stderr.replacing(#/\S+list\.yaml:/#, with: "<stdin>:") == pipe.stderr)
     }
 
+    /// Whether the parsing thread ("codable-yaml", named as it starts) ran while the binary read
+    /// `bytes` of YAML items from a file: strace sees every thread being named.
+    private static func startsAParsingThread(bytes: Int) throws -> Bool {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("list.yaml")
+        let count = bytes / 46
+        let list = Self.items(count)
+        try ("#" + String(repeating: " ", count: bytes - list.utf8.count - 2) + "\n" + list).write(to: file, atomically: true, encoding: .utf8)
+        let trace = directory.appendingPathComponent("trace")
+        let run = try runShell("strace -f -e trace=prctl -o \(trace.path) \(CodableBinary.url.path) convert --to jsonl \(file.path) | wc -l")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(count)", "\(run.stderr)")
+        return try String(contentsOf: trace, encoding: .utf8).contains("\"codable-yaml\"")
+    }
+
+    /// A file of at most 128 KiB starts no parsing thread; a bigger one does.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "needs strace to see threads start"))
+    func onlyAFileOver128KiBStartsAParsingThread() throws {
+        #expect(try !Self.startsAParsingThread(bytes: 128 << 10))
+        #expect(try Self.startsAParsingThread(bytes: (128 << 10) + 1))
+    }
+
     @Test(arguments: [
         "---\n- &base {a: 1}\n- {<<: *base, b: 2}\n- *base\n...\n",
         "# people\n- name: Ann\n  age: 31\n- name: Bob\n  age: 42\n",
