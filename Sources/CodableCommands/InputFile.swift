@@ -75,16 +75,11 @@ final class FileByteSource: ByteSource {
 }
 
 extension FileDescriptor {
-    /// The read position of a regular file (where a scan of what is still to be read starts);
-    /// nil for a pipe, a terminal or anything else that cannot be read twice.
-    var regularFilePosition: Int64? {
-        guard sizeOfRegularFile(rawValue) != nil else { return nil }
-        return try? seek(offset: 0, from: .current)
-    }
-
-    /// The size of a regular file; nil for anything else.
-    var regularFileSize: Int64? {
-        sizeOfRegularFile(rawValue)
+    /// The read position of a regular file (where a scan of what is still to be read starts)
+    /// and its size; nil for a pipe, a terminal or anything else that cannot be read twice.
+    var regularFilePosition: (position: Int64, size: Int64)? {
+        guard let size = sizeOfRegularFile(rawValue), let position = try? seek(offset: 0, from: .current) else { return nil }
+        return (position, size)
     }
 
     /// Hands `body` a regular file's bytes from `start` to the end, in pieces, without moving

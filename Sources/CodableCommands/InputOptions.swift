@@ -92,11 +92,9 @@ struct InputOptions: ParsableArguments {
             var options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
             let descriptor = source.descriptor
             let yamlSource: any ByteSource
-            if let start = descriptor.regularFilePosition {
+            if let (start, size) = descriptor.regularFilePosition {
                 options.oneDocumentAtMost = { rootIsSequence in rootIsSequence && Self.holdsOneDocumentAtMost(descriptor, from: start) }
-                if let size = descriptor.regularFileSize, size - start <= Self.yamlParsedInBackgroundPast {
-                    options.parsesInBackground = false
-                }
+                options.parsesInBackground = size - start > Self.yamlParsedInBackgroundPast
                 yamlSource = source
             } else {
                 let spooled = SpooledYAMLSource(stream: source)
