@@ -202,8 +202,14 @@ find_tools() {
 # line breaks, a header) is read back by codable and counted against the generator's count.
 check_job() {
     local job=$1 got want source=jq
-    if [[ $job == validate ]]; then check_validate_job; return; fi
-    if [[ $job == "validate yaml files" ]]; then check_validate_yaml_files_job; return; fi
+    if [[ $job == validate ]]; then
+        check_validate_job "$job" "1 file, $(sed -n 's/^records=//p' "$DATA_DIR/meta.txt") records, 0 errors"
+        return
+    fi
+    if [[ $job == "validate yaml files" ]]; then
+        check_validate_job "$job" "$YAML_FILES files, $YAML_FILES records, 0 errors"
+        return
+    fi
     command_for "$job" codable
     if [[ $job == *"-> csv" ]]; then
         got=$("${CMD[@]}" 2>/dev/null | "$CODABLE" convert --from csv --to jsonl | wc -l) || { echo "FAIL $job: codable exited with an error"; exit 1; }
@@ -298,26 +304,23 @@ print_report() {
             "$(awk -v m="$(input_bytes "$job")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
         if [[ $job == "jsonl+date -> jsonl" && -z ${BEST["jsonl -> jsonl|codable"]:-} ]]; then
             echo " (run the jsonl -> jsonl job too to compare)"
-        elif [[ $job == "validate yaml files" ]]; then
-            local peer=${BEST["$job|check-jsonschema"]:-}
-            if [[ -z $peer || $peer == error ]]; then
+        elif [[ $job == validate* ]]; then
+            local versus
+            versus=$(ratio "${BEST["$job|check-jsonschema"]:-}" "$best")
+            if [[ $versus == - ]]; then
                 echo " (no check-jsonschema time to compare with)"
+            elif [[ $job == validate ]]; then
+                echo " = $versus check-jsonschema (targets: at least 100 MB/s and 20x); peak RSS $(awk -v k="${RSS["validate|codable"]}" 'BEGIN { printf "%.1f", k / 1024 }') MiB"
             else
-                echo " = $(awk -v p="$peer" -v t="$best" 'BEGIN { printf "%.1fx", p / t }') check-jsonschema on $YAML_FILES files"
-            fi
-        elif [[ $job == validate ]]; then
-            local peer=${BEST["validate|check-jsonschema"]:-}
-            if [[ -z $peer || $peer == error ]]; then
-                echo " (no check-jsonschema time to compare with; targets: at least 100 MB/s, 20x check-jsonschema)"
-            else
-                echo " = $(awk -v p="$peer" -v t="$best" 'BEGIN { printf "%.1fx", p / t }') check-jsonschema (targets: at least 100 MB/s and 20x); peak RSS $(awk -v k="${RSS["validate|codable"]}" 'BEGIN { printf "%.1f", k / 1024 }') MiB"
+                echo " = $versus check-jsonschema on $YAML_FILES files"
             fi
         elif [[ $job == "jsonl -> csv" ]]; then
-            local mlr_best=${BEST["$job|mlr"]:-}
-            if [[ -z $mlr_best || $mlr_best == error ]]; then
+            local versus
+            versus=$(ratio "${BEST["$job|mlr"]:-}" "$best")
+            if [[ $versus == - ]]; then
                 echo " (no Miller time to compare with)"
             else
-                echo " = $(awk -v m="$mlr_best" -v t="$best" 'BEGIN { printf "%.2fx", m / t }') Miller's throughput (target: at least 5x)"
+                echo " = $versus Miller's throughput (target: at least 5x)"
             fi
         elif [[ $job == "jsonl+date -> jsonl" ]]; then
             echo " = $(awk -v d="$best" -v p="${BEST["jsonl -> jsonl|codable"]}" 'BEGIN { printf "%.2fx", d / p }') the time of plain jsonl -> jsonl (target: at most 1.5x)"
@@ -355,45 +358,29 @@ json.dump(wrapper, open(sys.argv[2], "w"))
 PY
 }
 
-# Checks that codable and check-jsonschema both find every record valid, and that codable
-# checked as many records as the generator wrote.
+# Checks that codable and check-jsonschema both find everything the job reads valid, and that
+# codable's summary line starts with SUMMARY (it counts the files and records it checked).
 check_validate_job() {
-    local want got status=0
-    command_for validate codable
-    "${CMD[@]}" >/dev/null 2>"$TMP/validate.txt" || status=$?
-    if ((status != 0)); then echo "FAIL validate: codable exited with $status:"; head -20 "$TMP/validate.txt"; exit 1; fi
-    want=$(sed -n 's/^records=//p' "$DATA_DIR/meta.txt")
-    got=$(sed -n 's/^1 file, \([0-9]*\) records, 0 errors.*/\1/p' "$TMP/validate.txt")
-    [[ $got == "$want" ]] || { echo "FAIL validate: codable checked '$got' records, the generator wrote $want"; exit 1; }
-    if command -v check-jsonschema >/dev/null && command_for validate check-jsonschema; then
-        "${CMD[@]}" >/dev/null 2>&1 || { echo "FAIL validate: check-jsonschema does not find the records valid"; exit 1; }
-        echo "ok   validate: codable and check-jsonschema find all $got records valid"
-    else
-        echo "ok   validate: codable finds all $got records valid (check-jsonschema not installed)"
-    fi
-}
-
-# How many times faster than jq a time is ("-" when jq has no time).
-ratio() {
-    local jq_time=$1 time=$2
-    if [[ -z $jq_time || $jq_time == error ]]; then echo "-"; return; fi
-    awk -v j="$jq_time" -v t="$time" 'BEGIN { printf "%.2fx", j / t }'
-}
-
-# Both find every one of the YAML files valid (codable's summary counts them).
-check_validate_yaml_files_job() {
-    local job="validate yaml files" status=0
+    local job=$1 summary=$2 status=0
     command_for "$job" codable
     "${CMD[@]}" >/dev/null 2>"$TMP/validate.txt" || status=$?
     if ((status != 0)); then echo "FAIL $job: codable exited with $status:"; head -20 "$TMP/validate.txt"; exit 1; fi
-    grep -q "^$YAML_FILES files, $YAML_FILES records, 0 errors" "$TMP/validate.txt" \
-        || { echo "FAIL $job: codable's summary is not '$YAML_FILES files, $YAML_FILES records, 0 errors': $(tail -1 "$TMP/validate.txt")"; exit 1; }
+    grep -q "^$summary" "$TMP/validate.txt" \
+        || { echo "FAIL $job: codable's summary is not '$summary': $(tail -1 "$TMP/validate.txt")"; exit 1; }
     if command -v check-jsonschema >/dev/null && command_for "$job" check-jsonschema; then
-        "${CMD[@]}" >"$TMP/check.txt" 2>&1 || { echo "FAIL $job: check-jsonschema does not find the files valid: $(head -c 600 "$TMP/check.txt")"; exit 1; }
-        echo "ok   $job: codable and check-jsonschema find all $YAML_FILES files valid"
+        "${CMD[@]}" >"$TMP/check.txt" 2>&1 || { echo "FAIL $job: check-jsonschema does not find them valid: $(head -c 600 "$TMP/check.txt")"; exit 1; }
+        echo "ok   $job: codable and check-jsonschema find them all valid ($summary)"
     else
-        echo "ok   $job: codable finds all $YAML_FILES files valid (check-jsonschema not installed)"
+        echo "ok   $job: codable finds them all valid ($summary; check-jsonschema not installed)"
     fi
+}
+
+# How many times faster than a peer (jq, unless another is named) a time is ("-" when the
+# peer has no time).
+ratio() {
+    local peer_time=$1 time=$2
+    if [[ -z $peer_time || $peer_time == error ]]; then echo "-"; return; fi
+    awk -v p="$peer_time" -v t="$time" 'BEGIN { printf "%.2fx", p / t }'
 }
 
 main() {
