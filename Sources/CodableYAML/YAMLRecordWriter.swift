@@ -167,7 +167,7 @@ public final class YAMLRecordWriter: RecordFormatter {
                 stack[top].next = valueIndex + value.span
             }
             if stack[top].isObject {
-                writeKey(index, context, to: &out)
+                writeKey(index, indent: indent, context, to: &out)
                 if isBlockCollection(value) {
                     out.append(":\n")
                     push(valueIndex, indent: indent + 2, firstInline: false, context)
@@ -202,10 +202,38 @@ public final class YAMLRecordWriter: RecordFormatter {
 
     // MARK: Scalars
 
-    private func writeKey(_ index: Int, _ context: Context, to out: inout OutputCursor) {
+    /// Writes a member's key, on a line indented `indent`, up to where its `:` goes. A key
+    /// longer than `longestImplicitKey` as written is an explicit key (`? key`, then the `:`
+    /// on a line of its own): YAML takes an implicit key of at most 1024 characters, and
+    /// libyaml, like any YAML reader, refuses a longer one ("mapping values are not allowed").
+    private func writeKey(_ index: Int, indent: Int, _ context: Context, to out: inout OutputCursor) {
         let node = context.nodes[index]
-        writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
+        // Written, a key is less than four times as long as its JSON token (a DEL, one byte
+        // there, is `\x7F` here): only a key whose token is that long is written aside first,
+        // to be measured.
+        guard Int(node.length) > Self.longestImplicitKey / 4 else {
+            writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
+            return
+        }
+        var key = keyScratch.beginAppending()
+        key.truncate(to: 0)
+        writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &key)
+        keyScratch.endAppending(key)
+        let isExplicit = keyScratch.count > Self.longestImplicitKey
+        if isExplicit { out.append("? ") }
+        keyScratch.withUnsafeBytes { out.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: $0.count) }
+        if isExplicit {
+            out.append(0x0A)
+            out.append(repeating: 0x20, count: indent)
+        }
     }
+
+    /// The longest key, in bytes as written, written as an implicit key (`key: value`). YAML's
+    /// limit is 1024 characters; bytes are never fewer than characters.
+    static let longestImplicitKey = 1024
+
+    /// Where a long key is written, to be measured before it goes out.
+    private let keyScratch = OutputBuffer(capacity: 1024)
 
     /// A scalar or an empty collection, on the current line (a literal block's lines follow,
     /// indented `blockIndent`).

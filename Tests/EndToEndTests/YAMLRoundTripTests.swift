@@ -34,6 +34,34 @@ import Testing
         #expect(Self.samples.contains("Samples/services.yaml"))
     }
 
+    /// YAML takes an implicit key (`key: value`) of at most 1024 characters: a longer key is
+    /// written as an explicit one (`? key`, then `: value`), wherever it is (top level, nested,
+    /// first in a sequence item, before an empty collection, sorted), so that the YAML reads
+    /// back; a key of exactly 1024 bytes as written stays implicit.
+    @Test(arguments: [false, true])
+    func keysLongerThanYAMLAllowsImplicitlyAreWrittenExplicitly(asSequence: Bool) throws {
+        let long = String(repeating: "k", count: 1025)
+        let longest = String(repeating: "i", count: 1024)
+        let quoted = String(repeating: "q", count: 1000) + String(repeating: #"\u007f"#, count: 10)  // \x7F, 4 bytes each
+        let record = #"{"\#(long)":1,"\#(longest)":2,"nested":{"\#(long)":[1,{"\#(quoted)":{"a":"\#(long)"}}]},"#
+            + #""items":[{"\#(long)":2,"b":3}],"empty":{"\#(long)":{}},"list":{"\#(long)":[]}}"#
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("codable-long-keys-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: input) }
+        try (record + "\n" + record + "\n").write(to: input, atomically: true, encoding: .utf8)
+        for sorted in [false, true] {
+            let flags = (asSequence ? ["--yaml-sequence"] : []) + (sorted ? ["--sort-keys"] : [])
+            let yaml = try CodableBinary.run(["convert", "--to", "yaml"] + flags + [input.path])
+            try #require(yaml.status == 0, "\(yaml.stderr)")
+            let explicitKeys = yaml.stdout.components(separatedBy: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("? ") || $0.contains("- ? ") }
+            #expect(explicitKeys.count == 2 * 6, "\(flags): \(explicitKeys.count) explicit keys, not 12")
+            #expect(yaml.stdout.contains("\(longest): 2"), "\(flags): the 1024-byte key is not written implicitly")
+            let back = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"], stdin: Data(yaml.stdout.utf8))
+            try #require(back.status == 0, "\(flags): the YAML written does not read back: \(back.stderr)")
+            let direct = try CodableBinary.run(["convert", "--to", "jsonl"] + (sorted ? ["--sort-keys"] : []) + [input.path])
+            #expect(back.stdout == direct.stdout, "\(flags): JSON -> YAML -> JSON changed the records")
+        }
+    }
+
     /// The records of `path` as JSON Lines, directly and through YAML, must be identical.
     private func expectRoundTrip(_ path: String, asSequence: Bool) throws {
         let direct = try CodableBinary.run(["convert", "--to", "jsonl", path])
