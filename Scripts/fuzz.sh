@@ -33,11 +33,15 @@ esac
 build() {
   local configuration=${FUZZ_CONFIGURATION:-debug}
   echo "fuzz: building codable-fuzz with -sanitize=$sanitizers ($configuration)..." >&2
+  local log status=0
+  log=$(mktemp)
   swift build -c "$configuration" --scratch-path "$build_scratch" --product codable-fuzz \
-    -Xswiftc -sanitize="$sanitizers" -Xswiftc -DFUZZING -Xswiftc -use-ld=lld 2>&1 \
-    | grep -E "error|warning: .*Sources/|Compiling|Build" | grep -v "^\[" >&2 || true
+    -Xswiftc -sanitize="$sanitizers" -Xswiftc -DFUZZING -Xswiftc -use-ld=lld >"$log" 2>&1 || status=$?
+  grep -E "error|warning: .*Sources/|Compiling|Build" "$log" | grep -v "^\[" >&2 || true
+  rm -f "$log"
   binary="$build_scratch/$configuration/codable-fuzz"
-  [ -x "$binary" ] || { echo "fuzz: build failed" >&2; exit 2; }
+  # A failed build may leave an older binary behind: never fuzz that one.
+  [ $status -eq 0 ] && [ -x "$binary" ] || { echo "fuzz: build failed (status $status)" >&2; exit 2; }
 }
 
 
