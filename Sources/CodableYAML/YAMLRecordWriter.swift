@@ -209,10 +209,19 @@ public final class YAMLRecordWriter: RecordFormatter {
     private func writeKey(_ index: Int, indent: Int, _ context: Context, to out: inout OutputCursor) {
         let node = context.nodes[index]
         // Written, a key is less than four times as long as its JSON token (a DEL, one byte
-        // there, is `\x7F` here): only a key whose token is that long is written aside first,
-        // to be measured.
-        guard Int(node.length) > Self.longestImplicitKey / 4 else {
+        // there, is `\x7F` here) and more than a sixth of it (`\u0001` is six bytes there,
+        // one character here): only a key whose token is between the two is written aside
+        // first, to be measured (a few kilobytes at most, whatever the key's size).
+        let tokenLength = Int(node.length)
+        guard tokenLength > Self.longestImplicitKey / 4 else {
             writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
+            return
+        }
+        guard tokenLength - 2 <= Self.longestImplicitKey * 6 else {
+            out.append("? ")
+            writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
+            out.append(0x0A)
+            out.append(repeating: 0x20, count: indent)
             return
         }
         var key = keyScratch.beginAppending()
