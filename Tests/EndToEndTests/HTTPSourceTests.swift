@@ -113,7 +113,11 @@ struct HTTPSourceTests {
 
     @Test func headStopsTheFetching() throws {
         let server = try PageServer()
-        let command = "'\(CodableBinary.url.path)' convert '\(server.url("/endless/1?size=100"))' --items items --next next --to jsonl | head -1"
+        // Pages of 10 000 records (about 190 KB as JSON Lines), more than a pipe holds (64 KiB):
+        // the first page's output blocks until `head` has read its line and gone, however late
+        // a busy machine runs it. With pages of 100 records, a pipe took some 35 of them, so
+        // when `head` was slow to exit the walk went on that far before a write failed.
+        let command = "'\(CodableBinary.url.path)' convert '\(server.url("/endless/1?size=10000"))' --items items --next next --to jsonl | head -1"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
