@@ -45,6 +45,7 @@ final class DeclarationIndex {
         } else if let node = decl.as(ActorDeclSyntax.self) {
             try declare(.actor, node.name, node.genericParameterClause, node.inheritanceClause, node.memberBlock, parent, file)
         } else if let node = decl.as(TypeAliasDeclSyntax.self) {
+            try Self.refuseReservedName(node.name, file: file)
             let alias = DeclaredAlias(
                 name: node.name.identifierName,
                 genericParameters: node.genericParameterClause?.parameters.map { $0.name.identifierName } ?? [],
@@ -74,6 +75,7 @@ final class DeclarationIndex {
         _ kind: DeclaredType.Kind, _ name: TokenSyntax, _ generics: GenericParameterClauseSyntax?,
         _ inheritance: InheritanceClauseSyntax?, _ body: MemberBlockSyntax, _ parent: DeclaredType?, _ file: SwiftSourceFile
     ) throws(ModelReadError) {
+        try Self.refuseReservedName(name, file: file)
         let type = DeclaredType(
             kind: kind, nameToken: name, genericParameters: generics?.parameters.map { $0.name.identifierName } ?? [],
             parent: parent, file: file)
@@ -92,6 +94,16 @@ final class DeclarationIndex {
             type.inherited.append(.init(type: entry.type, file: file, fromExtension: false))
         }
         try addMembers(body, to: type, file: file, fromExtension: false)
+    }
+
+    /// A type or typealias named with a leading `$` is an error, as the compiler makes it
+    /// (swift-syntax reads one without complaint, but no `--type` could name it).
+    private static func refuseReservedName(_ name: TokenSyntax, file: SwiftSourceFile) throws(ModelReadError) {
+        let text = name.identifierName
+        guard text.hasPrefix("$") else { return }
+        throw ModelReadError(
+            origin: file.origin(of: name),
+            message: "cannot declare a type named `\(text)`: the '$' prefix is reserved for declarations the compiler synthesizes")
     }
 
     private func addMembers(_ body: MemberBlockSyntax, to type: DeclaredType, file: SwiftSourceFile, fromExtension: Bool) throws(ModelReadError) {
