@@ -71,14 +71,19 @@ struct TypeTextParser {
         return .named(components)
     }
 
+    /// A Swift identifier (`SwiftIdentifier`'s characters), or "" when none starts here.
     private mutating func identifier() -> String {
         let start = index
-        while index < characters.count,
-              characters[index] == "_" || characters[index].isLetter || (index > start && characters[index].isNumber)
-        {
+        while index < characters.count, Self.continuesIdentifier(characters[index], atStart: index == start) {
             index += 1
         }
         return String(characters[start..<index])
+    }
+
+    private static func continuesIdentifier(_ character: Character, atStart: Bool) -> Bool {
+        character.unicodeScalars.enumerated().allSatisfy { offset, scalar in
+            atStart && offset == 0 ? SwiftIdentifier.isHead(scalar) : SwiftIdentifier.isCharacter(scalar)
+        }
     }
 
     private mutating func skipSpaces() {

@@ -33,6 +33,22 @@ struct TypeTextTests {
             == .dictionary(key: .string, value: .array(.named("Book", arguments: []))))
     }
 
+    /// Every name Swift allows a type can be written in `--type`: letters beyond ASCII,
+    /// combining marks, emoji (the Swift reference's identifier grammar), a digit after the first.
+    @Test func namesBeyondASCII() throws {
+        let unicode = try readModels("""
+            struct Größe: Codable { var cm: Int }
+            struct Cafe\u{301}: Codable { var x: Int }
+            struct Box: Codable { struct 🐶: Codable { var name: String } }
+            struct 日本2: Codable { var x: Int }
+            """)
+        for name in ["Größe", "Cafe\u{301}", "Box.🐶", "日本2", "[Box.🐶]", "[String: Größe]"] {
+            #expect(throws: Never.self, "\(name)") { _ = try unicode.reference(parsing: name) }
+        }
+        let digitFirst = #expect(throws: ModelReadError.self) { try unicode.reference(parsing: "2日本") }
+        #expect(digitFirst?.message == "cannot read the type `2日本`: expected a type name at column 1, found `2`")
+    }
+
     @Test func unknownNameSuggestsCloseOnes() throws {
         let error = #expect(throws: ModelReadError.self) { try models.reference(parsing: "[Todos]") }
         #expect(error?.message == "no model type named `Todos`; did you mean `Todo`? "

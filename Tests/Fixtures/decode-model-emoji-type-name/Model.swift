@@ -1,0 +1,4 @@
+struct Box: Codable {
+    var dog: 🐶
+    struct 🐶: Codable { var name: String }
+}
