@@ -208,33 +208,29 @@ public final class YAMLRecordWriter: RecordFormatter {
     /// libyaml, like any YAML reader, refuses a longer one ("mapping values are not allowed").
     private func writeKey(_ index: Int, indent: Int, _ context: Context, to out: inout OutputCursor) {
         let node = context.nodes[index]
-        // Written, a key is less than four times as long as its JSON token (a DEL, one byte
-        // there, is `\x7F` here) and more than a sixth of it (`\u0001` is six bytes there,
-        // one character here): only a key whose token is between the two is written aside
-        // first, to be measured (a few kilobytes at most, whatever the key's size).
+        guard isExplicitKey(node, context) else {
+            writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
+            return
+        }
+        out.append("? ")
+        writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
+        out.append(0x0A)
+        out.append(repeating: 0x20, count: indent)
+    }
+
+    /// Whether a key is longer than `longestImplicitKey` as written. Written, a key is less than
+    /// four times as long as its JSON token (a DEL, one byte there, is `\x7F` here) and more
+    /// than a sixth of it (`\u0001` is six bytes there, one character here): only a key whose
+    /// token is between the two is written aside, to be measured (a few kilobytes at most).
+    private func isExplicitKey(_ node: JSONNode, _ context: Context) -> Bool {
         let tokenLength = Int(node.length)
-        guard tokenLength > Self.longestImplicitKey / 4 else {
-            writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
-            return
-        }
-        guard tokenLength - 2 <= Self.longestImplicitKey * 6 else {
-            out.append("? ")
-            writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
-            out.append(0x0A)
-            out.append(repeating: 0x20, count: indent)
-            return
-        }
+        if tokenLength <= Self.longestImplicitKey / 4 { return false }
+        if tokenLength - 2 > Self.longestImplicitKey * 6 { return true }
+        keyScratch.removeAll()
         var key = keyScratch.beginAppending()
-        key.truncate(to: 0)
         writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &key)
         keyScratch.endAppending(key)
-        let isExplicit = keyScratch.count > Self.longestImplicitKey
-        if isExplicit { out.append("? ") }
-        keyScratch.withUnsafeBytes { out.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: $0.count) }
-        if isExplicit {
-            out.append(0x0A)
-            out.append(repeating: 0x20, count: indent)
-        }
+        return keyScratch.count > Self.longestImplicitKey
     }
 
     /// The longest key, in bytes as written, written as an implicit key (`key: value`). YAML's
