@@ -24,6 +24,11 @@ import Testing
         (first..<(first + count)).map { "- {id: \($0), name: \"user \($0)\", tags: [a, b]}\n" }.joined()
     }
 
+    /// `text` after a comment line of spaces that makes the whole `bytes` long.
+    private static func padded(_ text: String, to bytes: Int) -> String {
+        "#" + String(repeating: " ", count: bytes - text.utf8.count - 2) + "\n" + text
+    }
+
     /// 60,000 items (about 3 MB: several batches and source windows), then a bad one.
     @Test func aLongSequenceWithAnErrorAtItsEnd() throws {
         let count = 60_000
@@ -44,7 +49,7 @@ import Testing
     func aFileAtTheParsingThreadsBoundary(bytesOver: Int) throws {
         let count = 2_000
         let list = Self.items(count) + "- {id: [oops\n"
-        let text = "#" + String(repeating: " ", count: (128 << 10) + bytesOver - list.utf8.count - 2) + "\n" + list
+        let text = Self.padded(list, to: (128 << 10) + bytesOver)
         #expect(text.utf8.count == (128 << 10) + bytesOver)
         let (file, pipe) = try Self.fromFileAndPipe(text)
         #expect(file.status == 1 && pipe.status == 1)
@@ -62,7 +67,7 @@ import Testing
         let file = directory.appendingPathComponent("list.yaml")
         let count = bytes / 46
         let list = Self.items(count)
-        try ("#" + String(repeating: " ", count: bytes - list.utf8.count - 2) + "\n" + list).write(to: file, atomically: true, encoding: .utf8)
+        try Self.padded(list, to: bytes).write(to: file, atomically: true, encoding: .utf8)
         let trace = directory.appendingPathComponent("trace")
         let run = try runShell("strace -f -e trace=prctl -o \(trace.path) \(CodableBinary.url.path) convert --to jsonl \(file.path) | wc -l")
         #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(count)", "\(run.stderr)")
