@@ -202,14 +202,10 @@ find_tools() {
 # line breaks, a header) is read back by codable and counted against the generator's count.
 check_job() {
     local job=$1 got want source=jq
-    if [[ $job == validate ]]; then
-        check_validate_job "$job" "1 file, $(sed -n 's/^records=//p' "$DATA_DIR/meta.txt") records, 0 errors"
-        return
-    fi
-    if [[ $job == "validate yaml files" ]]; then
-        check_validate_job "$job" "$YAML_FILES files, $YAML_FILES records, 0 errors"
-        return
-    fi
+    case $job in
+        validate) check_validate_job "$job" "1 file, $(sed -n 's/^records=//p' "$DATA_DIR/meta.txt") records, 0 errors"; return ;;
+        "validate yaml files") check_validate_job "$job" "$YAML_FILES files, $YAML_FILES records, 0 errors"; return ;;
+    esac
     command_for "$job" codable
     if [[ $job == *"-> csv" ]]; then
         got=$("${CMD[@]}" 2>/dev/null | "$CODABLE" convert --from csv --to jsonl | wc -l) || { echo "FAIL $job: codable exited with an error"; exit 1; }
