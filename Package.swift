@@ -122,3 +122,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// `Scripts/fuzz.sh` builds `codable-fuzz` with `CODABLE_FUZZ_SANITIZERS` set to the sanitizers
+/// it wants (`fuzzer,address` or `fuzzer`). They instrument codable's own modules only, not its
+/// dependencies: the fuzzers test codable's code, and swift-syntax instrumented made the Swift
+/// model target spend most of each run in coverage callbacks for the parser.
+if let sanitizers = Context.environment["CODABLE_FUZZ_SANITIZERS"] {
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizers)"]), .define("FUZZING")]
+    }
+    for target in package.targets where target.name == "codable-fuzz" {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizers)", "-use-ld=lld"])]
+    }
+}
