@@ -1,6 +1,7 @@
 /// The characters of a Swift identifier, as The Swift Programming Language's lexical grammar
 /// gives them (identifier-head, identifier-character), so that `--type` names every type a
-/// model file can declare: `Café`, `Größe`, `🐶` as well as `Todo`.
+/// model file can declare: `Café`, `Größe`, `🐶` as well as `Todo`. Like the compiler (and
+/// swift-syntax), and unlike the grammar, a `$` may continue an identifier: `Price$USD`.
 enum SwiftIdentifier {
     /// Whether `scalar` may start an identifier.
     static func isHead(_ scalar: Unicode.Scalar) -> Bool {
@@ -24,7 +25,7 @@ enum SwiftIdentifier {
     /// Whether `scalar` may continue an identifier.
     static func isCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x30...0x39, 0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return true
+        case 0x24, 0x30...0x39, 0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return true
         default: return isHead(scalar)
         }
     }

@@ -41,12 +41,15 @@ struct TypeTextTests {
             struct Cafe\u{301}: Codable { var x: Int }
             struct Box: Codable { struct 🐶: Codable { var name: String } }
             struct 日本2: Codable { var x: Int }
+            struct Price$USD: Codable { var amount: Int }
             """)
-        for name in ["Größe", "Cafe\u{301}", "Box.🐶", "日本2", "[Box.🐶]", "[String: Größe]"] {
+        for name in ["Größe", "Cafe\u{301}", "Box.🐶", "日本2", "[Box.🐶]", "[String: Größe]", "Price$USD", "[Price$USD]"] {
             #expect(throws: Never.self, "\(name)") { _ = try unicode.reference(parsing: name) }
         }
         let digitFirst = #expect(throws: ModelReadError.self) { try unicode.reference(parsing: "2日本") }
         #expect(digitFirst?.message == "cannot read the type `2日本`: expected a type name at column 1, found `2`")
+        let dollarFirst = #expect(throws: ModelReadError.self) { try unicode.reference(parsing: "$Price") }
+        #expect(dollarFirst?.message == "cannot read the type `$Price`: expected a type name at column 1, found `$`")
     }
 
     @Test func unknownNameSuggestsCloseOnes() throws {

@@ -1,0 +1,3 @@
+struct Price$USD: Codable {
+    var amount: Int
+}
