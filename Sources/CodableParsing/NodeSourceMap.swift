@@ -27,49 +27,63 @@ public struct NodeSourceMap: Sendable {
     public let firstLine: Int
     /// Absolute offset of `text`'s first byte in the input.
     public let baseOffset: Int
+    /// What ends a line of `text`, as the reader that made the positions counts them.
+    public let lineBreaks: LineBreaks
 
     /// Creates a map.
-    public init(positions: [Position], text: ByteStorage, firstLine: Int, baseOffset: Int) {
+    public init(positions: [Position], text: ByteStorage, firstLine: Int, baseOffset: Int, lineBreaks: LineBreaks = .lineFeed) {
         self.positions = positions
         self.text = text
         self.firstLine = firstLine
         self.baseOffset = baseOffset
+        self.lineBreaks = lineBreaks
+    }
+
+    /// The same text and lines with other positions (a tape built from this map's batch).
+    public func withPositions(_ positions: [Position]) -> NodeSourceMap {
+        NodeSourceMap(positions: positions, text: text, firstLine: firstLine, baseOffset: baseOffset, lineBreaks: lineBreaks)
     }
 
     /// The location of node `index`.
     public func location(ofNode index: Int) -> SourceLocation {
         let position = positions[index]
-        return Self.place(line: Int(position.line), column: Int(position.column), in: text, firstLine: firstLine, baseOffset: baseOffset).location
+        return Self.place(line: Int(position.line), column: Int(position.column), in: text, firstLine: firstLine, baseOffset: baseOffset, lineBreaks: lineBreaks).location
     }
 
     /// The source line of node `index`, for showing with a caret.
     public func excerpt(ofNode index: Int) -> SourceExcerpt {
         let position = positions[index]
-        return Self.place(line: Int(position.line), column: Int(position.column), in: text, firstLine: firstLine, baseOffset: baseOffset).excerpt
+        return Self.place(line: Int(position.line), column: Int(position.column), in: text, firstLine: firstLine, baseOffset: baseOffset, lineBreaks: lineBreaks).excerpt
     }
 
     /// Location and excerpt of `line`:`column` in `text` (which starts at the start of
-    /// `firstLine`, `baseOffset` bytes into the input). Lines end at LF; a place past the end of
-    /// `text` is clamped to its end.
-    public static func place(line: Int, column: Int, in text: ByteStorage, firstLine: Int, baseOffset: Int) -> (location: SourceLocation, excerpt: SourceExcerpt) {
+    /// `firstLine`, `baseOffset` bytes into the input). Lines end as `lineBreaks` says; a place
+    /// past the end of `text` is clamped to its end.
+    public static func place(
+        line: Int, column: Int, in text: ByteStorage, firstLine: Int, baseOffset: Int, lineBreaks: LineBreaks = .lineFeed
+    ) -> (location: SourceLocation, excerpt: SourceExcerpt) {
         text.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            if let base = bytes.baseAddress {
-                var linesToSkip = line - firstLine
-                while linesToSkip > 0, let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: offset, to: bytes.count) {
-                    offset = newline + 1
-                    linesToSkip -= 1
-                }
-                if linesToSkip > 0 { offset = bytes.count }
-                var scalars = column - 1
-                while scalars > 0 && offset < bytes.count && bytes[offset] != 0x0A {
-                    offset += 1
-                    while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-                    scalars -= 1
-                }
+            var lineStart = 0
+            var linesToSkip = line - firstLine
+            while linesToSkip > 0 {
+                let next = lineBreaks.nextLineStart(from: lineStart, in: bytes)
+                guard next.found else { break }
+                lineStart = next.offset
+                linesToSkip -= 1
             }
-            let locator = SourceLocator(baseOffset: baseOffset, baseLine: firstLine, baseColumn: 1)
-            return (SourceLocation(offset: baseOffset + offset, line: line, column: column), locator.excerpt(at: offset, in: bytes))
+            // Past the last line: the end of the text, shown on that line.
+            var offset = linesToSkip > 0 ? bytes.count : lineStart
+            var scalars = column - 1
+            while scalars > 0 && offset < bytes.count && lineBreaks.width(at: offset, in: bytes) == 0 {
+                offset += 1
+                while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                scalars -= 1
+            }
+            var lineEnd = offset
+            while lineEnd < bytes.count && lineBreaks.width(at: lineEnd, in: bytes) == 0 && bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            let locator = SourceLocator(baseOffset: baseOffset, baseLine: firstLine, baseColumn: 1, lineBreaks: lineBreaks)
+            return (SourceLocation(offset: baseOffset + offset, line: line, column: column),
+                    locator.excerpt(ofLine: lineStart..<lineEnd, caretAt: offset, in: bytes))
         }
     }
 }

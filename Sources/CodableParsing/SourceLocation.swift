@@ -52,44 +52,50 @@ public struct SourceLocator: Sendable {
     public var baseLine: Int
     /// Column of the buffer's first byte.
     public var baseColumn: Int
+    /// What ends a line (LF unless the reader's format says more).
+    public var lineBreaks: LineBreaks
 
     /// The locator of a buffer that starts the input.
     public static let start = SourceLocator(baseOffset: 0, baseLine: 1, baseColumn: 1)
 
     /// Creates a locator for a buffer starting at the given place.
-    public init(baseOffset: Int, baseLine: Int, baseColumn: Int) {
+    public init(baseOffset: Int, baseLine: Int, baseColumn: Int, lineBreaks: LineBreaks = .lineFeed) {
         self.baseOffset = baseOffset
         self.baseLine = baseLine
         self.baseColumn = baseColumn
+        self.lineBreaks = lineBreaks
     }
 
     /// The location of `offset` in `bytes` (the buffer this locator describes).
     public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let limit = min(max(offset, 0), bytes.count)
-        guard let base = bytes.baseAddress, limit > 0 else {
-            return SourceLocation(offset: baseOffset + limit, line: baseLine, column: baseColumn)
-        }
-        let newlines = ByteSearch.occurrences(of: 0x0A, in: base, from: 0, to: limit)
-        let lineStart = newlines.last.map { $0 + 1 } ?? 0
-        let scalars = Self.scalarCount(bytes, from: lineStart, to: limit)
-        let column = (newlines.count == 0 ? baseColumn : 1) + scalars
-        return SourceLocation(offset: baseOffset + limit, line: baseLine + newlines.count, column: column)
+        let place = lineBreaks.lineAndColumn(of: limit, in: bytes, firstLine: baseLine, firstColumn: baseColumn)
+        return SourceLocation(offset: baseOffset + limit, line: place.line, column: place.column)
     }
 
     /// The locator of a buffer that would start at `offset` of this one (after `bytes[..<offset]`
     /// is discarded).
     public func advanced(by offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocator {
         let location = location(of: offset, in: bytes)
-        return SourceLocator(baseOffset: location.offset, baseLine: location.line, baseColumn: location.column)
+        return SourceLocator(baseOffset: location.offset, baseLine: location.line, baseColumn: location.column, lineBreaks: lineBreaks)
     }
 
     /// The line around `offset`, cut to a window of about `width` characters when it is long.
     public func excerpt(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
         let limit = min(max(offset, 0), bytes.count)
         var start = limit
-        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        while start > 0 && !lineBreaks.endsLine(before: start, in: bytes) { start -= 1 }
         var end = limit
-        while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+        while end < bytes.count && lineBreaks.width(at: end, in: bytes) == 0 && bytes[end] != 0x0D { end += 1 }
+        return excerpt(ofLine: start..<end, caretAt: limit, in: bytes, width: width)
+    }
+
+    /// The line `bytes[line]` (without its line break), with the caret at `offset`, cut to a
+    /// window of about `width` characters around the caret when it is long.
+    public func excerpt(ofLine line: Range<Int>, caretAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
+        let start = line.lowerBound
+        let end = line.upperBound
+        let limit = min(max(offset, start), end)
         // Keep the window around the caret.
         let half = width / 2
         var windowStart = start

@@ -152,7 +152,7 @@ struct TapeBuilder {
             extra.withUnsafeBufferPointer { bytes.append($0) }
         }
         let map = source.sourceMap.map { map in
-            NodeSourceMap(positions: origins.map { map.positions[Int($0)] }, text: map.text, firstLine: map.firstLine, baseOffset: map.baseOffset)
+            map.withPositions(origins.map { map.positions[Int($0)] })
         }
         return RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: source.firstRecordIndex,

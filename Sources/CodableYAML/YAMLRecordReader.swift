@@ -189,7 +189,7 @@ public final class YAMLRecordReader: RecordBatchReader {
     /// The records parsed so far, as a batch; the window keeps only lines from `line` on.
     private func makeBatch(trimmingToLine line: Int?) -> RecordBatch {
         let (bytes, nodes, positions) = builder.tape.take()
-        let map = NodeSourceMap(positions: positions, text: window.storage, firstLine: window.firstLine, baseOffset: window.baseOffset)
+        let map = NodeSourceMap(positions: positions, text: window.storage, firstLine: window.firstLine, baseOffset: window.baseOffset, lineBreaks: .yaml)
         if let line { window.trim(toLine: line) }
         let batch = RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,

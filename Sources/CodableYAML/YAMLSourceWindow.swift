@@ -1,5 +1,4 @@
 import CodableParsing
-import Foundation
 
 /// The YAML input read so far, from the start of the oldest line still needed, so that values
 /// and errors can be shown with their source line. Owned by the reading thread: the parsing
@@ -17,24 +16,13 @@ final class YAMLSourceWindow {
         storage.append(bytes)
     }
 
-    /// The 1-based line and column (in Unicode scalars, as libyaml's marks count) of the input
-    /// byte at `offset`; clamped to the window's ends.
+    /// The 1-based line and column (in Unicode scalars and libyaml's line breaks, as libyaml's
+    /// marks count) of the input byte at `offset`; clamped to the window's ends.
     func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
         storage.withUnsafeBufferPointer { bytes in
-            let end = min(max(offset - baseOffset, 0), bytes.count)
-            var line = firstLine
-            var column = 1
             // A byte order mark at the very start is not a column.
-            let start = baseOffset == 0 && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            for byte in bytes[start..<end] {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
-            return (line, column)
+            let start = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) && offset >= 3 ? 3 : 0
+            return LineBreaks.yaml.lineAndColumn(of: offset - baseOffset, in: bytes, from: start, firstLine: firstLine)
         }
     }
 
@@ -48,10 +36,10 @@ final class YAMLSourceWindow {
         var offset = 0
         var skipped = 0
         storage.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return }
             while firstLine + skipped < line, offset < bytes.count {
-                guard let newline = memchr(base + offset, 0x0A, bytes.count - offset) else { break }
-                offset = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
+                let next = LineBreaks.yaml.nextLineStart(from: offset, in: bytes)
+                guard next.found else { break }
+                offset = next.offset
                 skipped += 1
             }
         }
@@ -69,21 +57,24 @@ final class YAMLSourceWindow {
         var droppedBytes = 0
         var droppedLines = 0
         storage.withUnsafeBufferPointer { bytes in
-            let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D }
+            let breaks = LineBreaks.yaml
+            let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
             var index = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             while index < bytes.count {
                 var cursor = index
                 // The end marker of the document before (`...` at column 1) is as good as blank.
                 if index + 3 < bytes.count, bytes[index..<index + 3].elementsEqual("...".utf8),
-                   isBlank(bytes[index + 3]) || bytes[index + 3] == 0x0A {
+                   isBlank(bytes[index + 3]) || breaks.width(at: index + 3, in: bytes) > 0 {
                     cursor += 3
                 }
                 while cursor < bytes.count, isBlank(bytes[cursor]) { cursor += 1 }
                 if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
-                    while cursor < bytes.count, bytes[cursor] != 0x0A { cursor += 1 }
+                    while cursor < bytes.count, breaks.width(at: cursor, in: bytes) == 0 { cursor += 1 }
                 }
-                guard cursor < bytes.count, bytes[cursor] == 0x0A else { break }  // content, or a line still to come whole
-                index = cursor + 1
+                // Content, or a line still to come whole (a CR may be the first half of a CRLF).
+                guard cursor < bytes.count, breaks.width(at: cursor, in: bytes) > 0,
+                      bytes[cursor] != 0x0D || cursor + 1 < bytes.count else { break }
+                index = cursor + breaks.width(at: cursor, in: bytes)
                 droppedBytes = index
                 droppedLines += 1
             }
@@ -104,6 +95,6 @@ final class YAMLSourceWindow {
 
     /// Location and excerpt of a 1-based line and column in the window.
     func place(line: Int, column: Int) -> (location: SourceLocation, excerpt: SourceExcerpt) {
-        NodeSourceMap.place(line: line, column: column, in: storage, firstLine: firstLine, baseOffset: baseOffset)
+        NodeSourceMap.place(line: line, column: column, in: storage, firstLine: firstLine, baseOffset: baseOffset, lineBreaks: .yaml)
     }
 }

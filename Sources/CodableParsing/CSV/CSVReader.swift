@@ -64,7 +64,8 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
     @exclusivity(unchecked) private var scanner: CSVRowScanner
     private var storage = ByteStorage(capacity: 0)
     @exclusivity(unchecked) private var position = 0
-    private var locator = SourceLocator.start
+    /// Lines end where rows may: at CRLF, LF or a lone CR.
+    private var locator = SourceLocator(baseOffset: 0, baseLine: 1, baseColumn: 1, lineBreaks: .returnOrLineFeed)
     private var endOfInput = false
     private var finished = false
     private var started = false

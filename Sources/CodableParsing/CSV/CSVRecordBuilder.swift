@@ -97,7 +97,7 @@ struct CSVRecordBuilder {
         let storage = ByteStorage(taking: &bytes, keepingCapacity: 256)
         let map = NodeSourceMap(
             positions: Self.positions(of: offsets, in: input, locator: locator), text: input,
-            firstLine: locator.baseLine, baseOffset: locator.baseOffset)
+            firstLine: locator.baseLine, baseOffset: locator.baseOffset, lineBreaks: locator.lineBreaks)
         // A CSV file is a table: its rows are records as the elements of a top-level array are
         // (coding paths `$[N]`, never written as a lone value).
         return RecordBatch(
@@ -110,21 +110,14 @@ struct CSVRecordBuilder {
         var positions: [NodeSourceMap.Position] = []
         positions.reserveCapacity(offsets.count)
         input.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
             var line = locator.baseLine
             var column = locator.baseColumn
             var scanned = 0
             for offset in offsets {
                 let target = Int(offset)
-                while scanned < target {
-                    if let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: scanned, to: target) {
-                        line += 1
-                        column = 1
-                        scanned = newline + 1
-                    } else {
-                        column += SourceLocator.scalarCount(buffer, from: scanned, to: target)
-                        scanned = target
-                    }
+                if scanned < target {
+                    (line, column) = locator.lineBreaks.lineAndColumn(of: target, in: buffer, from: scanned, firstLine: line, firstColumn: column)
+                    scanned = target
                 }
                 positions.append(NodeSourceMap.Position(line: line, column: column))
             }

@@ -1,0 +1,111 @@
+/// Which bytes end a line when an input's places are counted as line and column.
+///
+/// A reader and the code that shows its places must count lines the same way, or a place read
+/// from one points at another line of the text the other holds.
+public enum LineBreaks: Sendable, Equatable {
+    /// LF ends a line (CRLF through its LF): JSON and JSON Lines.
+    case lineFeed
+    /// CRLF, a lone CR or LF: the row ends CSV accepts.
+    case returnOrLineFeed
+    /// The line breaks libyaml counts in its marks (YAML 1.1's): CRLF, a lone CR, LF, NEL
+    /// (U+0085), LS (U+2028) and PS (U+2029).
+    case yaml
+
+    /// The length in bytes of the line break that starts at `index`, or 0 if none does.
+    @inline(__always)
+    public func width(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let byte = bytes[index]
+        if byte == 0x0A { return 1 }
+        guard self != .lineFeed else { return 0 }
+        let remaining = bytes.count - index
+        if byte == 0x0D { return remaining > 1 && bytes[index + 1] == 0x0A ? 2 : 1 }
+        guard self == .yaml else { return 0 }
+        switch byte {
+        case 0xC2: return remaining > 1 && bytes[index + 1] == 0x85 ? 2 : 0
+        case 0xE2: return remaining > 2 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) ? 3 : 0
+        default: return 0
+        }
+    }
+
+    /// Whether a line break ends just before `index` (so a line starts there).
+    @inline(__always)
+    public func endsLine(before index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index > 0 else { return false }
+        let byte = bytes[index - 1]
+        if byte == 0x0A { return true }
+        guard self != .lineFeed else { return false }
+        if byte == 0x0D { return index == bytes.count || bytes[index] != 0x0A }
+        guard self == .yaml else { return false }
+        switch byte {
+        case 0x85: return index >= 2 && bytes[index - 2] == 0xC2
+        case 0xA8, 0xA9: return index >= 3 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80
+        default: return false
+        }
+    }
+
+    /// The line breaks that lie whole in `bytes[from..<to]`: how many, and the offset just past
+    /// the last one. LF and CR are found with `memchr`, so counting over megabytes of CSV costs
+    /// little more than for LF alone.
+    public func breaks(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (count: Int, lastEnd: Int?) {
+        guard let base = bytes.baseAddress, from < to else { return (0, nil) }
+        let lineFeeds = ByteSearch.occurrences(of: 0x0A, in: base, from: from, to: to)
+        var count = lineFeeds.count
+        var lastEnd = lineFeeds.last.map { $0 + 1 }
+        switch self {
+        case .lineFeed:
+            break
+        case .returnOrLineFeed:
+            var position = from
+            while let carriageReturn = ByteSearch.firstIndex(of: 0x0D, in: base, from: position, to: to) {
+                position = carriageReturn + 1
+                // A CR before an LF is half of a CRLF, counted at its LF (or not at all when
+                // the LF lies past `to`).
+                guard position == bytes.count || base[position] != 0x0A else { continue }
+                count += 1
+                lastEnd = max(lastEnd ?? 0, position)
+            }
+        case .yaml:
+            count = 0
+            lastEnd = nil
+            var index = from
+            while index < to {
+                let width = width(at: index, in: bytes)
+                if width > 0 && index + width <= to {
+                    count += 1
+                    index += width
+                    lastEnd = index
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return (count, lastEnd)
+    }
+
+    /// The offset just past the next line break at or after `offset` (or `bytes.count`), and
+    /// whether there was one.
+    public func nextLineStart(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, found: Bool) {
+        guard let base = bytes.baseAddress else { return (offset, false) }
+        if self == .lineFeed {
+            guard let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: offset, to: bytes.count) else { return (bytes.count, false) }
+            return (newline + 1, true)
+        }
+        var index = offset
+        while index < bytes.count {
+            let width = width(at: index, in: bytes)
+            if width > 0 { return (index + width, true) }
+            index += 1
+        }
+        return (bytes.count, false)
+    }
+
+    /// The line and column (1-based, in Unicode scalars) of `offset` in `bytes`, whose byte
+    /// `start` is at line `firstLine`, column `firstColumn`.
+    public func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, firstLine: Int, firstColumn: Int = 1) -> (line: Int, column: Int) {
+        let end = min(max(offset, start), bytes.count)
+        let lines = breaks(in: bytes, from: start, to: end)
+        let lineStart = lines.lastEnd ?? start
+        let scalars = SourceLocator.scalarCount(bytes, from: lineStart, to: end)
+        return (firstLine + lines.count, (lines.count == 0 ? firstColumn : 1) + scalars)
+    }
+}
