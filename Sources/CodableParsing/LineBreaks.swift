@@ -69,6 +69,10 @@ public enum LineBreaks: Sendable, Equatable {
             lastEnd = nil
             var index = from
             while index < to {
+                guard mayStartBreak(base[index]) else {
+                    index += 1
+                    continue
+                }
                 let width = width(at: index, in: bytes)
                 if width > 0 && index + width <= to {
                     count += 1
@@ -82,21 +86,40 @@ public enum LineBreaks: Sendable, Equatable {
         return (count, lastEnd)
     }
 
+    /// Whether a line break may start with `byte`: LF, CR, and for YAML the first bytes of NEL
+    /// (0xC2), LS and PS (0xE2). Other bytes are passed over with this one test.
+    @inline(__always)
+    private func mayStartBreak(_ byte: UInt8) -> Bool {
+        byte == 0x0A || (self != .lineFeed && (byte == 0x0D || (self == .yaml && (byte == 0xC2 || byte == 0xE2))))
+    }
+
+    /// Where the next line break at or after `offset` starts, or `bytes.count` if none does.
+    public func nextBreak(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress, offset < bytes.count else { return bytes.count }
+        switch self {
+        case .lineFeed:
+            return ByteSearch.firstIndex(of: 0x0A, in: base, from: offset, to: bytes.count) ?? bytes.count
+        case .returnOrLineFeed:
+            // A CR is looked for only before the next LF: no search runs to the end of the
+            // bytes once per line.
+            let lineFeed = ByteSearch.firstIndex(of: 0x0A, in: base, from: offset, to: bytes.count) ?? bytes.count
+            return ByteSearch.firstIndex(of: 0x0D, in: base, from: offset, to: lineFeed) ?? lineFeed
+        case .yaml:
+            var index = offset
+            while index < bytes.count {
+                if mayStartBreak(base[index]) && width(at: index, in: bytes) > 0 { return index }
+                index += 1
+            }
+            return bytes.count
+        }
+    }
+
     /// The offset just past the next line break at or after `offset` (or `bytes.count`), and
     /// whether there was one.
     public func nextLineStart(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, found: Bool) {
-        guard let base = bytes.baseAddress else { return (offset, false) }
-        if self == .lineFeed {
-            guard let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: offset, to: bytes.count) else { return (bytes.count, false) }
-            return (newline + 1, true)
-        }
-        var index = offset
-        while index < bytes.count {
-            let width = width(at: index, in: bytes)
-            if width > 0 { return (index + width, true) }
-            index += 1
-        }
-        return (bytes.count, false)
+        let start = nextBreak(from: offset, in: bytes)
+        guard start < bytes.count else { return (bytes.count, false) }
+        return (start + width(at: start, in: bytes), true)
     }
 
     /// The line and column (1-based, in Unicode scalars) of `offset` in `bytes`, whose byte

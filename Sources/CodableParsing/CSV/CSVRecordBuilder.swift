@@ -113,10 +113,19 @@ struct CSVRecordBuilder {
             var line = locator.baseLine
             var column = locator.baseColumn
             var scanned = 0
+            // Where the next line break after `scanned` starts (-1: not looked for yet): the
+            // cells before it are on the same line, and cost one count of their scalars.
+            var nextBreak = -1
             for offset in offsets {
                 let target = Int(offset)
                 if scanned < target {
-                    (line, column) = locator.lineBreaks.lineAndColumn(of: target, in: buffer, from: scanned, firstLine: line, firstColumn: column)
+                    if nextBreak < scanned { nextBreak = locator.lineBreaks.nextBreak(from: scanned, in: buffer) }
+                    if target <= nextBreak {
+                        column += SourceLocator.scalarCount(buffer, from: scanned, to: target)
+                    } else {
+                        (line, column) = locator.lineBreaks.lineAndColumn(of: target, in: buffer, from: scanned, firstLine: line, firstColumn: column)
+                        nextBreak = -1
+                    }
                     scanned = target
                 }
                 positions.append(NodeSourceMap.Position(line: line, column: column))
