@@ -31,8 +31,12 @@ final class DeclaredType {
     let name: String
     /// The qualified name (`SyncUp.Attendee`).
     let qualifiedName: String
-    /// The enclosing type, whose names are visible inside this one.
-    let parent: DeclaredType?
+    /// The enclosing type, whose names are visible inside this one. Unowned: the parent holds
+    /// this type in `nestedTypes`, and a strong reference back made a cycle that kept every
+    /// nested type, and its file's whole syntax tree, alive after reading (a read of many
+    /// files, or the fuzzer's millions of reads, grew by each one). The `DeclarationIndex`
+    /// holds every type for as long as any is used.
+    unowned let parent: DeclaredType?
     /// Generic parameters this declaration introduces (`T` in `Page<T>`).
     let ownGenericParameters: [String]
     /// The declaration's file.
@@ -77,7 +81,8 @@ struct DeclaredAlias {
     let genericParameters: [String]
     let type: TypeSyntax
     /// The type it is declared in (`nil` at file level): names in `type` are looked up from there.
-    let scope: DeclaredType?
+    /// Unowned, as `DeclaredType.parent` is: that type holds this alias in `typealiases`.
+    unowned let scope: DeclaredType?
     let file: SwiftSourceFile
     let node: TypeAliasDeclSyntax
 }
