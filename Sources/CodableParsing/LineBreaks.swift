@@ -48,13 +48,11 @@ public enum LineBreaks: Sendable, Equatable {
     /// little more than for LF alone.
     public func breaks(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (count: Int, lastEnd: Int?) {
         guard let base = bytes.baseAddress, from < to else { return (0, nil) }
+        if self == .yaml { return yamlBreaks(in: bytes, from: from, to: to) }
         let lineFeeds = ByteSearch.occurrences(of: 0x0A, in: base, from: from, to: to)
         var count = lineFeeds.count
         var lastEnd = lineFeeds.last.map { $0 + 1 }
-        switch self {
-        case .lineFeed:
-            break
-        case .returnOrLineFeed:
+        if self == .returnOrLineFeed {
             var position = from
             while let carriageReturn = ByteSearch.firstIndex(of: 0x0D, in: base, from: position, to: to) {
                 position = carriageReturn + 1
@@ -64,23 +62,27 @@ public enum LineBreaks: Sendable, Equatable {
                 count += 1
                 lastEnd = max(lastEnd ?? 0, position)
             }
-        case .yaml:
-            count = 0
-            lastEnd = nil
-            var index = from
-            while index < to {
-                guard mayStartBreak(base[index]) else {
-                    index += 1
-                    continue
-                }
-                let width = width(at: index, in: bytes)
-                if width > 0 && index + width <= to {
-                    count += 1
-                    index += width
-                    lastEnd = index
-                } else {
-                    index += 1
-                }
+        }
+        return (count, lastEnd)
+    }
+
+    /// `breaks(in:from:to:)` for YAML: one pass, testing the bytes a break may start with.
+    private func yamlBreaks(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (count: Int, lastEnd: Int?) {
+        var count = 0
+        var lastEnd: Int?
+        var index = from
+        while index < to {
+            guard mayStartBreak(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let width = width(at: index, in: bytes)
+            if width > 0 && index + width <= to {
+                count += 1
+                index += width
+                lastEnd = index
+            } else {
+                index += 1
             }
         }
         return (count, lastEnd)
