@@ -18,7 +18,9 @@ enum SwiftModelReaderTarget {
         let source = String(decoding: input, as: UTF8.self)
         guard let models = try? SwiftModelReader().read(source: source, path: "Fuzz.swift") else { return }
         for name in models.types.keys.sorted().prefix(20) {
-            let generic = (models[name]?.genericParameters.isEmpty ?? true) ? "" : "<String>"
+            // One argument per generic parameter (`Page<T, U>` is named `Page<String, String>`).
+            let parameters = models[name]?.genericParameters.count ?? 0
+            let generic = parameters == 0 ? "" : "<" + Array(repeating: "String", count: parameters).joined(separator: ", ") + ">"
             for text in ["\(name)\(generic)", "[\(name)\(generic)]", "[String: \(name)\(generic)]"] {
                 do {
                     _ = try models.reference(parsing: text)
