@@ -58,7 +58,8 @@ enum SquareBracketNesting {
                 depth = max(0, depth - 1)
                 index += 1
             case UInt8(ascii: "/") where at("//"):
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                // A comment ends at a CR as at an LF, as the Swift lexer ends it.
+                while index < bytes.count, !Self.isLineBreak(bytes[index]) { index += 1 }
             case UInt8(ascii: "/") where at("/*"):
                 skipBlockComment()
             case UInt8(ascii: "#"), UInt8(ascii: "\""):
@@ -98,7 +99,7 @@ enum SquareBracketNesting {
             } else if byte == UInt8(ascii: "\""), !multiline || at("\"\"\""), hashesFollow(hashes, from: index + (multiline ? 3 : 1)) {
                 index += (multiline ? 3 : 1) + hashes
                 contexts.removeLast()
-            } else if byte == UInt8(ascii: "\n"), !multiline {
+            } else if Self.isLineBreak(byte), !multiline {
                 index += 1
                 contexts.removeLast()  // an unclosed string ends with its line, as the parser recovers
             } else {
@@ -121,6 +122,11 @@ enum SquareBracketNesting {
                     index += 1
                 }
             }
+        }
+
+        /// LF or CR: either ends a line for the Swift lexer.
+        private static func isLineBreak(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         }
 
         private func at(_ text: StaticString) -> Bool {

@@ -1,4 +1,5 @@
 import CodableModels
+import enum CodableParsing.LineBreaks
 import Foundation
 import SwiftDiagnostics
 import SwiftParser
@@ -81,10 +82,11 @@ final class SwiftSourceFile {
 
     /// The file, line and character column of a byte offset, before there is a tree to ask
     /// (swift-syntax makes a converter from a tree only; from text is deprecated).
+    /// Lines end at LF, CRLF or a lone CR, as swift-syntax's converter counts them.
     private static func origin(ofOffset offset: Int, in bytes: [UInt8], path: String) -> SourceOrigin {
-        let lineStart = bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        let line = bytes[..<lineStart].count { $0 == UInt8(ascii: "\n") } + 1
-        return SourceOrigin(file: path, line: line, column: characterColumn(of: offset, lineStart: lineStart, in: bytes))
+        let lines = bytes.withUnsafeBufferPointer { LineBreaks.returnOrLineFeed.breaks(in: $0, from: 0, to: offset) }
+        let lineStart = lines.lastEnd ?? 0
+        return SourceOrigin(file: path, line: lines.count + 1, column: characterColumn(of: offset, lineStart: lineStart, in: bytes))
     }
 
     /// `File.swift:12`, as reasons name a declaration.

@@ -60,6 +60,18 @@ struct SquareBracketNestingTests {
         #expect(try readModels("struct A: Codable { var a: Int }\nlet s = \"\\((1))\(deep)\"").types["A"] != nil)
     }
 
+    /// A line comment, and a string left open, end at a lone CR as at an LF (the Swift lexer
+    /// ends them there), so the brackets after it count. The scanner used to skip them as
+    /// comment while swift-syntax parsed them: 57 of them hung the reader (the fuzz target's
+    /// find). The place counts the CR as a line's end too, as swift-syntax does.
+    @Test(arguments: ["// note\r", "let s = \"open\r", "// note\r\n"])
+    func aCarriageReturnEndsACommentOrAnOpenString(start: String) throws {
+        let source = start + "let x = " + String(repeating: "[", count: 57)
+        let error = #expect(throws: ModelReadError.self) { try readModels(source) }
+        #expect(error?.origin == SourceOrigin(file: "Models.swift", line: 2, column: 19))
+        #expect(error?.message == Self.message)
+    }
+
     /// A string left open ends with its line, so the next line's brackets count again.
     @Test func unclosedStringEndsWithItsLine() throws {
         let source = "let s = \"open\nlet x = " + String(repeating: "[", count: 11)
