@@ -79,11 +79,8 @@ public struct NodeSourceMap: Sendable {
                 while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
                 scalars -= 1
             }
-            var lineEnd = offset
-            while lineEnd < bytes.count && lineBreaks.width(at: lineEnd, in: bytes) == 0 && bytes[lineEnd] != 0x0D { lineEnd += 1 }
             let locator = SourceLocator(baseOffset: baseOffset, baseLine: firstLine, baseColumn: 1, lineBreaks: lineBreaks)
-            return (SourceLocation(offset: baseOffset + offset, line: line, column: column),
-                    locator.excerpt(ofLine: lineStart..<lineEnd, caretAt: offset, in: bytes))
+            return (SourceLocation(offset: baseOffset + offset, line: line, column: column), locator.excerpt(at: offset, in: bytes))
         }
     }
 }

@@ -92,7 +92,7 @@ public struct SourceLocator: Sendable {
 
     /// The line `bytes[line]` (without its line break), with the caret at `offset`, cut to a
     /// window of about `width` characters around the caret when it is long.
-    public func excerpt(ofLine line: Range<Int>, caretAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
+    private func excerpt(ofLine line: Range<Int>, caretAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
         let start = line.lowerBound
         let end = line.upperBound
         let limit = min(max(offset, start), end)
