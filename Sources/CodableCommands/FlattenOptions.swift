@@ -4,10 +4,10 @@ import CodablePipeline
 
 /// `--flatten` and `--unflatten`: nested objects to dotted keys and back.
 struct FlattenOptions: ParsableArguments {
-    @Flag(help: "Flatten nested objects to dotted keys ({\"owner\":{\"name\":…}} becomes {\"owner.name\":…}); arrays stay values.")
+    @Flag(help: "Flatten nested objects to dotted keys ({\"owner\":{\"name\":...}} becomes {\"owner.name\":...}); arrays stay values.")
     var flatten = false
 
-    @Flag(help: "Nest dotted keys back into objects ({\"owner.name\":…} becomes {\"owner\":{\"name\":…}}); from CSV and TSV, cells holding a JSON array or object become that value too.")
+    @Flag(help: "Nest dotted keys back into objects ({\"owner.name\":...} becomes {\"owner\":{\"name\":...}}); from CSV and TSV, cells holding a JSON array or object become that value too.")
     var unflatten = false
 
     func validate() throws {
