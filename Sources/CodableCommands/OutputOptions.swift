@@ -13,7 +13,7 @@ struct OutputOptions: ParsableArguments {
     var columns: String?
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write to this file instead of standard output, atomically: on any error the file is left as it was.",
+        "Write to this file instead of standard output, atomically: on any error the file is left as it was. A replaced file keeps its permissions; a symbolic link is followed; a FIFO or device (/dev/null) is written in place.",
         valueName: "file"))
     var output: String?
 

@@ -24,16 +24,41 @@ final class OutputTarget {
         OutputTarget(descriptor: .standardOutput, path: nil, temporaryPath: nil)
     }
 
-    /// Writes to a temporary file beside `path`, which `commit()` renames to `path`.
+    /// Writes to a temporary file beside `path`, which `commit()` renames to `path`. What is at
+    /// `path` decides the details (`OutputDestination`): a symbolic link is followed, a file's
+    /// replacement keeps its permissions and owner, and a device or FIFO is written in place.
     static func atomicFile(_ path: String) throws(CommandFailure) -> OutputTarget {
-        let target = FilePath(path)
+        let destination = try OutputDestination(resolving: path)
+        switch destination {
+        case .directory:
+            throw .unwritableOutput(output: path, reason: describe(Errno.isDirectory))
+        case .special(let device):
+            do {
+                let descriptor = try FileDescriptor.open(device, .writeOnly)
+                return OutputTarget(descriptor: descriptor, path: path, temporaryPath: nil)
+            } catch {
+                throw .unwritableOutput(output: path, reason: describe(error))
+            }
+        case .newFile, .existingFile:
+            break
+        }
+        let target = FilePath(destination.path)
         let directory = target.removingLastComponent()
         let name = target.lastComponent?.string ?? "output"
         do {
             let temporary = try TemporaryFiles.shared.createNew(.writeOnly, permissions: [.ownerReadWrite, .groupRead, .otherRead]) { attempt in
                 directory.appending(".\(name).codable-\(getpid())-\(attempt).tmp")
             }
-            return OutputTarget(descriptor: temporary.descriptor, path: path, temporaryPath: temporary.path)
+            let output = OutputTarget(descriptor: temporary.descriptor, path: destination.path, temporaryPath: temporary.path)
+            if case .existingFile(_, let permissions, let owner, let group) = destination {
+                // The owner first: changing it may clear the permission bits' set-ID flags.
+                // Only the superuser may give a file away, so a failure there is no error.
+                _ = fchown(temporary.descriptor.rawValue, owner, group)
+                guard fchmod(temporary.descriptor.rawValue, permissions) == 0 else {
+                    throw Errno(rawValue: errno)
+                }
+            }
+            return output
         } catch Errno.fileExists {
             throw .unwritableOutput(output: path, reason: "could not create a temporary file beside it")
         } catch {
