@@ -96,20 +96,26 @@ public final class SARIFReport: ValidationReport {
 
     /// A file path as a URI reference: relative paths stay relative (GitHub resolves them from
     /// the repository root), `./` dropped; absolute paths become `file://` URIs; characters a URI
-    /// cannot hold are percent-encoded.
+    /// cannot hold are percent-encoded, and so is a colon before a relative path's first `/`
+    /// (RFC 3986, 4.2: `c:d.json` would be read as a URI of scheme `c`).
     public static func uri(_ path: String) -> String {
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
+        let isRelative = !path.hasPrefix("/")
+        var inFirstSegment = isRelative
         var encoded = ""
         for byte in path.utf8 {
             let character = Character(Unicode.Scalar(byte))
-            if byte < 0x80, character.isLetter || character.isNumber || "-._~/!$&'()*+,;=:@".contains(character) {
+            if byte == UInt8(ascii: "/") { inFirstSegment = false }
+            if byte == UInt8(ascii: ":") && inFirstSegment {
+                encoded += "%3A"
+            } else if byte < 0x80, character.isLetter || character.isNumber || "-._~/!$&'()*+,;=:@".contains(character) {
                 encoded.append(character)
             } else {
                 let hex = String(byte, radix: 16, uppercase: true)
                 encoded += "%" + (hex.count == 1 ? "0" : "") + hex
             }
         }
-        return path.hasPrefix("/") ? "file://" + encoded : encoded
+        return isRelative ? encoded : "file://" + encoded
     }
 }

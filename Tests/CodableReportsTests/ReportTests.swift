@@ -129,6 +129,10 @@ import Testing
         #expect(SARIFReport.uri("./data/a b#1.json") == "data/a%20b%231.json")
         #expect(SARIFReport.uri("/abs/é.json") == "file:///abs/%C3%A9.json")
         #expect(SARIFReport.uri("<stdin>") == "%3Cstdin%3E")
+        // A colon before the first slash would make the rest a URI of that scheme.
+        #expect(SARIFReport.uri("c:d.json") == "c%3Ad.json")
+        #expect(SARIFReport.uri("./c:d/e:f.json") == "c%3Ad/e:f.json")
+        #expect(SARIFReport.uri("/c:d.json") == "file:///c:d.json")
     }
 
     @Test func summaryLine() {

@@ -41,6 +41,30 @@ import Testing
         }
     }
 
+    /// A file named with a colon (`c:d.jsonl`) is named in SARIF by a relative reference
+    /// (`c%3Ad.jsonl`), not a URI of scheme `c`; GitHub decodes it back to the file's path.
+    @Test func aColonInAFileNameIsEncodedInSARIF() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(
+            at: CodableBinary.repositoryRoot.appendingPathComponent("Samples/validate/todos-bad.jsonl"),
+            to: directory.appendingPathComponent("c:d.jsonl"))
+        try FileManager.default.copyItem(
+            at: CodableBinary.repositoryRoot.appendingPathComponent("Samples/todo.schema.json"),
+            to: directory.appendingPathComponent("todo.schema.json"))
+        let result = try CodableBinary.run(["validate", "--schema", "todo.schema.json", "--report", "sarif", "c:d.jsonl"], in: directory)
+        #expect(result.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let results = try #require(((document["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+        #expect(!results.isEmpty)
+        for result in results {
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let uri = try #require((location["artifactLocation"] as? [String: Any])?["uri"] as? String)
+            #expect(uri == "c%3Ad.jsonl")
+            #expect(URL(string: uri)?.scheme == nil)
+        }
+    }
+
     /// A CSV row of 300 000 cells with a bad byte near its end (found by the csv-reader fuzz
     /// target): the reader of the first file is released after the error, then the next file is
     /// read. This aborted with a double free (status 134); it is a data error (status 1).
