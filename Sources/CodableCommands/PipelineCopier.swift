@@ -54,7 +54,8 @@ struct PipelineCopier {
         }
         defer { progress.finish() }
         let committed = try await target.produce(cleanUp: { splitter?.discard() }, otherError: { error in
-            .unwritableOutput(output: "temporary sort file", reason: CodableCommands.describe(error))
+            // Only --sort-by's runs write elsewhere than the target; name where they go ($TMPDIR).
+            .unwritableOutput(output: "temporary sort file in \(TemporaryFiles.directory.string)", reason: CodableCommands.describe(error))
         }) {
             reading: for file in inputs {
                 splitter?.input = file

@@ -31,6 +31,14 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
+    @Test func aSortThatCannotSpillNamesWhere() throws {
+        let input = (0..<2_000).map { "{\"id\":\($0)}" }.joined(separator: "\n")
+        let result = try CodableBinary.run(["convert", "--to", "jsonl", "--sort-by", ".id", "--memory-limit", "4K"], stdin: input, environment: ["TMPDIR": "/nonexistent-codable-tmp"])
+        #expect(result.status == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "temporary sort file in /nonexistent-codable-tmp: error: cannot write output: No such file or directory\n")
+    }
+
     @Test func anInterruptedSortLeavesNoRuns() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
