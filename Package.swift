@@ -87,6 +87,7 @@ let package = Package(
                 "CodableYAML",
                 "CodableReports",
                 "CAllocator",
+                "CStandardDescriptors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -100,6 +101,8 @@ let package = Package(
         .target(name: "CLibFuzzer"),
         // glibc allocator settings made at start-up (see AllocatorTuning).
         .target(name: "CAllocator"),
+        // Standard descriptors that started closed are filled before main (see the C file).
+        .target(name: "CStandardDescriptors"),
         .executableTarget(name: "codable-fuzz", dependencies: ["CodableFuzzTargets", "CLibFuzzer"]),
         // The executable: one line.
         .executableTarget(name: "codable", dependencies: ["CodableCommands"]),

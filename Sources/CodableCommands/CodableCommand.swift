@@ -38,6 +38,7 @@ public struct CodableCommand: AsyncParsableCommand {
     /// Runs the command line and exits with the documented status: usage errors are 2 (not
     /// swift-argument-parser's 64), and every other failure maps through `CommandFailure`.
     public static func main() async {
+        StandardDescriptors.occupyClosedOnes()
         Terminal.ignoreBrokenPipeSignal()
         AllocatorTuning.keepFreedBatchMemory()
         let status = await run(arguments: Array(CommandLine.arguments.dropFirst()))
