@@ -18,17 +18,18 @@ enum SquareBracketNesting {
         return scanner.firstTooDeep()
     }
 
-    /// A minimal Swift lexer: it knows comments, string literals (raw and multi-line) and
-    /// interpolations, which is all it takes to tell a code bracket from a quoted one.
+    /// A minimal Swift lexer: it knows comments, string literals (raw, multi-line, and the
+    /// single-quoted ones swift-syntax lexes as strings to diagnose them) and interpolations,
+    /// which is all it takes to tell a code bracket from a quoted one.
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
         var depth = 0
         /// Where the scanner is: code (at the top or inside an interpolation, with the count of
-        /// parentheses opened since it began) or inside a string literal.
+        /// parentheses opened since it began) or inside a string literal, closed by `quote`.
         enum Context {
             case code(openParentheses: Int)
-            case string(hashes: Int, multiline: Bool)
+            case string(hashes: Int, multiline: Bool, quote: UInt8)
         }
         var contexts: [Context] = [.code(openParentheses: 0)]
 
@@ -39,8 +40,8 @@ enum SquareBracketNesting {
                 switch contexts[contexts.count - 1] {
                 case .code(let openParentheses):
                     if let tooDeep = stepInCode(openParentheses: openParentheses) { return tooDeep }
-                case .string(let hashes, let multiline):
-                    stepInString(hashes: hashes, multiline: multiline)
+                case .string(let hashes, let multiline, let quote):
+                    stepInString(hashes: hashes, multiline: multiline, quote: quote)
                 }
             }
             return nil
@@ -69,7 +70,13 @@ enum SquareBracketNesting {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
                 let multiline = at("\"\"\"")
                 index += multiline ? 3 : 1
-                contexts.append(.string(hashes: hashes, multiline: multiline))
+                contexts.append(.string(hashes: hashes, multiline: multiline, quote: UInt8(ascii: "\"")))
+            case UInt8(ascii: "'"):
+                // Not Swift, but swift-syntax lexes `'…'` as a string literal (to say "use \""),
+                // up to the next `'` or the line's end: a `/*` or `[` in it is text. Taken for
+                // code here, a `/*` in one hid 30 real brackets after it (the fuzz target's find).
+                index += 1
+                contexts.append(.string(hashes: 0, multiline: false, quote: UInt8(ascii: "'")))
             case UInt8(ascii: "(") where contexts.count > 1:
                 contexts[contexts.count - 1] = .code(openParentheses: openParentheses + 1)
                 index += 1
@@ -88,7 +95,7 @@ enum SquareBracketNesting {
 
         /// One character of a string literal: an escape, an interpolation's start, the
         /// closing delimiter, or text.
-        private mutating func stepInString(hashes: Int, multiline: Bool) {
+        private mutating func stepInString(hashes: Int, multiline: Bool, quote: UInt8) {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\"), hashesFollow(hashes, from: index + 1) {
                 index += 1 + hashes
@@ -96,7 +103,7 @@ enum SquareBracketNesting {
                     contexts.append(.code(openParentheses: 0))
                 }
                 index += 1  // the escaped character (or the interpolation's parenthesis)
-            } else if byte == UInt8(ascii: "\""), !multiline || at("\"\"\""), hashesFollow(hashes, from: index + (multiline ? 3 : 1)) {
+            } else if byte == quote, !multiline || at("\"\"\""), hashesFollow(hashes, from: index + (multiline ? 3 : 1)) {
                 index += (multiline ? 3 : 1) + hashes
                 contexts.removeLast()
             } else if Self.isLineBreak(byte), !multiline {

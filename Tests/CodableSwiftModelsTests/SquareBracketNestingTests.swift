@@ -72,6 +72,26 @@ struct SquareBracketNestingTests {
         #expect(error?.message == Self.message)
     }
 
+    /// swift-syntax lexes `'…'` as a string literal (to diagnose it), so a `/*` or `"` in one is
+    /// text, not a comment's or a string's start, and the brackets after it count. The scanner
+    /// used to take the `/*` for a comment running to the end of the file, while swift-syntax
+    /// parsed the 30 brackets that followed: the model reader hung (the fuzz target's find).
+    @Test(arguments: ["let c = 'a/*'\n", "let c = '/* open\n", "let c = 'say \"hi'\n", "let c = 'it\\'s /*'\n"])
+    func aSingleQuotedStringIsTextToo(start: String) throws {
+        let source = start + "let x = " + String(repeating: "[", count: 57)
+        let error = #expect(throws: ModelReadError.self) { try readModels(source) }
+        #expect(error?.origin == SourceOrigin(file: "Models.swift", line: 2, column: 19))
+        #expect(error?.message == Self.message)
+    }
+
+    /// Brackets inside a single-quoted string are text, as in any string: the file is refused
+    /// for the literal itself, as swift-syntax refuses it, not for the brackets.
+    @Test func bracketsInASingleQuotedStringDoNotCount() throws {
+        let source = "let s = '\(String(repeating: "[", count: 30))'\n"
+        let error = #expect(throws: ModelReadError.self) { try readModels(source) }
+        #expect(error != nil && error?.message != Self.message, "\(String(describing: error?.message))")
+    }
+
     /// A string left open ends with its line, so the next line's brackets count again.
     @Test func unclosedStringEndsWithItsLine() throws {
         let source = "let s = \"open\nlet x = " + String(repeating: "[", count: 11)

@@ -1,0 +1,4 @@
+struct Item: Codable {
+    let separator = ';/*'
+    var grid: [[[[[[[[[[[Int]]]]]]]]]]]
+}
