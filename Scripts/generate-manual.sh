@@ -9,14 +9,17 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 manual_date=2026-01-01
 
-# The generator drops every character outside ASCII ("page-000001.json, …," came out as
-# "page-000001.json, ,"): help text must stay ASCII.
-if grep -nP '(help|abstract|discussion|ArgumentHelp)\b.*"[^"]*[^\x00-\x7F]' Sources/CodableCommands/*.swift Sources/codable/*.swift; then
+swift package generate-manual --date "$manual_date" --configuration debug >/dev/null
+# The page is made from the help that `codable --experimental-dump-help` gives, and the
+# generator drops every character outside ASCII in it ("page-000001.json, …," came out as
+# "page-000001.json, ,"): that help, every command's, must stay ASCII.
+help_dump=$(mktemp)
+trap 'rm -f "$help_dump"' EXIT
+"$(swift build --configuration debug --show-bin-path)/codable" --experimental-dump-help > "$help_dump"
+if grep -P '[^\x00-\x7F]' "$help_dump" >&2; then
   echo "generate-manual: the help text above is not ASCII; the man page would lose those characters" >&2
   exit 1
 fi
-
-swift package generate-manual --date "$manual_date" --configuration debug >/dev/null
 generated=".build/plugins/GenerateManual/outputs/codable/codable.1"
 [ -f "$generated" ] || { echo "generate-manual: no page at $generated" >&2; exit 1; }
 
