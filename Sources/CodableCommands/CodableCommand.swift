@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStandardDescriptors
 
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +39,9 @@ public struct CodableCommand: AsyncParsableCommand {
     /// Runs the command line and exits with the documented status: usage errors are 2 (not
     /// swift-argument-parser's 64), and every other failure maps through `CommandFailure`.
     public static func main() async {
-        StandardDescriptors.occupyClosedOnes()
+        // Already done before main (a C constructor: the concurrency runtime opens descriptors
+        // before this line runs); called again to state it here and keep the constructor linked.
+        codable_occupy_closed_standard_descriptors()
         Terminal.ignoreBrokenPipeSignal()
         AllocatorTuning.keepFreedBatchMemory()
         let status = await run(arguments: Array(CommandLine.arguments.dropFirst()))
