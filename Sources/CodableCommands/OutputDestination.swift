@@ -16,7 +16,7 @@ import Darwin
 /// followed, so that the file it points to is the one replaced and the link stays a link. A
 /// device, FIFO or socket (`-o /dev/null`, a named pipe) cannot be replaced and is not meant to
 /// be: it is written in place, as a shell's `>` would.
-enum OutputDestination: Equatable {
+enum OutputDestination {
     /// Nothing is there yet: a new file.
     case newFile(path: String)
     /// A regular file, to be replaced by one with the same permission bits, owner and group.
@@ -24,7 +24,7 @@ enum OutputDestination: Equatable {
     /// A device, FIFO or socket, written in place.
     case special(path: String)
     /// A directory: nothing can be written there as a file.
-    case directory(path: String)
+    case directory
 
     /// The most symbolic links followed in a row (Linux's limit).
     static let maxLinks = 40
@@ -50,7 +50,7 @@ enum OutputDestination: Equatable {
                 self = .existingFile(path: current.string, permissions: status.st_mode & 0o777, owner: status.st_uid, group: status.st_gid)
                 return
             case S_IFDIR:
-                self = .directory(path: current.string)
+                self = .directory
                 return
             default:
                 self = .special(path: current.string)
@@ -60,12 +60,6 @@ enum OutputDestination: Equatable {
         throw .unwritableOutput(output: path, reason: "more than \(Self.maxLinks) symbolic links in a row (a loop?)")
     }
 
-    /// The path the bytes end up at.
-    var path: String {
-        switch self {
-        case .newFile(let path), .existingFile(let path, _, _, _), .special(let path), .directory(let path): return path
-        }
-    }
 
     /// Where the link at `link` points, as written in it.
     private static func linkTarget(_ link: FilePath) -> FilePath? {

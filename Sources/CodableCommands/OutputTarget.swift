@@ -16,6 +16,8 @@ final class OutputTarget {
     /// The target path, when writing a file.
     private let path: String?
     private var temporaryPath: String?
+    /// A device or FIFO written in place and not closed yet: `commit()` closes it.
+    private var writesInPlace = false
     /// The last byte written was a line feed (or nothing was written).
     private var atLineStart = true
 
@@ -28,33 +30,38 @@ final class OutputTarget {
     /// `path` decides the details (`OutputDestination`): a symbolic link is followed, a file's
     /// replacement keeps its permissions and owner, and a device or FIFO is written in place.
     static func atomicFile(_ path: String) throws(CommandFailure) -> OutputTarget {
-        let destination = try OutputDestination(resolving: path)
-        switch destination {
+        let resolved: String
+        var kept: (permissions: mode_t, owner: uid_t, group: gid_t)?
+        switch try OutputDestination(resolving: path) {
         case .directory:
             throw .unwritableOutput(output: path, reason: describe(Errno.isDirectory))
         case .special(let device):
             do {
-                let descriptor = try FileDescriptor.open(device, .writeOnly)
-                return OutputTarget(descriptor: descriptor, path: path, temporaryPath: nil)
+                let target = OutputTarget(descriptor: try FileDescriptor.open(device, .writeOnly), path: path, temporaryPath: nil)
+                target.writesInPlace = true
+                return target
             } catch {
                 throw .unwritableOutput(output: path, reason: describe(error))
             }
-        case .newFile, .existingFile:
-            break
+        case .newFile(let file):
+            resolved = file
+        case .existingFile(let file, let permissions, let owner, let group):
+            resolved = file
+            kept = (permissions, owner, group)
         }
-        let target = FilePath(destination.path)
+        let target = FilePath(resolved)
         let directory = target.removingLastComponent()
         let name = target.lastComponent?.string ?? "output"
         do {
             let temporary = try TemporaryFiles.shared.createNew(.writeOnly, permissions: [.ownerReadWrite, .groupRead, .otherRead]) { attempt in
                 directory.appending(".\(name).codable-\(getpid())-\(attempt).tmp")
             }
-            let output = OutputTarget(descriptor: temporary.descriptor, path: destination.path, temporaryPath: temporary.path)
-            if case .existingFile(_, let permissions, let owner, let group) = destination {
+            let output = OutputTarget(descriptor: temporary.descriptor, path: resolved, temporaryPath: temporary.path)
+            if let kept {
                 // The owner first: changing it may clear the permission bits' set-ID flags.
                 // Only the superuser may give a file away, so a failure there is no error.
-                _ = fchown(temporary.descriptor.rawValue, owner, group)
-                guard fchmod(temporary.descriptor.rawValue, permissions) == 0 else {
+                _ = fchown(temporary.descriptor.rawValue, kept.owner, kept.group)
+                guard fchmod(temporary.descriptor.rawValue, kept.permissions) == 0 else {
                     throw Errno(rawValue: errno)
                 }
             }
@@ -121,9 +128,16 @@ final class OutputTarget {
         _ = try? descriptor.writeAll([UInt8(0x0A)])
     }
 
-    /// Makes a file output visible under its name (flushed to disk first). No-op for stdout.
+    /// Makes a file output visible under its name (flushed to disk first), or closes a device
+    /// or FIFO written in place (its reader sees the end now). No-op for stdout.
     func commit() throws(CommandFailure) {
-        guard let path, let temporaryPath else { return }
+        guard let path else { return }
+        if writesInPlace {
+            writesInPlace = false
+            guard close(descriptor.rawValue) == 0 else { throw .unwritableOutput(output: path, reason: describe(Errno(rawValue: errno))) }
+            return
+        }
+        guard let temporaryPath else { return }
         self.temporaryPath = nil
         let synced = fsync(descriptor.rawValue) == 0 ? nil : Errno(rawValue: errno)
         let closed = close(descriptor.rawValue) == 0 ? nil : Errno(rawValue: errno)
