@@ -15,6 +15,11 @@ import Darwin
 /// written atomically, then `index.json` listing them. A page is committed once the next
 /// record (or the end) shows whether more follow, so `--envelope` pages carry `hasMorePages`.
 /// A failure midway leaves the pages committed before it, no temporary file, and no index.
+///
+/// DIR may hold an earlier run's output. Its `index.json` is removed just before this run's
+/// first page replaces one of its pages (from then on it would list pages it does not
+/// describe); its pages in the same format past this run's last are removed once this run's
+/// last page is committed, before the new index is written. Other files are never touched.
 final class PageSplitter {
     private let directory: FilePath
     private let pageSize: Int
@@ -63,6 +68,7 @@ final class PageSplitter {
     /// Commits the last page and writes the index.
     func finish(total: Int) throws(CommandFailure) {
         if current != nil { try closePage(hasMore: false, total: total) }
+        try removeEarlierRunsPages()
         var index = "{\"pageSize\":\(pageSize),\"totalItems\":\(total),\"totalPages\":\(pages.count),\"pages\":["
         for (position, page) in pages.enumerated() {
             index += "\(position == 0 ? "" : ",")\n  {\"page\":\(position + 1),\"file\":\"\(page.file)\",\"items\":\(page.items)}"
@@ -104,9 +110,43 @@ final class PageSplitter {
         current.envelope?.facts = PageFacts(written: inPage, hasMore: hasMore, total: total)
         current.formatter.finish()
         try writePending()
+        if pages.count == 1 { try remove("index.json", "an earlier run's index") }
         try current.target.commit()
         pages[pages.count - 1].items = inPage
         self.current = nil
+    }
+
+    /// Whether `name` is a page name of this run's format: `page-`, six digits or more, and
+    /// the extension (`page-000012.jsonl`).
+    private func isPageName(_ name: String) -> Bool {
+        let suffix = "." + fileExtension
+        guard name.hasPrefix("page-") && name.hasSuffix(suffix) else { return false }
+        let digits = name.utf8.dropFirst(5).dropLast(suffix.utf8.count)
+        return digits.count >= 6 && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Removes the pages in this run's format that this run did not write: an earlier, longer
+    /// run's tail, which the new index would not list but a glob of `page-*` would read.
+    private func removeEarlierRunsPages() throws(CommandFailure) {
+        guard let listing = opendir(directory.string) else {
+            throw .unwritableOutput(output: directory.string, reason: "cannot list it: " + describe(Errno(rawValue: errno)))
+        }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if isPageName(name) { names.append(name) }
+        }
+        closedir(listing)
+        let written = Set(pages.map(\.file))
+        for name in names.sorted() where !written.contains(name) { try remove(name, "an earlier run's page") }
+    }
+
+    /// Removes the file `name` of the directory, if there is one (`what` names it in an error).
+    private func remove(_ name: String, _ what: String) throws(CommandFailure) {
+        let path = directory.appending(name).string
+        if unlink(path) != 0 && errno != ENOENT {
+            throw .unwritableOutput(output: path, reason: "cannot remove \(what): " + describe(Errno(rawValue: errno)))
+        }
     }
 
     private func flush(_ target: OutputTarget, _ buffer: OutputBuffer) throws(CommandFailure) {

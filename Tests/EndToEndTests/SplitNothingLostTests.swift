@@ -3,9 +3,10 @@ import Testing
 
 /// `--split N --output-dir DIR` failing midway, through the real binary: a bad record with
 /// `--on-error fail`, a file-size limit (`ulimit -f`), SIGINT and SIGTERM. Each leaves the pages
-/// committed before the failure, the files DIR held before the run untouched (an old
-/// `index.json` and an old page past the failure included), no temporary file, and the exit
-/// status that says what happened.
+/// committed before the failure, the other files DIR held before the run untouched (an old page
+/// past the failure included), no index (the earlier run's went when this run's first page
+/// replaced one of its pages), no temporary file, and the exit status that says what happened.
+/// A run that succeeds leaves no page of an earlier, longer run in its format behind.
 @Suite struct SplitNothingLostTests {
     /// Files DIR holds before each run, as a previous run would have left them.
     private static let previous = ["index.json": "old index\n", "page-000003.jsonl": "old page 3\n", "notes.txt": "not ours\n"]
@@ -18,14 +19,16 @@ import Testing
         return directory
     }
 
-    /// Checks DIR: the previous files untouched, exactly `pages` committed (each holding
-    /// records as `{"id":N}` lines, two a page), and nothing else (no temporary file).
+    /// Checks DIR: the previous files untouched (but the index, gone once a page is committed),
+    /// exactly `pages` committed (each holding records as `{"id":N}` lines, two a page), and
+    /// nothing else (no temporary file).
     private static func expectDirectory(_ directory: URL, pages: Int, _ name: String) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         let pageNames = (0..<pages).map { String(format: "page-%06d.jsonl", $0 + 1) }
-        let expected = (Array(previous.keys) + pageNames).sorted()
+        let kept = previous.filter { pages == 0 || $0.key != "index.json" }
+        let expected = (Array(kept.keys) + pageNames).sorted()
         #expect(files == expected, "\(name): \(files)")
-        for (file, contents) in previous {
+        for (file, contents) in kept {
             #expect(try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8) == contents, "\(name): \(file) changed")
         }
         for (offset, page) in pageNames.enumerated() {
@@ -44,6 +47,49 @@ import Testing
         #expect(result.stderr.hasPrefix("<stdin>:6:9: error: "), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         try Self.expectDirectory(directory, pages: 2, "bad record")
+    }
+
+    @Test func aBadFirstRecordChangesNothing() throws {
+        let directory = try Self.makeOutputDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CodableBinary.run(
+            ["convert", "--from", "jsonl", "--to", "jsonl", "--split", "2", "--output-dir", directory.path], stdin: "{\"id\":1,}\n")
+        #expect(result.status == 1)
+        try Self.expectDirectory(directory, pages: 0, "bad first record")
+    }
+
+    @Test func aShorterRunRemovesTheLongerRunsLastPages() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func split(_ records: Int, to format: String) throws {
+            let input = (1...records).map { "{\"id\":\($0)}\n" }.joined()
+            let result = try CodableBinary.run(
+                ["convert", "--from", "jsonl", "--to", format, "--split", "2", "--output-dir", directory.path], stdin: input)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        try split(8, to: "jsonl")
+        try split(3, to: "csv")
+        try "not ours\n".write(to: directory.appendingPathComponent("page-000009.jsonl.bak"), atomically: true, encoding: .utf8)
+        try split(3, to: "jsonl")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        // The CSV pages are another format's (not this run's to remove); the .bak is no page.
+        #expect(files == ["index.json", "page-000001.csv", "page-000001.jsonl", "page-000002.csv", "page-000002.jsonl", "page-000009.jsonl.bak"])
+        let index = try String(contentsOf: directory.appendingPathComponent("index.json"), encoding: .utf8)
+        #expect(index.hasPrefix("{\"pageSize\":2,\"totalItems\":3,\"totalPages\":2,"), "\(index)")
+        let last = try String(contentsOf: directory.appendingPathComponent("page-000002.jsonl"), encoding: .utf8)
+        #expect(last == "{\"id\":3}\n")
+    }
+
+    @Test func anEarlierPageThatCannotBeRemovedIsAnIOError() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A directory named like a page cannot be unlinked: the run says so and writes no index.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("page-000004.jsonl"), withIntermediateDirectories: false)
+        let result = try CodableBinary.run(
+            ["convert", "--from", "jsonl", "--to", "jsonl", "--split", "2", "--output-dir", directory.path], stdin: "{\"id\":1}\n")
+        #expect(result.status == 3)
+        #expect(result.stderr.hasPrefix("\(directory.path)/page-000004.jsonl: error: cannot write output: cannot remove an earlier run's page: "), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("index.json").path))
     }
 
     @Test func aFileSizeLimitOnTheThirdPage() throws {
