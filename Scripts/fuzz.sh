@@ -20,8 +20,9 @@
 # that crashes, or breaks one of the target's invariants, is saved as
 # Tests/FuzzRegressions/TARGET/crash-<sha1>: fix the bug and commit the file;
 # FuzzRegressionTests replays it in every `swift test`.
-# Prints one line per target: executions, seconds, and the outcome. Exit status 1 if any
-# target crashed.
+# Prints one line per target: executions, seconds, and the outcome (no crash; a crash or a
+# timeout, with the input saved; or interrupted, by Ctrl-C or SIGTERM). Exit status 1 if any
+# target did not run to its end cleanly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -82,19 +83,23 @@ fuzz() {  # fuzz TARGET SECONDS
     -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || status=$?
   local runs
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  if [ $status -eq 0 ]; then
-    printf '%-14s %12s executions in %4ss: no crash\n' "$name" "${runs:-?}" "$seconds"
-  else
-    printf '%-14s %12s executions: CRASH (status %s); input saved in %s/\n' "$name" "${runs:-?}" "$status" "$crashes"
-    grep -E "ERROR|Fatal error|invariant|SUMMARY" "$log" | head -5
-  fi
+  case $status in
+    0) printf '%-14s %12s executions in %4ss: no crash\n' "$name" "${runs:-?}" "$seconds" ;;
+    72)  # libFuzzer's -interrupted_exitcode: SIGINT or SIGTERM, not a finding
+      printf '%-14s %12s executions: interrupted before the end, no crash\n' "$name" "${runs:-?}" ;;
+    *)
+      local what="CRASH"
+      [ $status -eq 70 ] && what="TIMEOUT (an input ran over 10 s)"  # -timeout_exitcode
+      printf '%-14s %12s executions: %s (status %s); input saved in %s/\n' "$name" "${runs:-?}" "$what" "$status" "$crashes"
+      grep -E "ERROR|Fatal error|invariant|SUMMARY" "$log" | head -5 ;;
+  esac
   rm -f "$log"
   return $status
 }
 
 case ${1:-} in
   --list) swift run -q codable-fuzz --list; exit 0 ;;
-  ""|-h|--help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  ""|-h|--help) sed -n '2,25s/^# \{0,1\}//p' "$0"; exit 0 ;;
 esac
 name=$1
 seconds=${2:?"usage: Scripts/fuzz.sh TARGET SECONDS"}
