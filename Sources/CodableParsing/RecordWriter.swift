@@ -17,11 +17,13 @@ public final class RecordWriter: RecordFormatter {
     /// The bytes written so far; drain them with `removeAll()` after writing them out.
     public let output: OutputBuffer
     private let framing: OutputFraming
-    private var writer: JSONWriter
+    // Touched once per record: no runtime exclusivity checks (a writer is used by one task at a
+    // time, and no access to one of them overlaps another).
+    @exclusivity(unchecked) private var writer: JSONWriter
     private let singleValueAllowed: Bool
-    private var held: (record: Record, replacements: [Int: [UInt8]])?
-    private var arrayOpen = false
-    private var written = 0
+    @exclusivity(unchecked) private var held: (record: Record, replacements: [Int: [UInt8]])?
+    @exclusivity(unchecked) private var arrayOpen = false
+    @exclusivity(unchecked) private var written = 0
 
     /// Creates a writer.
     public init(framing: OutputFraming, options: JSONWriterOptions, singleValueAllowed: Bool, output: OutputBuffer = OutputBuffer()) {

@@ -1,10 +1,11 @@
 /// The field names of a CSV input (its first row), kept as JSON string tokens ready to be
-/// copied in front of every record's values.
-struct CSVHeader {
+/// copied in front of every record's values. A class: every row takes it, and a struct of three
+/// arrays was three references counted a row.
+final class CSVHeader {
     /// The names' JSON tokens, one after another, with where each starts and its node flags.
     private let tokens: [UInt8]
-    private var starts: [Int] = []
-    private(set) var flags: [UInt8] = []
+    private let starts: [Int]
+    let flags: [UInt8]
 
     /// Number of columns.
     var count: Int { flags.count }
@@ -15,6 +16,8 @@ struct CSVHeader {
         var tokens = OutputCursor(capacity: 256)
         defer { tokens.release() }
         var seen = ByteSpanTable()
+        var starts: [Int] = []
+        var flags: [UInt8] = []
         for (column, field) in fields.enumerated() {
             guard field.contentEnd > field.contentStart else {
                 throw JSONSyntaxError(.format("column \(column + 1) of the header has no name (every column needs one)"), at: field.start)
@@ -29,6 +32,8 @@ struct CSVHeader {
             flags.append(flag)
         }
         starts.append(tokens.count)
+        self.starts = starts
+        self.flags = flags
         self.tokens = Array(UnsafeBufferPointer(start: tokens.pointer, count: tokens.count))
     }
 
