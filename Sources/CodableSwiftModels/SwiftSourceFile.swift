@@ -18,12 +18,15 @@ final class SwiftSourceFile {
     init(path: String, text: String) throws(ModelReadError) {
         self.path = path
         let bytes = Array(text.utf8)
-        if let tooDeep = SquareBracketNesting.firstTooDeep(in: bytes) {
-            throw ModelReadError(
-                origin: Self.origin(ofOffset: tooDeep, in: bytes, path: path),
-                message: "square brackets nested more than \(SquareBracketNesting.maximumDepth) deep: codable does not read such a model (the Swift parser takes time exponential in their depth)")
+        if let (offset, excess) = NestingPrecheck.firstExcess(in: bytes) {
+            throw ModelReadError(origin: Self.origin(ofOffset: offset, in: bytes, path: path), message: excess.message)
         }
         let tree = Parser.parse(source: text)
+        // Before anything walks the tree by recursion (the location converter does).
+        if let (node, excess) = SyntaxDepth.firstExcess(in: tree) {
+            throw ModelReadError(
+                origin: Self.origin(ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes, path: path), message: excess.message)
+        }
         self.tree = tree
         self.bytes = bytes
         self.converter = SourceLocationConverter(fileName: path, tree: tree)

@@ -1,0 +1,295 @@
+/// Bounds on what a model file may nest, checked before the Swift parser sees the file: past
+/// them swift-syntax (602, 603) takes exponential time or runs out of stack.
+///
+/// - Square brackets: it looks ahead at each `[` for InlineArray sugar (`[3 of Int]`) before it
+///   parses an ordinary array or dictionary, so directly nested brackets take time exponential
+///   in their depth: 22 of them (`[[[…`, or `let a: [[[…Int]]]`) take half a second, 24 two
+///   seconds, 40 would take days. Models nest a handful; past 10 the file is refused.
+/// - Angle brackets (`A<B<C<…`), `->` in one type (`(A) -> (B) -> …`), `#if` inside `#if`,
+///   `try`, `await` and the like in a row (`try try …`), and `else if` chains (the bodies of
+///   the chains a chain is inside of count too): it parses each level by recursion, with no
+///   bound of its own (its nesting limit counts parentheses and braces), and a few thousand
+///   levels overflowed the stack (the angle brackets found by the swift-model-reader fuzz
+///   target). Past 64 (`else if`: 128) the file is refused.
+///
+/// Angle brackets and arrows are counted in a run that ends where no type can go on: at `{`,
+/// `}`, `;`, `=` and the keywords that begin a declaration or statement. A `<` or `>` that is a
+/// comparison counts too, so the count is never less than the parser's depth.
+enum NestingPrecheck {
+    /// What a file nests too deeply.
+    enum Excess: Equatable, Sendable {
+        case squareBrackets, angleBrackets, arrows, conditionalBlocks, elseIfChain, prefixKeywords
+
+        /// The most allowed.
+        var limit: Int {
+            switch self {
+            case .squareBrackets: return 10
+            case .elseIfChain: return 128
+            default: return 64
+            }
+        }
+
+        /// The message that refuses the file.
+        var message: String {
+            switch self {
+            case .squareBrackets:
+                return "square brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser takes time exponential in their depth)"
+            case .angleBrackets:
+                return "angle brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser would run out of stack)"
+            case .arrows:
+                return "more than \(limit) '->' in one type: codable does not read such a model (the Swift parser would run out of stack)"
+            case .conditionalBlocks:
+                return "#if nested more than \(limit) deep: codable does not read such a model (the Swift parser would run out of stack)"
+            case .elseIfChain:
+                return "more than \(limit) 'else if' in one chain: codable does not read such a model (the Swift parser would run out of stack)"
+            case .prefixKeywords:
+                return "more than \(limit) 'try', 'await' or the like in a row: codable does not read such a model (the Swift parser would run out of stack)"
+            }
+        }
+    }
+
+    /// The first place in code that goes past a bound, and which, or nil. Comments and string
+    /// literals do not count; a string's interpolations (`"\(…)"`) do, as the parser reads those
+    /// as code.
+    static func firstExcess(in bytes: [UInt8]) -> (offset: Int, excess: Excess)? {
+        var scanner = Scanner(bytes: bytes)
+        return scanner.firstExcess()
+    }
+
+    /// A minimal Swift lexer: it knows comments, string literals (raw, multi-line, and the
+    /// single-quoted ones swift-syntax lexes as strings to diagnose them) and interpolations,
+    /// which is all it takes to tell a code bracket from a quoted one.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+        var squareDepth = 0
+        var angleDepth = 0
+        var arrows = 0
+        var conditionalDepth = 0
+        /// `else if` in the chain at this brace level, and in the chains around each open brace.
+        var elseIfs = 0
+        var enclosingElseIfs: [Int] = []
+        var enclosingElseIfTotal = 0
+        /// The last token was `}`: the chain at its level ends unless `else` comes next.
+        var afterClosingBrace = false
+        var afterElse = false
+        var prefixKeywordRun = 0
+        /// Where the scanner is: code (at the top or inside an interpolation, with the count of
+        /// parentheses opened since it began) or inside a string literal, closed by `quote`.
+        enum Context {
+            case code(openParentheses: Int)
+            case string(hashes: Int, multiline: Bool, quote: UInt8)
+        }
+        var contexts: [Context] = [.code(openParentheses: 0)]
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func firstExcess() -> (offset: Int, excess: Excess)? {
+            while index < bytes.count {
+                switch contexts[contexts.count - 1] {
+                case .code(let openParentheses):
+                    if let excess = stepInCode(openParentheses: openParentheses) { return excess }
+                case .string(let hashes, let multiline, let quote):
+                    stepInString(hashes: hashes, multiline: multiline, quote: quote)
+                }
+            }
+            return nil
+        }
+
+        /// One token's worth of code; where it goes past a bound, and which.
+        private mutating func stepInCode(openParentheses: Int) -> (offset: Int, excess: Excess)? {
+            let byte = bytes[index]
+            if !Self.isWhitespace(byte) && !Self.isIdentifierStart(byte) && !at("//") && !at("/*") {
+                // `try?` and `try!` go on a run of prefix keywords.
+                let continuesRun = byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
+                if let excess = noteToken(nil, continuesPrefixKeywordRun: continuesRun) { return (index, excess) }
+            }
+            switch byte {
+            case UInt8(ascii: "["):
+                squareDepth += 1
+                if squareDepth > Excess.squareBrackets.limit { return (index, .squareBrackets) }
+                index += 1
+            case UInt8(ascii: "]"):
+                squareDepth = max(0, squareDepth - 1)
+                index += 1
+            case UInt8(ascii: "<"):
+                angleDepth += 1
+                if angleDepth > Excess.angleBrackets.limit { return (index, .angleBrackets) }
+                index += 1
+            case UInt8(ascii: ">"):
+                angleDepth = max(0, angleDepth - 1)
+                index += 1
+            case UInt8(ascii: "-") where at("->"):
+                arrows += 1
+                if arrows > Excess.arrows.limit { return (index, .arrows) }
+                index += 2
+            case UInt8(ascii: "{"):
+                endTypeRun()
+                enclosingElseIfs.append(elseIfs)
+                enclosingElseIfTotal += elseIfs
+                elseIfs = 0
+                index += 1
+            case UInt8(ascii: "}"):
+                endTypeRun()
+                if let enclosing = enclosingElseIfs.popLast() {
+                    elseIfs = enclosing
+                    enclosingElseIfTotal -= enclosing
+                }
+                afterClosingBrace = true
+                index += 1
+            case UInt8(ascii: ";"), UInt8(ascii: "="):
+                endTypeRun()
+                index += 1
+            case _ where Self.isIdentifierStart(byte):
+                let start = index
+                while index < bytes.count, Self.isIdentifierStart(bytes[index]) || bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+                if Self.endsTypeRun(bytes[start..<index]) { endTypeRun() }
+                if let excess = noteToken(bytes[start..<index]) { return (start, excess) }
+            case UInt8(ascii: "#") where at("#if") || at("#endif"):
+                let opens = at("#if")
+                index += opens ? 3 : 6
+                guard index == bytes.count || !Self.isIdentifierStart(bytes[index]) else { break }  // `#iffy`
+                conditionalDepth = opens ? conditionalDepth + 1 : max(0, conditionalDepth - 1)
+                if conditionalDepth > Excess.conditionalBlocks.limit { return (index - 3, .conditionalBlocks) }
+            case UInt8(ascii: "/") where at("//"):
+                // A comment ends at a CR as at an LF, as the Swift lexer ends it.
+                while index < bytes.count, !Self.isLineBreak(bytes[index]) { index += 1 }
+            case UInt8(ascii: "/") where at("/*"):
+                skipBlockComment()
+            case UInt8(ascii: "#"), UInt8(ascii: "\""):
+                var hashes = 0
+                while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
+                index += hashes
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
+                let multiline = at("\"\"\"")
+                index += multiline ? 3 : 1
+                contexts.append(.string(hashes: hashes, multiline: multiline, quote: UInt8(ascii: "\"")))
+            case UInt8(ascii: "'"):
+                // Not Swift, but swift-syntax lexes `'…'` as a string literal (to say "use \""),
+                // up to the next `'` or the line's end: a `/*` or `[` in it is text. Taken for
+                // code here, a `/*` in one hid 30 real brackets after it (the fuzz target's find).
+                index += 1
+                contexts.append(.string(hashes: 0, multiline: false, quote: UInt8(ascii: "'")))
+            case UInt8(ascii: "(") where contexts.count > 1:
+                contexts[contexts.count - 1] = .code(openParentheses: openParentheses + 1)
+                index += 1
+            case UInt8(ascii: ")") where contexts.count > 1:
+                if openParentheses == 0 {
+                    contexts.removeLast()  // the interpolation's end: back in its string
+                } else {
+                    contexts[contexts.count - 1] = .code(openParentheses: openParentheses - 1)
+                }
+                index += 1
+            default:
+                index += 1
+            }
+            return nil
+        }
+
+        /// One character of a string literal: an escape, an interpolation's start, the
+        /// closing delimiter, or text.
+        private mutating func stepInString(hashes: Int, multiline: Bool, quote: UInt8) {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), hashesFollow(hashes, from: index + 1) {
+                index += 1 + hashes
+                if index < bytes.count, bytes[index] == UInt8(ascii: "(") {
+                    contexts.append(.code(openParentheses: 0))
+                }
+                index += 1  // the escaped character (or the interpolation's parenthesis)
+            } else if byte == quote, !multiline || at("\"\"\""), hashesFollow(hashes, from: index + (multiline ? 3 : 1)) {
+                index += (multiline ? 3 : 1) + hashes
+                contexts.removeLast()
+            } else if Self.isLineBreak(byte), !multiline {
+                index += 1
+                contexts.removeLast()  // an unclosed string ends with its line, as the parser recovers
+            } else {
+                index += 1
+            }
+        }
+
+        /// `/* … */`, nested as Swift nests them; an unclosed one runs to the end.
+        private mutating func skipBlockComment() {
+            var open = 0
+            while index < bytes.count {
+                if at("/*") {
+                    open += 1
+                    index += 2
+                } else if at("*/") {
+                    open -= 1
+                    index += 2
+                    if open == 0 { return }
+                } else {
+                    index += 1
+                }
+            }
+        }
+
+        /// Follows `else if` chains and runs of prefix keywords through each token (`identifier`,
+        /// or nil for any other token).
+        private mutating func noteToken(_ identifier: ArraySlice<UInt8>?, continuesPrefixKeywordRun: Bool = false) -> Excess? {
+            let isElse = identifier?.elementsEqual("else".utf8) ?? false
+            if afterClosingBrace && !isElse { elseIfs = 0 }
+            afterClosingBrace = false
+            if afterElse, let identifier, identifier.elementsEqual("if".utf8) {
+                elseIfs += 1
+                if enclosingElseIfTotal + elseIfs > Excess.elseIfChain.limit { return .elseIfChain }
+            }
+            afterElse = isElse
+            if let identifier, identifier.count <= 7, Self.prefixKeywords.contains(Array(identifier)) {
+                prefixKeywordRun += 1
+                if prefixKeywordRun > Excess.prefixKeywords.limit { return .prefixKeywords }
+            } else if !continuesPrefixKeywordRun {
+                prefixKeywordRun = 0
+            }
+            return nil
+        }
+
+        /// The keywords that the parser reads the expression after by recursion.
+        private static let prefixKeywords: Set<[UInt8]> = Set(
+            ["try", "await", "consume", "copy", "each", "repeat", "unsafe", "some", "any", "inout", "borrowing", "consuming", "sending"]
+                .map { Array($0.utf8) })
+
+        private static func isWhitespace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
+        }
+
+        /// No type goes on past here: the angle brackets and arrows counted so far are done with.
+        private mutating func endTypeRun() {
+            angleDepth = 0
+            arrows = 0
+        }
+
+        /// A byte that starts (or goes on) an identifier: a letter, `_`, `$`, or any byte of a
+        /// character past ASCII.
+        private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+            (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+        }
+
+        /// The keywords that begin a declaration or a statement: no type runs across one.
+        private static let typeRunEnders: Set<[UInt8]> = Set(
+            ["func", "var", "let", "case", "init", "subscript", "typealias", "struct", "class", "enum", "protocol",
+             "extension", "actor", "import", "return", "if", "guard", "else", "while", "for", "switch", "default"].map { Array($0.utf8) })
+
+        private static func endsTypeRun(_ identifier: ArraySlice<UInt8>) -> Bool {
+            identifier.count <= 9 && typeRunEnders.contains(Array(identifier))
+        }
+
+        /// LF or CR: either ends a line for the Swift lexer.
+        private static func isLineBreak(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        }
+
+        private func at(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
+            return true
+        }
+
+        private func hashesFollow(_ hashes: Int, from start: Int) -> Bool {
+            guard start + hashes <= bytes.count else { return false }
+            for offset in 0..<hashes where bytes[start + offset] != UInt8(ascii: "#") { return false }
+            return true
+        }
+    }
+}
