@@ -27,9 +27,22 @@ struct Walker {
 
     // MARK: Values
 
+    /// The deepest level an array or object may be at (the record is at level 0): `JSONDecoder`
+    /// refuses arrays and objects nested deeper than 512 levels, and so does the walk, whose
+    /// recursion (only containers recurse) this bounds too
+    /// (a `--max-depth` above 512 lets deeper records be read; 2 000 levels overflowed the stack
+    /// of a release build). A debug build's frames are several times larger (511 levels
+    /// overflowed): there the bound is 200 levels.
+    #if DEBUG
+    static let deepestLevel = 199
+    #else
+    static let deepestLevel = 511
+    #endif
+
     /// Checks the value at tape node `index` against plan node `p` and writes it.
     mutating func value(_ p: Int, _ index: Int, level: Int) throws(WalkStop) {
         let node = nodes[index]
+        if level > Self.deepestLevel && (node.kind == .array || node.kind == .object) { throw tooDeep(index) }
         switch planNodes[p] {
         case .optional(let wrapped):
             if node.kind == .null { out.append("null") } else { try value(wrapped, index, level: level) }
@@ -66,6 +79,13 @@ struct Walker {
     }
 
     // MARK: Failures
+
+    /// An array or object past `deepestLevel` (apart from `value`, whose frame every level of recursion
+    /// takes: its message would make that frame larger).
+    @inline(never)
+    func tooDeep(_ index: Int) -> WalkStop {
+        failure(.dataCorrupted, "The given data was not valid JSON: nested deeper than \(Self.deepestLevel + 1) levels, which JSONDecoder refuses.", node: index)
+    }
 
     /// A failure at the current path, about tape node `node`.
     func failure(_ kind: DecodingFailure.Kind, _ message: String, node: Int) -> WalkStop {

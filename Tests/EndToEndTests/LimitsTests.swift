@@ -21,6 +21,41 @@ import Testing
         #expect(past.stderr.hasPrefix("<stdin>:1:\(limit + 1): error: nesting deeper than \(limit) levels (raise it with --max-depth)\n"))
     }
 
+    /// A recursive model decodes arrays and objects nested as deep as `JSONDecoder` does (512
+    /// levels; 200 in a debug build, whose frames are larger), and past that refuses the record
+    /// at the array or object too many, whatever `--max-depth` lets be read: 2 000 levels
+    /// overflowed the stack (status 139).
+    @Test(arguments: ["decode", "validate"])
+    func aRecursiveModelDecodesAsDeepAsJSONDecoder(command: String) throws {
+        #if DEBUG
+        let limit = 200
+        #else
+        let limit = 512
+        #endif
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("Node.swift")
+        try "final class Node: Codable { var next: Node?; var list: [Node]? }\n".write(to: model, atomically: true, encoding: .utf8)
+        /// `levels` objects nested through `next`, the innermost holding `"list":[]` (an array
+        /// one level deeper: `levels + 1` in all).
+        func nested(_ levels: Int) -> String {
+            String(repeating: "{\"next\":", count: levels - 1) + "{\"list\":[]}" + String(repeating: "}", count: levels - 1) + "\n"
+        }
+        let arguments = [command, "--model", model.path, "--type", "Node", "--max-depth", "100000"] + (command == "decode" ? ["--to", "jsonl"] : [])
+        let at = try CodableBinary.run(arguments, stdin: nested(limit - 1))
+        #expect(at.status == 0, "\(at.stderr)")
+        for levels in [limit, 5_000] {
+            let past = try CodableBinary.run(arguments, stdin: nested(levels))
+            #expect(past.status == 1, "\(levels): \(past.stderr.prefix(300))")
+            // The array or object one past the limit, after `limit` times `{"next":` (or, with
+            // `levels` = `limit`, `limit - 1` of them and `{"list":`): column `limit * 8 + 1`.
+            let report = command == "decode" ? past.stderr : past.stdout
+            #expect(report.hasPrefix(
+                "<stdin>:1:\(limit * 8 + 1): error: The given data was not valid JSON: nested deeper than \(limit) levels, which JSONDecoder refuses.\n"),
+                "\(levels): \(report.prefix(300))")
+        }
+    }
+
     @Test func maxLengthCountsAStringsBytesWithItsQuotes() throws {
         // "12345678" is 10 bytes as written.
         let at = try CodableBinary.run(["convert", "--from", "json", "--max-length", "10"], stdin: #"["12345678"]"#)
