@@ -8,13 +8,58 @@ enum JSONEquality {
         var bytes: UnsafePointer<UInt8>
     }
 
+    /// Whether the value at `x` of `a` equals the value at `y` of `b`. Without recursion: two
+    /// records' items (`uniqueItems`) may be nested as deep as `--max-depth` allows, and 99 000
+    /// levels overflowed the stack.
     static func equal(_ a: Tape, _ x: Int, _ b: Tape, _ y: Int) -> Bool {
+        // Scalars, the common case, need no list of pending pairs.
+        let kind = a.nodes[x].kind
+        if kind != .array && kind != .object { return scalarsEqual(a, x, b, y) }
+        var pending = [(x, y)]
+        while let (x, y) = pending.popLast() {
+            let left = a.nodes[x]
+            let right = b.nodes[y]
+            switch left.kind {
+            case .array:
+                guard right.kind == .array, left.count == right.count else { return false }
+                var i = x + 1
+                var j = y + 1
+                for _ in 0..<left.count {
+                    pending.append((i, j))
+                    i += a.nodes[i].span
+                    j += b.nodes[j].span
+                }
+            case .object:
+                guard right.kind == .object, left.count == right.count else { return false }
+                var i = x + 1
+                for _ in 0..<left.count {
+                    // The member of `right` with the same name (the first, if several have it).
+                    var j = y + 1
+                    var found = false
+                    for _ in 0..<right.count {
+                        if stringsEqual(a, a.nodes[i], b, b.nodes[j]) {
+                            found = true
+                            break
+                        }
+                        j += 1 + b.nodes[j + 1].span
+                    }
+                    guard found else { return false }
+                    pending.append((i + 1, j + 1))
+                    i += 1 + a.nodes[i + 1].span
+                }
+            default:
+                guard scalarsEqual(a, x, b, y) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether two values, the one at `x` a scalar or a string, are equal.
+    private static func scalarsEqual(_ a: Tape, _ x: Int, _ b: Tape, _ y: Int) -> Bool {
         let left = a.nodes[x]
         let right = b.nodes[y]
         guard left.kind == right.kind else { return false }
         switch left.kind {
-        case .null, .true, .false:
-            return true
         case .number:
             let one = left.token(in: a.bytes)
             let two = right.token(in: b.bytes)
@@ -22,33 +67,7 @@ enum JSONEquality {
             return JSONNumber(token: one) == JSONNumber(token: two)
         case .string:
             return stringsEqual(a, left, b, right)
-        case .array:
-            guard left.count == right.count else { return false }
-            var i = x + 1
-            var j = y + 1
-            for _ in 0..<left.count {
-                if !equal(a, i, b, j) { return false }
-                i += a.nodes[i].span
-                j += b.nodes[j].span
-            }
-            return true
-        case .object:
-            guard left.count == right.count else { return false }
-            var i = x + 1
-            for _ in 0..<left.count {
-                var j = y + 1
-                var found = false
-                for _ in 0..<right.count {
-                    if stringsEqual(a, a.nodes[i], b, b.nodes[j]) {
-                        guard equal(a, i + 1, b, j + 1) else { return false }
-                        found = true
-                        break
-                    }
-                    j += 1 + b.nodes[j + 1].span
-                }
-                if !found { return false }
-                i += 1 + a.nodes[i + 1].span
-            }
+        default:
             return true
         }
     }
@@ -62,10 +81,21 @@ enum JSONEquality {
 }
 
 extension JSONEquality {
+    /// How many levels of a value its hash looks into.
+    static let hashedLevels = 32
+
     /// A hash consistent with `equal`: equal values hash alike (numbers by exact value,
-    /// strings by content, objects whatever their member order).
-    static func hash(_ tape: Tape, _ index: Int) -> Int {
+    /// strings by content, objects whatever their member order). Below `hashedLevels` only a
+    /// container's kind and count are hashed (equal values still hash alike), so the recursion
+    /// stays shallow however deep the value goes.
+    static func hash(_ tape: Tape, _ index: Int, level: Int = 0) -> Int {
         let node = tape.nodes[index]
+        if level >= hashedLevels && (node.kind == .array || node.kind == .object) {
+            var hasher = Hasher()
+            hasher.combine(node.kind.rawValue)
+            hasher.combine(node.count)
+            return hasher.finalize()
+        }
         var hasher = Hasher()
         hasher.combine(node.kind == .false ? JSONNode.Kind.true.rawValue : node.kind.rawValue)
         switch node.kind {
@@ -86,14 +116,14 @@ extension JSONEquality {
         case .array:
             var child = index + 1
             for _ in 0..<node.count {
-                hasher.combine(hash(tape, child))
+                hasher.combine(hash(tape, child, level: level + 1))
                 child += tape.nodes[child].span
             }
         case .object:
             var members = 0
             var key = index + 1
             for _ in 0..<node.count {
-                members &+= hash(tape, key) &* 31 &+ hash(tape, key + 1)
+                members &+= hash(tape, key, level: level + 1) &* 31 &+ hash(tape, key + 1, level: level + 1)
                 key += 1 + tape.nodes[key + 1].span
             }
             hasher.combine(members)

@@ -43,6 +43,25 @@ import Testing
 
     /// A file named with a colon (`c:d.jsonl`) is named in SARIF by a relative reference
     /// (`c%3Ad.jsonl`), not a URI of scheme `c`; GitHub decodes it back to the file's path.
+    /// `uniqueItems` compares items as deep as `--max-depth` lets records be (two items of
+    /// 99 000 nested arrays overflowed the stack: status 139).
+    @Test func uniqueItemsComparesItemsAsDeepAsTheyAre() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("unique.schema.json")
+        try #"{"uniqueItems": true}"#.write(to: schema, atomically: true, encoding: .utf8)
+        let depth = 99_000
+        func item(_ innermost: String) -> String {
+            String(repeating: "[", count: depth) + innermost + String(repeating: "]", count: depth)
+        }
+        let arguments = ["validate", "--schema", schema.path, "--max-depth", "100000", "--from", "json-stream", "--report", "text"]
+        let same = try CodableBinary.run(arguments, stdin: "[\(item("1")),\(item("1.0"))]\n")
+        #expect(same.status == 1, "\(same.stderr)")
+        #expect(same.stdout.hasPrefix("<stdin>:1:\(2 * depth + 4): error: item 1 equals item 0; items must be unique\n"), "\(same.stdout.prefix(200))")
+        let different = try CodableBinary.run(arguments, stdin: "[\(item("1")),\(item("2"))]\n")
+        #expect(different.status == 0, "\(different.stdout.prefix(200)) \(different.stderr)")
+    }
+
     @Test func aColonInAFileNameIsEncodedInSARIF() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
