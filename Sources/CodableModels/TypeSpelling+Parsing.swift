@@ -8,14 +8,18 @@ extension TypeSpelling {
 }
 
 /// A recursive-descent reader for the type grammar `--type` accepts.
+///
+/// It reads Unicode scalars, not characters: a name may begin with a combining mark, which
+/// joins the `[` or `<` before it into one character (`[\u{650}` is one), as the Swift parser
+/// does; columns in messages count scalars.
 struct TypeTextParser {
-    private let characters: [Character]
+    private let characters: [Unicode.Scalar]
     private let text: String
     private var index = 0
 
     init(text: String) {
         self.text = text
-        self.characters = Array(text)
+        self.characters = Array(text.unicodeScalars)
     }
 
     mutating func parseWhole() throws(ModelReadError) -> TypeSpelling {
@@ -77,31 +81,31 @@ struct TypeTextParser {
         while index < characters.count, Self.continuesIdentifier(characters[index], atStart: index == start) {
             index += 1
         }
-        return String(characters[start..<index])
+        var name = String.UnicodeScalarView()
+        name.append(contentsOf: characters[start..<index])
+        return String(name)
     }
 
-    private static func continuesIdentifier(_ character: Character, atStart: Bool) -> Bool {
-        character.unicodeScalars.enumerated().allSatisfy { offset, scalar in
-            atStart && offset == 0 ? SwiftIdentifier.isHead(scalar) : SwiftIdentifier.isCharacter(scalar)
-        }
+    private static func continuesIdentifier(_ scalar: Unicode.Scalar, atStart: Bool) -> Bool {
+        atStart ? SwiftIdentifier.isHead(scalar) : SwiftIdentifier.isCharacter(scalar)
     }
 
     private mutating func skipSpaces() {
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        while index < characters.count, characters[index].properties.isWhitespace { index += 1 }
     }
 
-    private mutating func consume(_ character: Character) -> Bool {
+    private mutating func consume(_ character: Unicode.Scalar) -> Bool {
         guard index < characters.count, characters[index] == character else { return false }
         index += 1
         return true
     }
 
-    private mutating func consumeAfterSpaces(_ character: Character) -> Bool {
+    private mutating func consumeAfterSpaces(_ character: Unicode.Scalar) -> Bool {
         skipSpaces()
         return consume(character)
     }
 
-    private mutating func expect(_ character: Character) throws(ModelReadError) {
+    private mutating func expect(_ character: Unicode.Scalar) throws(ModelReadError) {
         skipSpaces()
         guard consume(character) else {
             let found = index < characters.count ? "`\(characters[index])`" : "the end"
