@@ -66,7 +66,8 @@ enum NestingPrecheck {
         var angleDepth = 0
         var arrows = 0
         var conditionalDepth = 0
-        /// `else if` in the chain at this brace level, and in the chains around each open brace.
+        /// `else if` in the chain at this brace level, and in the chains around each open brace
+        /// (their sum bounded as one count: a chain inside a body adds to the chain around it).
         var elseIfs = 0
         var enclosingElseIfs: [Int] = []
         var enclosingElseIfTotal = 0
@@ -106,22 +107,19 @@ enum NestingPrecheck {
             }
             switch byte {
             case UInt8(ascii: "["):
-                squareDepth += 1
-                if squareDepth > Excess.squareBrackets.limit { return (index, .squareBrackets) }
+                if Self.rise(&squareDepth, past: .squareBrackets) { return (index, .squareBrackets) }
                 index += 1
             case UInt8(ascii: "]"):
-                squareDepth = max(0, squareDepth - 1)
+                Self.fall(&squareDepth)
                 index += 1
             case UInt8(ascii: "<"):
-                angleDepth += 1
-                if angleDepth > Excess.angleBrackets.limit { return (index, .angleBrackets) }
+                if Self.rise(&angleDepth, past: .angleBrackets) { return (index, .angleBrackets) }
                 index += 1
             case UInt8(ascii: ">"):
-                angleDepth = max(0, angleDepth - 1)
+                Self.fall(&angleDepth)
                 index += 1
             case UInt8(ascii: "-") where at("->"):
-                arrows += 1
-                if arrows > Excess.arrows.limit { return (index, .arrows) }
+                if Self.rise(&arrows, past: .arrows) { return (index, .arrows) }
                 index += 2
             case UInt8(ascii: "{"):
                 endTypeRun()
@@ -143,14 +141,18 @@ enum NestingPrecheck {
             case _ where Self.isIdentifierStart(byte):
                 let start = index
                 while index < bytes.count, Self.isIdentifierStart(bytes[index]) || bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-                if Self.endsTypeRun(bytes[start..<index]) { endTypeRun() }
-                if let excess = noteToken(bytes[start..<index]) { return (start, excess) }
+                let keyword = Keyword(bytes[start..<index])
+                if keyword == .beginsDeclarationOrStatement { endTypeRun() }
+                if let excess = noteToken(bytes[start..<index], keyword) { return (start, excess) }
             case UInt8(ascii: "#") where at("#if") || at("#endif"):
                 let opens = at("#if")
                 index += opens ? 3 : 6
                 guard index == bytes.count || !Self.isIdentifierStart(bytes[index]) else { break }  // `#iffy`
-                conditionalDepth = opens ? conditionalDepth + 1 : max(0, conditionalDepth - 1)
-                if conditionalDepth > Excess.conditionalBlocks.limit { return (index - 3, .conditionalBlocks) }
+                if !opens {
+                    Self.fall(&conditionalDepth)
+                } else if Self.rise(&conditionalDepth, past: .conditionalBlocks) {
+                    return (index - 3, .conditionalBlocks)
+                }
             case UInt8(ascii: "/") where at("//"):
                 // A comment ends at a CR as at an LF, as the Swift lexer ends it.
                 while index < bytes.count, !Self.isLineBreak(bytes[index]) { index += 1 }
@@ -226,7 +228,9 @@ enum NestingPrecheck {
 
         /// Follows `else if` chains and runs of prefix keywords through each token (`identifier`,
         /// or nil for any other token).
-        private mutating func noteToken(_ identifier: ArraySlice<UInt8>?, continuesPrefixKeywordRun: Bool = false) -> Excess? {
+        private mutating func noteToken(
+            _ identifier: ArraySlice<UInt8>?, _ keyword: Keyword? = nil, continuesPrefixKeywordRun: Bool = false
+        ) -> Excess? {
             let isElse = identifier?.elementsEqual("else".utf8) ?? false
             if afterClosingBrace && !isElse { elseIfs = 0 }
             afterClosingBrace = false
@@ -235,19 +239,24 @@ enum NestingPrecheck {
                 if enclosingElseIfTotal + elseIfs > Excess.elseIfChain.limit { return .elseIfChain }
             }
             afterElse = isElse
-            if let identifier, identifier.count <= 7, Self.prefixKeywords.contains(Array(identifier)) {
-                prefixKeywordRun += 1
-                if prefixKeywordRun > Excess.prefixKeywords.limit { return .prefixKeywords }
+            if keyword == .prefix {
+                if Self.rise(&prefixKeywordRun, past: .prefixKeywords) { return .prefixKeywords }
             } else if !continuesPrefixKeywordRun {
                 prefixKeywordRun = 0
             }
             return nil
         }
 
-        /// The keywords that the parser reads the expression after by recursion.
-        private static let prefixKeywords: Set<[UInt8]> = Set(
-            ["try", "await", "consume", "copy", "each", "repeat", "unsafe", "some", "any", "inout", "borrowing", "consuming", "sending"]
-                .map { Array($0.utf8) })
+        /// Counts one more level of `counter`; whether that goes past `excess`'s limit.
+        private static func rise(_ counter: inout Int, past excess: Excess) -> Bool {
+            counter += 1
+            return counter > excess.limit
+        }
+
+        /// Counts one level of `counter` closed (never below 0: a stray closer is no credit).
+        private static func fall(_ counter: inout Int) {
+            counter = max(0, counter - 1)
+        }
 
         private static func isWhitespace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
@@ -265,14 +274,6 @@ enum NestingPrecheck {
             (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
         }
 
-        /// The keywords that begin a declaration or a statement: no type runs across one.
-        private static let typeRunEnders: Set<[UInt8]> = Set(
-            ["func", "var", "let", "case", "init", "subscript", "typealias", "struct", "class", "enum", "protocol",
-             "extension", "actor", "import", "return", "if", "guard", "else", "while", "for", "switch", "default"].map { Array($0.utf8) })
-
-        private static func endsTypeRun(_ identifier: ArraySlice<UInt8>) -> Bool {
-            identifier.count <= 9 && typeRunEnders.contains(Array(identifier))
-        }
 
         /// LF or CR: either ends a line for the Swift lexer.
         private static func isLineBreak(_ byte: UInt8) -> Bool {
@@ -290,6 +291,32 @@ enum NestingPrecheck {
             guard start + hashes <= bytes.count else { return false }
             for offset in 0..<hashes where bytes[start + offset] != UInt8(ascii: "#") { return false }
             return true
+        }
+    }
+
+    /// The keywords the scan tells apart (any other identifier: nil).
+    private enum Keyword {
+        /// `func`, `var`, `return`, `if`, …: no type runs across one.
+        case beginsDeclarationOrStatement
+        /// `try`, `await`, `some`, …: the parser reads what follows by recursion.
+        case prefix
+
+        private static let table: [[UInt8]: Keyword] = {
+            var table: [[UInt8]: Keyword] = [:]
+            for word in ["func", "var", "let", "case", "init", "subscript", "typealias", "struct", "class", "enum", "protocol",
+                         "extension", "actor", "import", "return", "if", "guard", "else", "while", "for", "switch", "default"] {
+                table[Array(word.utf8)] = .beginsDeclarationOrStatement
+            }
+            for word in ["try", "await", "consume", "copy", "each", "repeat", "unsafe", "some", "any", "inout", "borrowing", "consuming", "sending"] {
+                table[Array(word.utf8)] = .prefix
+            }
+            return table
+        }()
+
+        /// The keyword `identifier` spells, if any (none is longer than 9 bytes).
+        init?(_ identifier: ArraySlice<UInt8>) {
+            guard identifier.count <= 9, let keyword = Self.table[Array(identifier)] else { return nil }
+            self = keyword
         }
     }
 }
