@@ -81,7 +81,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     @exclusivity(unchecked) private var arrayState = ArrayState.beforeValue
     @exclusivity(unchecked) private var isTopLevelArray = false
     private var recordsRead = 0
-    @exclusivity(unchecked) private var pendingError: RecordReadError?
+    private var pendingError: RecordReadError?
     /// With `items`: the walk through each value to its records.
     @exclusivity(unchecked) private var walker: EnvelopeWalker?
     /// Where the current envelope began, for a problem with the envelope as a whole: its offset
