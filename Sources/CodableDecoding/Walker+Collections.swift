@@ -10,7 +10,10 @@ extension Walker {
         var seen = Set<[UInt8]>()
         var written = 0
         var child = index + 1
-        for position in 0..<Int(nodes[index].count) {
+        let end = child + nodes[index].size
+        var position = -1
+        while child < end {
+            position += 1
             let mark = out.position
             separator(first: written == 0, level: level + 1)
             let start = out.position
@@ -44,10 +47,11 @@ extension Walker {
     mutating func keyedDictionary(keyIsInt: Bool, _ valueNode: Int, _ index: Int, level: Int) throws(WalkStop) {
         guard nodes[index].kind == .object else { throw keyedMismatch(index) }
         var entries: [(key: [UInt8], keyNode: Int, valueNode: Int)] = []
-        entries.reserveCapacity(Int(nodes[index].count))
+        let count = JSONNode.memberCount(of: index, in: nodes)
+        entries.reserveCapacity(count)
         var seen = Set<[UInt8]>()
         var child = index + 1
-        for _ in 0..<Int(nodes[index].count) {
+        for _ in 0..<count {
             var key = nodes[child].stringBytes(in: bytes)
             if keyIsInt {
                 guard let number = Int(String(decoding: key, as: UTF8.self)) else {
@@ -107,7 +111,7 @@ extension Walker {
     /// by assignment).
     mutating func pairDictionary(_ keyNode: Int, _ valueNode: Int, _ index: Int, level: Int) throws(WalkStop) {
         guard nodes[index].kind == .array else { throw unkeyedMismatch(index) }
-        let count = Int(nodes[index].count)
+        let count = JSONNode.memberCount(of: index, in: nodes)
         guard count % 2 == 0 else {
             throw failure(.dataCorrupted, "Expected collection of key-value pairs; encountered odd-length array instead.", node: index)
         }

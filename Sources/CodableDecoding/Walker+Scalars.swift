@@ -111,7 +111,7 @@ extension Walker {
             case (.number, _):
                 decoded = try codec.decode(.number(String(decoding: node.token(in: bytes), as: UTF8.self)))
             case (.string, _) where !node.hasEscapes:
-                decoded = try codec.decode(stringUTF8: UnsafeBufferPointer(start: bytes + Int(node.start) + 1, count: Int(node.length) - 2))
+                decoded = try codec.decode(stringUTF8: UnsafeBufferPointer(start: bytes + Int(node.start) + 1, count: node.tokenLength(in: bytes) - 2))
             default:
                 decoded = try codec.decode(.string(node.stringValue(in: bytes)))
             }

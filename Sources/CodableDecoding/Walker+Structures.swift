@@ -30,8 +30,9 @@ extension Walker {
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(count, 1)) { slots throws(WalkStop) in
             slots.initialize(repeating: -1)
             var child = index + 1
+            let end = child + nodes[index].size
             var guess = 0
-            for _ in 0..<Int(nodes[index].count) {
+            while child < end {
                 let m = memberIndex(of: child, first: first, count: count, guess: guess)
                 if m >= 0 {
                     if slots[m] < 0 { slots[m] = child + 1 }
@@ -117,7 +118,7 @@ extension Walker {
             }
         }
         let start = bytes + Int(key.start) + 1
-        let length = Int(key.length) - 2
+        let length = key.tokenLength(in: bytes) - 2
         if guess < count && Self.equal(members[first + guess].key, planBytes, start, length) { return guess }
         for m in 0..<count where Self.equal(members[first + m].key, planBytes, start, length) { return m }
         return -1
@@ -188,7 +189,7 @@ extension Walker {
         var seen = [Bool](repeating: false, count: plan.cases.count)
         var distinct = 0
         var child = index + 1
-        for _ in 0..<Int(nodes[index].count) {
+        for _ in 0..<JSONNode.memberCount(of: index, in: nodes) {
             let key = nodes[child].stringBytes(in: bytes)
             if let c = plan.cases.firstIndex(where: { self.plan.structureNames[$0].utf8.elementsEqual(key) }), !seen[c] {
                 seen[c] = true

@@ -155,7 +155,7 @@ struct Walker {
         if node.needsNormalizing {
             JSONString.appendNormalized(node.token(in: bytes), to: &out)
         } else {
-            out.append(bytes + Int(node.start), count: Int(node.length))
+            out.append(node.token(in: bytes))
         }
     }
 

@@ -12,7 +12,7 @@ public enum CodingPath {
                     let node = nodes[current]
                     var child = current + 1
                     var found = false
-                    for position in 0..<Int(node.count) {
+                    for position in 0..<JSONNode.memberCount(of: current, in: nodes.baseAddress!) {
                         let valueIndex = node.kind == .object ? child + 1 : child
                         let end = valueIndex + nodes[valueIndex].span
                         if target >= (node.kind == .object ? child : valueIndex) && target < end {

@@ -11,16 +11,22 @@ public struct JSONNode: Sendable, Equatable {
 
     /// Byte offset of the token's first byte in the batch's bytes.
     public var start: UInt32
-    /// Scalars and strings: length of the raw token in bytes (strings include both quotes).
-    /// Containers: how many nodes follow as the container's contents (its whole subtree).
-    public var length: UInt32
-    /// The kind (bits 0-2), the flags (bits 3-4) and the count (bits 5-31): twelve bytes a
-    /// node, not sixteen, for records made of very many small values.
+    /// The kind (bits 0-2), the flags (bits 3-4) and the extent (bits 5-31): a container's size,
+    /// or a scalar's token length, up to `longToken`. Eight bytes a node, not twelve or sixteen,
+    /// for records made of very many small values; a container's member count is not kept, but
+    /// counted from its children (`memberCount(of:in:)`) where it is needed.
     @usableFromInline var packed: UInt32
 
     /// The most values one record can hold (every key, value, array and object counts one): a
-    /// container's count has 27 bits, and a count never exceeds its record's values.
+    /// container's size has 27 bits, and a size never exceeds its record's values.
     public static let maxValues = (1 << 27) - 1
+
+    /// The longest number (in bytes) a node holds: a number's end is not found from its bytes.
+    public static let maxNumberLength = Int(longToken) - 1
+
+    /// A scalar's extent when its token is this long or longer: a string that long has its length
+    /// found from its bytes, by its closing quote (strings may be 512 MiB; 27 bits hold 128).
+    @usableFromInline static let longToken: UInt32 = (1 << 27) - 1
 
     /// The node's kind.
     @inlinable
@@ -37,26 +43,65 @@ public struct JSONNode: Sendable, Equatable {
         set { packed = packed & ~0x18 | (UInt32(newValue & 3) << 3) }
     }
 
-    /// Containers: members (objects) or elements (arrays). Zero otherwise. At most `maxValues`:
-    /// whoever builds a tape refuses a record with more values.
+    /// Containers: how many nodes follow as the container's contents (its whole subtree). At
+    /// most `maxValues`: whoever builds a tape refuses a record with more values.
     @inlinable
-    public var count: UInt32 {
-        get { packed >> 5 }
-        set { packed = packed & 0x1F | (newValue << 5) }
+    public var size: Int {
+        get { Int(packed >> 5) }
+        set { packed = packed & 0x1F | (UInt32(truncatingIfNeeded: newValue) << 5) }
     }
 
-    /// Counts one more member or element of a container.
+    /// A node (transforms that build a new tape make their own). `length`: a scalar's token
+    /// length in bytes (strings include both quotes; a number at most `maxNumberLength`), a
+    /// container's size.
     @inlinable
-    public mutating func countMember() {
-        packed &+= 1 << 5
-    }
-
-    /// A node (transforms that build a new tape make their own).
-    @inlinable
-    public init(kind: Kind, flags: UInt8 = 0, start: Int, length: Int, count: Int = 0) {
+    public init(kind: Kind, flags: UInt8 = 0, start: Int, length: Int) {
         self.start = UInt32(truncatingIfNeeded: start)
-        self.length = UInt32(truncatingIfNeeded: length)
-        self.packed = UInt32(kind.rawValue) | (UInt32(flags & 3) << 3) | (UInt32(truncatingIfNeeded: count) << 5)
+        let extent = kind == .array || kind == .object ? UInt32(truncatingIfNeeded: length) : UInt32(min(length, Int(Self.longToken)))
+        self.packed = UInt32(kind.rawValue) | (UInt32(flags & 3) << 3) | (extent << 5)
+    }
+
+    /// The length in bytes of a string's, number's or literal's raw token (strings with their
+    /// quotes), given the start of the bytes the node points into.
+    @inline(__always)
+    public func tokenLength(in bytes: UnsafePointer<UInt8>) -> Int {
+        let extent = packed >> 5
+        return extent != Self.longToken ? Int(extent) : longStringLength(in: bytes)
+    }
+
+    /// A string of `longToken` bytes or more: up to its closing quote (the tape holds only valid
+    /// JSON strings, whose quotes inside are escaped).
+    @usableFromInline
+    func longStringLength(in bytes: UnsafePointer<UInt8>) -> Int {
+        precondition(kind == .string, "only a string's token is longer than a node holds")
+        let first = bytes + Int(start)
+        var offset = 1
+        while first[offset] != UInt8(ascii: "\"") {
+            offset += first[offset] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return offset + 1
+    }
+
+    /// The raw token of a string, number or literal (strings with their quotes), given the
+    /// start of the bytes the node points into.
+    @inline(__always)
+    public func token(in bytes: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + Int(start), count: tokenLength(in: bytes))
+    }
+
+    /// The number of members (objects) or elements (arrays) of the container at `index`, counted
+    /// by stepping over its children.
+    @inlinable
+    public static func memberCount(of index: Int, in nodes: UnsafePointer<JSONNode>) -> Int {
+        let container = nodes[index]
+        var child = index + 1
+        let end = child + container.size
+        var children = 0
+        while child < end {
+            child += nodes[child].span
+            children += 1
+        }
+        return container.kind == .object ? children / 2 : children
     }
 
     /// A string whose raw text holds backslash escapes.
@@ -64,13 +109,6 @@ public struct JSONNode: Sendable, Equatable {
 
     /// A string whose raw text holds escapes that the writer does not write (`\/`, `\u`).
     public var needsNormalizing: Bool { flags & 2 != 0 }
-
-    /// The raw token of a string, number or literal (strings with their quotes), given the
-    /// start of the bytes the node points into.
-    @inline(__always)
-    public func token(in bytes: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: bytes + Int(start), count: Int(length))
-    }
 
     /// A string node's content as UTF-8, escapes resolved.
     public func stringBytes(in bytes: UnsafePointer<UInt8>) -> [UInt8] {
@@ -83,7 +121,7 @@ public struct JSONNode: Sendable, Equatable {
     @inlinable
     public func spells(_ name: [UInt8], in bytes: UnsafePointer<UInt8>) -> Bool {
         guard flags & 1 == 0 else { return stringBytes(in: bytes) == name }
-        guard Int(length) - 2 == name.count else { return false }
+        guard tokenLength(in: bytes) - 2 == name.count else { return false }
         let content = bytes + Int(start) + 1
         return name.withUnsafeBufferPointer { name in
             for index in 0..<name.count where content[index] != name[index] { return false }
@@ -100,7 +138,7 @@ public struct JSONNode: Sendable, Equatable {
     /// The number of nodes this value occupies on the tape, itself included.
     @inlinable
     public var span: Int {
-        kind == .array || kind == .object ? Int(length) + 1 : 1
+        kind == .array || kind == .object ? size + 1 : 1
     }
 }
 

@@ -63,7 +63,7 @@ public struct JSONScanner {
                     throw JSONSyntaxError(.unexpectedEnd(expected: isObject ? "a string key or '}'" : "a value or ']'"), at: pos)
                 }
                 if bytes[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    pos += 1  // empty container: count and length stay 0
+                    pos += 1  // empty container: its size stays 0
                 } else {
                     stack.append(index)
                     openObject = isObject
@@ -82,9 +82,8 @@ public struct JSONScanner {
                 throw JSONSyntaxError(.unexpectedByte(byte, expected: "a value"), at: pos)
             }
 
-            // A value is complete: count it in its container, then find ',' or the close.
+            // A value is complete: find ',' or its container's close.
             while let top = stack.last {
-                nodes.storage[top].countMember()
                 pos = skipWhitespace(bytes, from: pos, end: end)
                 guard pos < end else {
                     throw JSONSyntaxError(.unexpectedEnd(expected: openObject ? "',' or '}'" : "',' or ']'"), at: pos)
@@ -100,9 +99,8 @@ public struct JSONScanner {
                 }
                 pos += 1
                 let contents = nodes.count - top - 1
-                // The count wraps past 27 bits, but never unseen: it cannot exceed the contents.
                 if contents > maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: Int(nodes.storage[top].start)) }
-                nodes.storage[top].length = UInt32(truncatingIfNeeded: contents)
+                nodes.storage[top].size = contents
                 stack.removeLast()
                 if let parent = stack.last { openObject = nodes.storage[parent].kind == .object }
             }
@@ -290,6 +288,7 @@ public struct JSONScanner {
         }
         let length = pos - start
         if length > maxTokenLength { throw JSONSyntaxError(.tooLong(limit: maxTokenLength), at: start) }
+        if length > JSONNode.maxNumberLength { throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: start) }
         nodes.append(JSONNode(kind: .number, start: start, length: length))
         return pos
     }

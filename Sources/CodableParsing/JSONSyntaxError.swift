@@ -24,11 +24,13 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         case tooDeep(limit: Int)
         /// A string or number longer than the limit.
         case tooLong(limit: Int)
+        /// A number longer than a node holds (`JSONNode.maxNumberLength`), whatever `--max-length` says.
+        case numberTooLong(limit: Int)
         /// One record (with the bytes of its line before it) longer than the limit: a record's
         /// nodes point into its bytes with 32-bit offsets.
         case recordTooLarge(limit: Int)
         /// An array or object holding more values (keys, values, arrays and objects, at any
-        /// depth) than the limit: a node's count has 27 bits.
+        /// depth) than the limit: a container's size has 27 bits.
         case tooManyValues(limit: Int)
         /// Something other than whitespace after the value (json: end of input; jsonl: end of line).
         case trailingContent(UInt8, after: String)
@@ -84,6 +86,8 @@ extension JSONSyntaxError.Reason: CustomStringConvertible {
             return "nesting deeper than \(limit) levels (raise it with --max-depth)"
         case .tooLong(let limit):
             return "string or number longer than \(limit) bytes"
+        case .numberTooLong(let limit):
+            return "number longer than \(limit) bytes, the longest one a record can hold"
         case .tooManyValues(let limit):
             return "array or object holding more than \(limit) values, the most one record can hold (read the array inside it record by record with --items)"
         case .recordTooLarge(let limit):

@@ -29,12 +29,11 @@ public struct JSONWriter {
     private var sortedMembers: [[Int]] = []
 
     private struct Frame {
-        var remaining: Int
         let isObject: Bool
         /// Index into `sortedMembers`, or -1 when members are written in source order.
         let sortedSlot: Int
         var nextSorted: Int
-        /// The node after the container's subtree.
+        /// The node after the container's subtree: in source order, its members end there.
         let resume: Int
     }
 
@@ -78,7 +77,7 @@ public struct JSONWriter {
             switch node.kind {
             case .object, .array:
                 let isObject = node.kind == .object
-                if node.count == 0 {
+                if node.size == 0 {
                     out.append(isObject ? "{}" : "[]")
                     index += node.span
                 } else {
@@ -93,7 +92,7 @@ public struct JSONWriter {
                         sortedMembers[slot] = keys
                         index = keys[0]
                     }
-                    stack.append(Frame(remaining: Int(node.count), isObject: isObject, sortedSlot: slot, nextSorted: 1, resume: resume))
+                    stack.append(Frame(isObject: isObject, sortedSlot: slot, nextSorted: 1, resume: resume))
                     if pretty { newline(level + stack.count, to: &out) }
                     if isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: &out) }
                     continue
@@ -104,7 +103,7 @@ public struct JSONWriter {
                 } else if node.kind == .string {
                     writeString(node, bytes: bytes, to: &out)
                 } else {
-                    out.append(bytes + Int(node.start), count: Int(node.length))
+                    out.append(node.token(in: bytes))
                 }
                 index += 1
             }
@@ -112,12 +111,12 @@ public struct JSONWriter {
             // The value is written: go on in its container, closing finished ones.
             while !stack.isEmpty {
                 let top = stack.count - 1
-                stack[top].remaining -= 1
-                if stack[top].remaining > 0 {
+                let slot = stack[top].sortedSlot
+                if slot >= 0 ? stack[top].nextSorted < sortedMembers[slot].count : index < stack[top].resume {
                     out.append(UInt8(ascii: ","))
                     if pretty { newline(level + stack.count, to: &out) }
-                    if stack[top].sortedSlot >= 0 {
-                        index = sortedMembers[stack[top].sortedSlot][stack[top].nextSorted]
+                    if slot >= 0 {
+                        index = sortedMembers[slot][stack[top].nextSorted]
                         stack[top].nextSorted += 1
                     }
                     if stack[top].isObject { index = writeKey(at: index, nodes: nodes, bytes: bytes, to: &out) }
@@ -151,7 +150,7 @@ public struct JSONWriter {
         if node.needsNormalizing {
             JSONString.appendNormalized(node.token(in: bytes), to: &out)
         } else {
-            out.append(bytes + Int(node.start), count: Int(node.length))
+            out.append(node.token(in: bytes))
         }
     }
 
@@ -159,9 +158,10 @@ public struct JSONWriter {
     /// equal keys).
     private func sortedMemberKeys(of object: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>) -> [Int] {
         var members: [(key: [UInt8], index: Int)] = []
-        members.reserveCapacity(Int(nodes[object].count))
+        let count = JSONNode.memberCount(of: object, in: nodes)
+        members.reserveCapacity(count)
         var child = object + 1
-        for _ in 0..<Int(nodes[object].count) {
+        for _ in 0..<count {
             members.append((nodes[child].stringBytes(in: bytes), child))
             child += 1 + nodes[child + 1].span
         }

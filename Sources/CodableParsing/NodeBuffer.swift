@@ -65,6 +65,12 @@ public final class NodeBuffer: @unchecked Sendable {
         }
     }
 
+    /// The number of members (objects) or elements (arrays) of the container at `index`.
+    public func memberCount(of index: Int) -> Int {
+        precondition(index >= 0 && index < count, "node index out of range")
+        return JSONNode.memberCount(of: index, in: storage)
+    }
+
     /// Appends a copy of the `count` nodes starting at `start` (a YAML alias repeats its anchor's
     /// nodes: they point at the same bytes, and container sizes are relative).
     public func appendCopy(from start: Int, count copied: Int) {

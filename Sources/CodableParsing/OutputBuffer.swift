@@ -150,6 +150,12 @@ public struct OutputCursor {
         count &+= length
     }
 
+    /// Appends the bytes of `buffer` (a node's token).
+    @inline(__always)
+    public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        if let base = buffer.baseAddress { append(base, count: buffer.count) }
+    }
+
     /// Appends the UTF-8 of a static string.
     @inline(__always)
     public mutating func append(_ text: StaticString) {

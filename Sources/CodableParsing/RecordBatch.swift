@@ -165,11 +165,11 @@ extension RecordBatch {
     ///   - firstRecordIndex: the position of the first element among all records read so far.
     ///   - sourceName: the name of the input the bytes came from, for diagnostics.
     public func elements(ofArray array: Int, inRecord index: Int, firstRecordIndex: Int, sourceName: String?) -> RecordBatch {
-        let node = nodes[array]
+        let count = nodes.memberCount(of: array)
         var roots: [Int32] = []
-        roots.reserveCapacity(Int(node.count))
+        roots.reserveCapacity(count)
         var child = array + 1
-        for _ in 0..<Int(node.count) {
+        for _ in 0..<count {
             roots.append(Int32(child))
             child += nodes[child].span
         }
@@ -225,10 +225,12 @@ public struct Record: Sendable {
             unclosed += 1
         }
         let leaf = nodes[current]
-        var offset = Int(leaf.start) + Int(leaf.length)
+        var offset: Int
         if leaf.kind == .array || leaf.kind == .object {  // an empty container: find its close too
             offset = Int(leaf.start) + 1
             unclosed += 1
+        } else {
+            offset = Int(leaf.start) + batch.bytes.withUnsafeBufferPointer { leaf.tokenLength(in: $0.baseAddress!) }
         }
         while unclosed > 0 {
             let byte = batch.bytes[offset]

@@ -139,7 +139,7 @@ public final class DateRewriter {
                 return try codec.decode(.string(stringValue(node, in: record)))
             }
             return try batch.bytes.withUnsafeBufferPointer { buffer throws(DateDecodingError) in
-                let content = UnsafeBufferPointer(start: buffer.baseAddress! + Int(token.start) + 1, count: Int(token.length) - 2)
+                let content = UnsafeBufferPointer(rebasing: token.token(in: buffer.baseAddress!).dropFirst().dropLast())
                 return try codec.decode(stringUTF8: content)
             }
         } catch {
@@ -162,9 +162,9 @@ public final class DateRewriter {
     /// `"YYYY-MM-DDT`: the start of an RFC 3339 date-time.
     private func looksLikeDateTime(_ node: Int, in record: Record) -> Bool {
         let token = record.batch.nodes[node]
-        guard token.length >= 22 else { return false }
-        let start = Int(token.start) + 1
         let bytes = record.batch.bytes
+        guard bytes.withUnsafeBufferPointer({ $0.baseAddress.map(token.tokenLength) ?? 0 }) >= 22 else { return false }
+        let start = Int(token.start) + 1
         func isDigit(_ offset: Int) -> Bool { bytes[start + offset] &- UInt8(ascii: "0") < 10 }
         return isDigit(0) && isDigit(1) && isDigit(2) && isDigit(3) && bytes[start + 4] == UInt8(ascii: "-")
             && isDigit(5) && isDigit(6) && bytes[start + 7] == UInt8(ascii: "-") && isDigit(8) && isDigit(9)
@@ -180,7 +180,7 @@ public final class DateRewriter {
             let container = nodes[index]
             guard container.kind == .object || container.kind == .array else { continue }
             var child = index + 1
-            for _ in 0..<Int(container.count) {
+            for _ in 0..<nodes.memberCount(of: index) {
                 let value = container.kind == .object ? child + 1 : child
                 if nodes[value].kind == .string { strings.append(value) }
                 child = value + nodes[value].span

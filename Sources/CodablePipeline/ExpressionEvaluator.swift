@@ -83,7 +83,7 @@ struct ExpressionEvaluator {
             case .node(let index, _):
                 let node = record.batch.nodes[index]
                 switch node.kind {
-                case .array, .object: return .count(Int(node.count))
+                case .array, .object: return .count(record.batch.nodes.memberCount(of: index))
                 case .string: return .count(String(decoding: JSONValueOrder.stringBytes(index, in: record.batch), as: UTF8.self).unicodeScalars.count)
                 case .null: return .count(0)
                 default: return .missing

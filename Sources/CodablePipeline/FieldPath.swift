@@ -115,7 +115,8 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
             guard node.kind == .object else { return }
             let name = keyBytes[depth]
             var child = index + 1
-            for _ in 0..<Int(node.count) {
+            let end = child + node.size
+            while child < end {
                 let key = nodes[child]
                 if key.spells(name, in: bytes.baseAddress!) {
                     visit(child + 1, depth: depth + 1, nodes: nodes, bytes: bytes, body)
@@ -125,13 +126,17 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
         case .everyElement, .element:
             guard node.kind == .array else { return }
             var child = index + 1
-            for position in 0..<Int(node.count) {
+            let end = child + node.size
+            var position = 0
+            while child < end {
                 if case .element(let wanted) = components[depth], wanted != position {
                     child += nodes[child].span
+                    position += 1
                     continue
                 }
                 visit(child, depth: depth + 1, nodes: nodes, bytes: bytes, body)
                 child += nodes[child].span
+                position += 1
             }
         }
     }

@@ -75,7 +75,8 @@ enum TapeKeys {
         batch.bytes.withUnsafeBufferPointer { bytes in
             batch.nodes.withNodes { nodes in
                 var child = object + 1
-                for _ in 0..<Int(nodes[object].count) {
+                let end = child + nodes[object].size
+                while child < end {
                     if nodes[child].spells(name, in: bytes.baseAddress!) { return child }
                     child += 1 + nodes[child + 1].span
                 }

@@ -57,7 +57,7 @@ enum JSONValueOrder {
     static func number(_ index: Int, in batch: RecordBatch) -> ExactNumber {
         let node = batch.nodes[index]
         return batch.bytes.withUnsafeBufferPointer { bytes in
-            ExactNumber(text: UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.length)]))
+            bytes.baseAddress.flatMap { ExactNumber(text: node.token(in: $0)) }
         } ?? ExactNumber(0)
     }
 
@@ -72,7 +72,7 @@ enum JSONValueOrder {
         let node = batch.nodes[index]
         var result: [Int] = []
         var child = index + 1
-        for _ in 0..<Int(node.count) {
+        for _ in 0..<batch.nodes.memberCount(of: index) {
             if node.kind == .object { child += 1 }
             result.append(child)
             child += batch.nodes[child].span
@@ -84,7 +84,7 @@ enum JSONValueOrder {
     static func sortedMembers(_ index: Int, in batch: RecordBatch) -> [(key: [UInt8], value: Int)] {
         var members: [(key: [UInt8], value: Int)] = []
         var child = index + 1
-        for _ in 0..<Int(batch.nodes[index].count) {
+        for _ in 0..<batch.nodes.memberCount(of: index) {
             members.append((stringBytes(child, in: batch), child + 1))
             child += 1 + batch.nodes[child + 1].span
         }

@@ -24,7 +24,7 @@ struct KeyTree {
     init(record root: Int, in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8], recordIndex: Int) throws(RecordFlattener.Conflict) {
         self.root = root
         var child = root + 1
-        for _ in 0..<Int(batch.nodes[root].count) {
+        for _ in 0..<batch.nodes.memberCount(of: root) {
             let value = child + 1
             let key = batch.nodes[child].stringBytes(in: base)
             let parts = Self.split(key, at: separator)
@@ -89,7 +89,7 @@ struct KeyTree {
     /// A string value that holds a JSON array or object, written as that value.
     private func writeParsed(_ value: Int, to tape: inout TapeBuilder, batch: RecordBatch, base: UnsafePointer<UInt8>) -> Bool {
         let node = batch.nodes[value]
-        guard node.kind == .string, node.length >= 4 else { return false }
+        guard node.kind == .string, node.tokenLength(in: base) >= 4 else { return false }
         let first = base[Int(node.start) + 1]
         guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return false }
         return tape.parsedValue(node.stringBytes(in: base), origin: value)

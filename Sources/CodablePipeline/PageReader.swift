@@ -114,7 +114,7 @@ struct PageReader {
         guard object.kind == .object else { return false }
         return batch.bytes.withUnsafeBufferPointer { bytes in
             var child = node + 1
-            for _ in 0..<Int(object.count) {
+            for _ in 0..<batch.nodes.memberCount(of: node) {
                 let value = batch.nodes[child + 1]
                 if value.kind == .false,
                    PagedSourceOptions.hasMoreNames.contains(batch.nodes[child].stringValue(in: bytes.baseAddress!)) {

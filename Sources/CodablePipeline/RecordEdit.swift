@@ -21,7 +21,7 @@ struct RecordEdit {
         case .object, .array:
             builder.openContainer(node.kind, like: index)
             var child = index + 1
-            for _ in 0..<Int(node.count) {
+            for _ in 0..<batch.nodes.memberCount(of: index) {
                 let value = node.kind == .object ? child + 1 : child
                 if !dropped.contains(value) {
                     if node.kind == .object { builder.key(child, newText: renamed[child]) }

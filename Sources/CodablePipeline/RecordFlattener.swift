@@ -40,7 +40,7 @@ public enum RecordFlattener {
                 tape.openContainer(.object, like: root)
                 var frames: [(remaining: Int, next: Int, pathCount: Int)] = []
                 var child = root + 1
-                var remaining = Int(batch.nodes[root].count)
+                var remaining = batch.nodes.memberCount(of: root)
                 path.removeAll(keepingCapacity: true)
                 while true {
                     while remaining > 0 {
@@ -49,11 +49,11 @@ public enum RecordFlattener {
                         path.append(contentsOf: key.stringBytes(in: base))
                         let value = child + 1
                         let node = batch.nodes[value]
-                        if node.kind == .object && node.count > 0 {
+                        if node.kind == .object && node.size > 0 {
                             frames.append((remaining - 1, value + node.span, before))
                             path.append(contentsOf: separator)
                             child = value + 1
-                            remaining = Int(node.count)
+                            remaining = batch.nodes.memberCount(of: value)
                             continue
                         }
                         if frames.isEmpty {

@@ -37,9 +37,12 @@ enum SortKey: Comparable, Hashable {
         case .true: self = .bool(true)
         case .false: self = .bool(false)
         case .number:
-            let integer: Int64? = node.length <= 18 ? batch.bytes.withUnsafeBufferPointer { bytes in
-                Self.integer(UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.length)]))
-            } : nil
+            let integer: Int64? = batch.bytes.withUnsafeBufferPointer { bytes in
+                bytes.baseAddress.flatMap { base in
+                    let token = node.token(in: base)
+                    return token.count <= 18 ? Self.integer(token) : nil
+                }
+            }
             if let integer { self = .integer(integer) } else { self = .number(JSONValueOrder.number(index, in: batch)) }
         case .string: self = .string(JSONValueOrder.stringBytes(index, in: batch))
         case .array, .object:

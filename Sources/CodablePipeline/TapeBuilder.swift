@@ -17,8 +17,8 @@ struct TapeBuilder {
     private var extra: [UInt8] = []
     /// For a source with a `sourceMap`: the source node each new node stands for.
     private var origins: [Int32] = []
-    /// Open containers: their node index and members or elements so far.
-    private var open: [(index: Int, count: Int)] = []
+    /// Open containers' node indices.
+    private var open: [Int] = []
 
     init(source: RecordBatch) {
         self.source = source
@@ -36,7 +36,6 @@ struct TapeBuilder {
 
     /// Copies the value at `index` of the source, replacing the nodes `replacements` names.
     mutating func copy(_ index: Int, replacements: [Int: [UInt8]] = [:]) {
-        countChild()
         let span = source.nodes[index].span
         if replacements.isEmpty {
             source.nodes.withNodes { sourceNodes in
@@ -85,7 +84,6 @@ struct TapeBuilder {
             }
         }
         guard ok else { return false }
-        countChild()
         let shift = UInt32(truncatingIfNeeded: source.bytes.count + extra.count)
         extra.append(contentsOf: text)
         scanned.withNodes { scannedNodes in
@@ -99,29 +97,18 @@ struct TapeBuilder {
 
     /// Opens an object or array located like the source node `like`; close it with `close()`.
     mutating func openContainer(_ kind: JSONNode.Kind, like index: Int) {
-        countChild()
         let start = Int(source.nodes[index].start)
-        let node = append(JSONNode(kind: kind, start: start, length: 0), origin: index)
-        open.append((node, 0))
+        open.append(append(JSONNode(kind: kind, start: start, length: 0), origin: index))
     }
 
-    /// Closes the innermost open container, setting its size and count.
+    /// Closes the innermost open container, setting its size.
     mutating func close() {
-        let (index, count) = open.removeLast()
-        let length = nodes.count - index - 1
-        nodes.update(index) { node in
-            node.length = UInt32(truncatingIfNeeded: length)
-            node.count = UInt32(truncatingIfNeeded: count)
-        }
+        let index = open.removeLast()
+        let size = nodes.count - index - 1
+        nodes.update(index) { $0.size = size }
     }
 
-    /// Members (keys count, their values do not) or elements of the innermost open container.
-    private mutating func countChild() {
-        if !open.isEmpty { open[open.count - 1].count += 1 }
-    }
-
-    /// Appends a node standing for the source node `origin` (keys do not count as members;
-    /// their values do).
+    /// Appends a node standing for the source node `origin`.
     @discardableResult
     private mutating func append(_ node: JSONNode, origin: Int) -> Int {
         if source.sourceMap != nil { origins.append(Int32(truncatingIfNeeded: origin)) }
@@ -132,15 +119,9 @@ struct TapeBuilder {
     private mutating func newScalar(_ text: [UInt8], like node: JSONNode) -> JSONNode {
         let start = source.bytes.count + extra.count
         extra.append(contentsOf: text)
-        var scalar = node
-        scalar.start = UInt32(truncatingIfNeeded: start)
-        scalar.length = UInt32(truncatingIfNeeded: text.count)
-        scalar.count = 0
-        if node.kind == .string {
-            // Written as JSONString.quoted writes it: minimal escapes, nothing to normalise.
-            scalar.flags = text.contains(UInt8(ascii: "\\")) ? 1 : 0
-        }
-        return scalar
+        // A string is written as JSONString.quoted writes it: minimal escapes, nothing to normalise.
+        let flags: UInt8 = node.kind == .string && text.contains(UInt8(ascii: "\\")) ? 1 : 0
+        return JSONNode(kind: node.kind, flags: flags, start: start, length: text.count)
     }
 
     /// The batch of finished records.

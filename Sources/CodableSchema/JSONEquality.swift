@@ -21,22 +21,26 @@ enum JSONEquality {
             let right = b.nodes[y]
             switch left.kind {
             case .array:
-                guard right.kind == .array, left.count == right.count else { return false }
+                guard right.kind == .array else { return false }
+                let count = JSONNode.memberCount(of: x, in: a.nodes)
+                guard count == JSONNode.memberCount(of: y, in: b.nodes) else { return false }
                 var i = x + 1
                 var j = y + 1
-                for _ in 0..<left.count {
+                for _ in 0..<count {
                     pending.append((i, j))
                     i += a.nodes[i].span
                     j += b.nodes[j].span
                 }
             case .object:
-                guard right.kind == .object, left.count == right.count else { return false }
+                guard right.kind == .object else { return false }
+                let count = JSONNode.memberCount(of: x, in: a.nodes)
+                guard count == JSONNode.memberCount(of: y, in: b.nodes) else { return false }
                 var i = x + 1
-                for _ in 0..<left.count {
+                for _ in 0..<count {
                     // The member of `right` with the same name (the first, if several have it).
                     var j = y + 1
                     var found = false
-                    for _ in 0..<right.count {
+                    for _ in 0..<count {
                         if stringsEqual(a, a.nodes[i], b, b.nodes[j]) {
                             found = true
                             break
@@ -74,7 +78,9 @@ enum JSONEquality {
 
     static func stringsEqual(_ a: Tape, _ left: JSONNode, _ b: Tape, _ right: JSONNode) -> Bool {
         if !left.hasEscapes && !right.hasEscapes {
-            return left.length == right.length && left.token(in: a.bytes).elementsEqual(right.token(in: b.bytes))
+            let one = left.token(in: a.bytes)
+            let two = right.token(in: b.bytes)
+            return one.count == two.count && one.elementsEqual(two)
         }
         return left.stringBytes(in: a.bytes) == right.stringBytes(in: b.bytes)
     }
@@ -93,7 +99,7 @@ extension JSONEquality {
         if level >= hashedLevels && (node.kind == .array || node.kind == .object) {
             var hasher = Hasher()
             hasher.combine(node.kind.rawValue)
-            hasher.combine(node.count)
+            hasher.combine(JSONNode.memberCount(of: index, in: tape.nodes))
             return hasher.finalize()
         }
         var hasher = Hasher()
@@ -115,14 +121,14 @@ extension JSONEquality {
             }
         case .array:
             var child = index + 1
-            for _ in 0..<node.count {
+            for _ in 0..<JSONNode.memberCount(of: index, in: tape.nodes) {
                 hasher.combine(hash(tape, child, level: level + 1))
                 child += tape.nodes[child].span
             }
         case .object:
             var members = 0
             var key = index + 1
-            for _ in 0..<node.count {
+            for _ in 0..<JSONNode.memberCount(of: index, in: tape.nodes) {
                 members &+= hash(tape, key, level: level + 1) &* 31 &+ hash(tape, key + 1, level: level + 1)
                 key += 1 + tape.nodes[key + 1].span
             }

@@ -286,7 +286,8 @@ struct KeywordBuilder {
             copied.append(entry)
             low = min(low, Int(entry.start))
             let isContainer = entry.kind == .array || entry.kind == .object
-            high = max(high, Int(entry.start) + (isContainer ? 1 : Int(entry.length)))
+            let length = isContainer ? 1 : document.batch.bytes.withUnsafeBufferPointer { entry.tokenLength(in: $0.baseAddress!) }
+            high = max(high, Int(entry.start) + length)
         }
         for offset in copied.indices { copied[offset].start -= UInt32(low) }
         return ConstantValue(nodes: copied, bytes: document.batch.bytes.bytes(in: low..<high))

@@ -61,7 +61,7 @@ final class SchemaDocument: @unchecked Sendable {
     /// A scalar's raw token text.
     func token(_ index: Int) -> [UInt8] {
         let node = batch.nodes[index]
-        return batch.bytes.bytes(in: Int(node.start)..<Int(node.start + node.length))
+        return batch.bytes.withUnsafeBufferPointer { Array(node.token(in: $0.baseAddress!)) }
     }
 
     /// An object's members as (key, key node, value node), in document order.
@@ -70,7 +70,7 @@ final class SchemaDocument: @unchecked Sendable {
         let node = batch.nodes[object]
         guard node.kind == .object else { return [] }
         var child = object + 1
-        for _ in 0..<node.count {
+        for _ in 0..<batch.nodes.memberCount(of: object) {
             let value = child + 1
             result.append((string(child), child, value))
             child = value + batch.nodes[value].span
@@ -84,7 +84,7 @@ final class SchemaDocument: @unchecked Sendable {
         let node = batch.nodes[array]
         guard node.kind == .array else { return [] }
         var child = array + 1
-        for _ in 0..<node.count {
+        for _ in 0..<batch.nodes.memberCount(of: array) {
             result.append(child)
             child += batch.nodes[child].span
         }

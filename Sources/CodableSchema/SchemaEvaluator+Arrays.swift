@@ -5,7 +5,7 @@ extension SchemaEvaluator {
     mutating func applyArray(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
         let value = tape.nodes[instance]
         guard value.kind == .array else { return true }
-        let count = Int(value.count)
+        let count = JSONNode.memberCount(of: instance, in: tape.nodes)
         switch operation.code {
         case .minItems:
             guard count < Int(operation.a) else { return true }
@@ -32,7 +32,7 @@ extension SchemaEvaluator {
 
     /// No two items equal (JSON equality); reports the later of the first equal pair.
     private mutating func uniqueItems(_ operation: Operation, _ instance: Int) -> Bool {
-        let count = Int(tape.nodes[instance].count)
+        let count = JSONNode.memberCount(of: instance, in: tape.nodes)
         guard count > 1 else { return true }
         if count > 16 { return uniqueItemsHashed(operation, instance, count) }
         var second = instance + 1 + tape.nodes[instance + 1].span

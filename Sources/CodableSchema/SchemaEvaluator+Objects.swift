@@ -5,7 +5,7 @@ extension SchemaEvaluator {
     mutating func applyObject(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
         let value = tape.nodes[instance]
         guard value.kind == .object else { return true }
-        let count = Int(value.count)
+        let count = JSONNode.memberCount(of: instance, in: tape.nodes)
         switch operation.code {
         case .minProperties:
             guard count < Int(operation.a) else { return true }
@@ -59,7 +59,7 @@ extension SchemaEvaluator {
         let node = tape.nodes[key]
         let entry = keys[Int(index)]
         if !node.hasEscapes {
-            guard Int(node.length) == Int(entry.length) + 2 else { return false }
+            guard node.tokenLength(in: tape.bytes) == Int(entry.length) + 2 else { return false }
             let token = UnsafeRawPointer(tape.bytes + Int(node.start) + 1)
             let expected = UnsafeRawPointer(keyBytes + Int(entry.offset))
             let length = Int(entry.length)
@@ -83,29 +83,31 @@ extension SchemaEvaluator {
     /// The key node of member `index` (a program key) of the object at `object`.
     func findMember(_ object: Int, _ index: Int32) -> Int? {
         var cursor = object + 1
-        var position = 0
-        return findMember(object, index, from: &cursor, index: &position)
+        return findMember(object, index, from: &cursor)
     }
 
-    /// The key node of member `index`, searching from the member at `cursor` (its position
-    /// `position`) round to it; on success the cursor moves past the member found.
-    func findMember(_ object: Int, _ index: Int32, from cursor: inout Int, index position: inout Int) -> Int? {
-        let count = Int(tape.nodes[object].count)
+    /// The key node of member `index`, searching from the member at `cursor` to the last, then
+    /// from the first back to it; on success the cursor moves past the member found.
+    func findMember(_ object: Int, _ index: Int32, from cursor: inout Int) -> Int? {
+        let first = object + 1
+        let end = first + tape.nodes[object].size
         var key = cursor
-        var at = position
-        for _ in 0..<count {
-            if at == count {
-                key = object + 1
-                at = 0
-            }
+        while key < end {
             let next = key + 1 + tape.nodes[key + 1].span
             if keyEquals(key, index) {
                 cursor = next
-                position = at + 1
                 return key
             }
             key = next
-            at += 1
+        }
+        key = first
+        while key < cursor {
+            let next = key + 1 + tape.nodes[key + 1].span
+            if keyEquals(key, index) {
+                cursor = next
+                return key
+            }
+            key = next
         }
         return nil
     }
@@ -113,13 +115,9 @@ extension SchemaEvaluator {
     private mutating func applyRequired(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var cursor = instance + 1  // members usually come in the order the schema lists them
-        var cursorIndex = 0
         for offset in 0..<Int(operation.b) {
             let key = integers[Int(operation.a) + offset]
-            if let found = findMember(instance, key, from: &cursor, index: &cursorIndex) {
-                _ = found
-                continue
-            }
+            if findMember(instance, key, from: &cursor) != nil { continue }
             valid = false
             if reporting { fail { e in e.report(operation, instance, "missing required property \(e.quoted(e.program.keyTexts[Int(key)]))") } }
             if stopped { break }

@@ -61,14 +61,14 @@ extension SchemaEvaluator {
         case .minLength:
             guard value.kind == .string else { return true }
             // A string has at least (bytes / 4) scalars: skip counting when that suffices.
-            if !value.hasEscapes && Int(value.length - 2) / 4 >= Int(operation.a) { return true }
+            if !value.hasEscapes && (value.tokenLength(in: tape.bytes) - 2) / 4 >= Int(operation.a) { return true }
             let length = scalarCount(value)
             if length >= Int(operation.a) { return true }
             if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is \(e.plural(length, "character")), at least \(operation.a) required") } }
             return false
         case .maxLength:
             guard value.kind == .string else { return true }
-            if Int(value.length) - 2 <= Int(operation.a) { return true }  // at most one scalar per byte
+            if value.tokenLength(in: tape.bytes) - 2 <= Int(operation.a) { return true }  // at most one scalar per byte
             let length = scalarCount(value)
             if length <= Int(operation.a) { return true }
             if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is \(e.plural(length, "character")), at most \(operation.a) allowed") } }

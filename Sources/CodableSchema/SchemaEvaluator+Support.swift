@@ -76,7 +76,7 @@ extension SchemaEvaluator {
         case .false: return withType ? "boolean false" : "false"
         case .number: return (withType ? "number " : "") + text(instance)
         case .string: return (withType ? "string " : "") + text(instance)
-        case .array: return withType ? "array of \(plural(Int(value.count), "item"))" : "the array"
+        case .array: return withType ? "array of \(plural(JSONNode.memberCount(of: instance, in: tape.nodes), "item"))" : "the array"
         case .object: return withType ? "object" : "the object"
         }
     }

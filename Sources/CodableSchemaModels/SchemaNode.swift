@@ -98,11 +98,13 @@ struct SchemaNode {
             case .string: return SchemaNode(value: .string(node.stringValue(in: base)), origin: origin)
             case .array:
                 var elements: [SchemaNode] = []
-                for _ in 0..<node.count { elements.append(build(&index)) }
+                let end = index + node.size
+                while index < end { elements.append(build(&index)) }
                 return SchemaNode(value: .array(elements), origin: origin)
             case .object:
                 var members: [(key: String, value: SchemaNode)] = []
-                for _ in 0..<node.count {
+                let end = index + node.size
+                while index < end {
                     let key = batch.nodes[index].stringValue(in: base)
                     index += 1
                     members.append((key, build(&index)))

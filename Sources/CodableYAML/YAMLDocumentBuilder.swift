@@ -74,7 +74,7 @@ struct YAMLDocumentBuilder {
     /// records, like the items a streamed root sequence hands on before a failure.
     func itemsOfRootSequence() -> (items: [Int], end: Int)? {
         guard !streamsRootSequence, documentStart < tape.count, tape[documentStart].kind == .array else { return nil }
-        let members = stack.first?.members ?? Int(tape[documentStart].count)
+        let members = stack.first?.members ?? tape.memberCount(of: documentStart)
         var items: [Int] = []
         var child = documentStart + 1
         for _ in 0..<members {
@@ -174,9 +174,8 @@ struct YAMLDocumentBuilder {
         case .sequenceEnd, .mappingEnd:
             let frame = stack.removeLast()
             if frame.isStreamedRoot { return }
-            var members = frame.members
             if !frame.mergeKeys.isEmpty {
-                members = try applyMerges(frame)
+                try applyMerges(frame)
                 // The rebuild moved the nodes inside this mapping: anchors among them no longer
                 // point at their values, so aliases to them are refused rather than followed.
                 for (name, anchor) in anchors where anchor.start > frame.node {
@@ -187,7 +186,7 @@ struct YAMLDocumentBuilder {
             guard tape.count - frame.node - 1 <= options.maxValues else {
                 throw YAMLReadFailure(.tooManyValues(limit: options.maxValues), line: Int(tape.position(of: frame.node).line), column: Int(tape.position(of: frame.node).column))
             }
-            tape.close(frame.node, members: members)
+            tape.close(frame.node)
             if let anchor = frame.anchor { anchors[anchor] = (frame.node, tape.count - frame.node) }
             didAppendValue()
         default:
@@ -242,7 +241,11 @@ struct YAMLDocumentBuilder {
         case .null: return tape.appendLiteral(.null, at: position)
         case .true: return tape.appendLiteral(.true, at: position)
         case .false: return tape.appendLiteral(.false, at: position)
-        case .number: return resolver.number.withUnsafeBufferPointer { tape.appendNumber($0, at: position) }
+        case .number:
+            guard resolver.number.count <= JSONNode.maxNumberLength else {
+                throw YAMLReadFailure(.numberTooLong(limit: JSONNode.maxNumberLength), line: line, column: column)
+            }
+            return resolver.number.withUnsafeBufferPointer { tape.appendNumber($0, at: position) }
         case .string, .mismatch: return tape.appendString(value, at: position)
         case .nonFinite:
             throw YAMLReadFailure("\(String(decoding: value, as: UTF8.self)) is not a number JSON can hold; quote it to keep it as a string", line: line, column: column)
@@ -270,8 +273,8 @@ struct YAMLDocumentBuilder {
 
     /// Rebuilds a closed mapping with its `<<` members replaced by the members of the mappings
     /// they name: keys written in the mapping win, then earlier merged mappings over later ones.
-    /// Merged members take the place of the `<<` member. Returns the new member count.
-    private mutating func applyMerges(_ frame: Frame) throws(YAMLReadFailure) -> Int {
+    /// Merged members take the place of the `<<` member.
+    private mutating func applyMerges(_ frame: Frame) throws(YAMLReadFailure) {
         let mergeKeys = Set(frame.mergeKeys)
         var members: [(key: Int, value: Int)] = []
         var child = frame.node + 1
@@ -282,14 +285,12 @@ struct YAMLDocumentBuilder {
         var seen = Set<[UInt8]>()
         for member in members where !mergeKeys.contains(member.key) { seen.insert(tape.token(of: member.key)) }
         var rebuilt: [(node: JSONNode, position: NodeSourceMap.Position)] = []
-        var count = 0
         func copy(_ start: Int, _ span: Int) {
             for index in start..<(start + span) { rebuilt.append((tape[index], tape.position(of: index))) }
         }
         for member in members {
             guard mergeKeys.contains(member.key) else {
                 copy(member.key, 1 + tape[member.value].span)
-                count += 1
                 continue
             }
             let value = tape[member.value]
@@ -298,7 +299,7 @@ struct YAMLDocumentBuilder {
             case .object: sources = [member.value]
             case .array:
                 var element = member.value + 1
-                for _ in 0..<Int(value.count) {
+                for _ in 0..<tape.memberCount(of: member.value) {
                     guard tape[element].kind == .object else {
                         let place = tape.position(of: element)
                         throw YAMLReadFailure("a merge key (<<) takes mappings; this element is not one", line: Int(place.line), column: Int(place.column))
@@ -312,17 +313,15 @@ struct YAMLDocumentBuilder {
             }
             for source in sources {
                 var key = source + 1
-                for _ in 0..<Int(tape[source].count) {
+                for _ in 0..<tape.memberCount(of: source) {
                     let span = 1 + tape[key + 1].span
                     if seen.insert(tape.token(of: key)).inserted {
                         copy(key, span)
-                        count += 1
                     }
                     key += span
                 }
             }
         }
         tape.replaceContents(after: frame.node, with: rebuilt)
-        return count
     }
 }

@@ -177,7 +177,7 @@ public final class YAMLRecordReader: RecordBatchReader {
         if asElements {
             fromTopLevelArray = true
             var child = root + 1
-            for _ in 0..<Int(builder.tape[root].count) {
+            for _ in 0..<builder.tape.memberCount(of: root) {
                 roots.append(Int32(child))
                 child += builder.tape[child].span
             }

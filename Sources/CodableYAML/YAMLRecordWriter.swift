@@ -129,7 +129,7 @@ public final class YAMLRecordWriter: RecordFormatter {
 
     @inline(__always)
     private func isBlockCollection(_ node: JSONNode) -> Bool {
-        (node.kind == .object || node.kind == .array) && node.count > 0
+        (node.kind == .object || node.kind == .array) && node.size > 0
     }
 
     private func push(_ index: Int, indent: Int, firstInline: Bool, _ context: Context) {
@@ -137,7 +137,7 @@ public final class YAMLRecordWriter: RecordFormatter {
         let isObject = node.kind == .object
         var sorted: [Int]?
         if isObject && options.sortKeys { sorted = sortedKeys(of: index, context) }
-        stack.append(Frame(isObject: isObject, remaining: Int(node.count), next: sorted?.last ?? index + 1, indent: indent, firstInline: firstInline, sorted: sorted))
+        stack.append(Frame(isObject: isObject, remaining: JSONNode.memberCount(of: index, in: context.nodes), next: sorted?.last ?? index + 1, indent: indent, firstInline: firstInline, sorted: sorted))
         if sorted != nil { stack[stack.count - 1].sorted!.removeLast() }
     }
 
@@ -192,7 +192,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     private func sortedKeys(of object: Int, _ context: Context) -> [Int] {
         var members: [(key: [UInt8], index: Int)] = []
         var child = object + 1
-        for _ in 0..<Int(context.nodes[object].count) {
+        for _ in 0..<JSONNode.memberCount(of: object, in: context.nodes) {
             members.append((context.nodes[child].stringBytes(in: context.bytes), child))
             child += 1 + context.nodes[child + 1].span
         }
@@ -223,7 +223,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     /// than a sixth of it (`\u0001` is six bytes there, one character here): only a key whose
     /// token is between the two is written aside, to be measured (a few kilobytes at most).
     private func isExplicitKey(_ node: JSONNode, _ context: Context) -> Bool {
-        let tokenLength = Int(node.length)
+        let tokenLength = node.tokenLength(in: context.bytes)
         if tokenLength <= Self.longestImplicitKey / 4 { return false }
         if tokenLength - 2 > Self.longestImplicitKey * 6 { return true }
         keyScratch.removeAll()
@@ -252,7 +252,7 @@ public final class YAMLRecordWriter: RecordFormatter {
         case .string: writeString(node, context.bytes, isKey: false, blockIndent: blockIndent, to: &out)
         case .object: out.append("{}")
         case .array: out.append("[]")
-        case .number, .null, .true, .false: out.append(context.bytes + Int(node.start), count: Int(node.length))
+        case .number, .null, .true, .false: out.append(node.token(in: context.bytes))
         }
     }
 

@@ -73,18 +73,20 @@ final class YAMLTape {
         return nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: start, length: length))
     }
 
-    /// Appends the head of a container; `close` sets its sizes.
+    /// Appends the head of a container; `close` sets its size.
     func openContainer(_ kind: JSONNode.Kind, at position: NodeSourceMap.Position) -> Int {
         positions.append(position)
         return nodes.append(JSONNode(kind: kind, start: bytes.count, length: 0))
     }
 
-    /// Sets the sizes of the container at `index`, whose contents are all nodes after it.
-    func close(_ index: Int, members: Int) {
-        var node = nodes[index]
-        node.length = UInt32(truncatingIfNeeded: nodes.count - index - 1)
-        node.count = UInt32(truncatingIfNeeded: members)
-        nodes[index] = node
+    /// Sets the size of the container at `index`, whose contents are all nodes after it.
+    func close(_ index: Int) {
+        nodes[index].size = nodes.count - index - 1
+    }
+
+    /// The number of members or elements of the container at `index`.
+    func memberCount(of index: Int) -> Int {
+        nodes.memberCount(of: index)
     }
 
     /// Appends a copy of the value at `start` occupying `span` nodes (an alias).
@@ -96,7 +98,7 @@ final class YAMLTape {
     /// The raw token of node `index`.
     func token(of index: Int) -> [UInt8] {
         let node = nodes[index]
-        return bytes.withUnsafeBytes { Array($0[Int(node.start)..<Int(node.start + node.length)]) }
+        return bytes.withUnsafeBytes { Array(node.token(in: $0.baseAddress!.assumingMemoryBound(to: UInt8.self))) }
     }
 
     /// Replaces the nodes after `index` with `replacement` (and their positions).

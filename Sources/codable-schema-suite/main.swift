@@ -26,7 +26,7 @@ func members(_ batch: RecordBatch, _ object: Int) -> [String: Int] {
     let node = batch.nodes[object]
     guard node.kind == .object else { return [:] }
     var key = object + 1
-    for _ in 0..<node.count {
+    for _ in 0..<batch.nodes.memberCount(of: object) {
         let name = batch.bytes.withUnsafeBufferPointer { batch.nodes[key].stringValue(in: $0.baseAddress!) }
         result[name] = key + 1
         key += 1 + batch.nodes[key + 1].span
@@ -37,7 +37,7 @@ func members(_ batch: RecordBatch, _ object: Int) -> [String: Int] {
 func elements(_ batch: RecordBatch, _ array: Int) -> [Int] {
     var result: [Int] = []
     var child = array + 1
-    for _ in 0..<batch.nodes[array].count {
+    for _ in 0..<batch.nodes.memberCount(of: array) {
         result.append(child)
         child += batch.nodes[child].span
     }

@@ -1,22 +1,49 @@
 import Testing
 @testable import CodableParsing
 
-/// A node is twelve bytes: its kind, flags and count share one word, and a count has 27 bits, so
-/// every reader refuses a container holding more values (at any depth) than `maxValues`; with a
-/// small limit here, exactly at it passes and one past fails at the container.
+/// A node is eight bytes: its kind, flags and extent (a container's size, a token's length)
+/// share one word, and an extent has 27 bits, so every reader refuses a container holding more
+/// values (at any depth) than `maxValues`; with a small limit here, exactly at it passes and one
+/// past fails at the container. A longer string's length is found from its bytes.
 @Suite struct NodeLayoutTests {
-    @Test func aNodeIsTwelveBytesAndItsFieldsKeepTheirValues() {
-        #expect(MemoryLayout<JSONNode>.stride == 12)
-        var node = JSONNode(kind: .object, flags: 3, start: 7, length: 9, count: JSONNode.maxValues)
-        #expect(node.kind == .object && node.flags == 3 && node.start == 7 && node.length == 9 && node.count == UInt32(JSONNode.maxValues))
-        node.kind = .string
+    @Test func aNodeIsEightBytesAndItsFieldsKeepTheirValues() {
+        #expect(MemoryLayout<JSONNode>.stride == 8)
+        var node = JSONNode(kind: .object, flags: 3, start: 7, length: JSONNode.maxValues)
+        #expect(node.kind == .object && node.flags == 3 && node.start == 7 && node.size == JSONNode.maxValues)
+        node.kind = .array
         node.flags = 1
-        node.count = 5
-        #expect(node.kind == .string && node.flags == 1 && node.count == 5)
-        node.countMember()
-        #expect(node.count == 6 && node.kind == .string && node.flags == 1)
+        node.size = 5
+        #expect(node.kind == .array && node.flags == 1 && node.size == 5 && node.span == 6)
         for kind in [JSONNode.Kind.null, .false, .true, .number, .string, .array, .object] {
-            #expect(JSONNode(kind: kind, start: 0, length: 0, count: 1).kind == kind)
+            #expect(JSONNode(kind: kind, start: 0, length: 1).kind == kind)
+        }
+    }
+
+    /// A token of 2^27 - 1 bytes or more does not fit its node: its length is read up to its
+    /// closing quote (escaped quotes and backslashes inside do not end it).
+    @Test func aStringLongerThanANodeHoldsIsMeasuredByItsClosingQuote() {
+        let bytes = Array(#"  "a\"b\\" , "x""#.utf8)
+        let long = JSONNode(kind: .string, flags: 1, start: 2, length: JSONNode.maxValues + 10)
+        let short = JSONNode(kind: .string, start: 2, length: 8)
+        bytes.withUnsafeBufferPointer { bytes in
+            #expect(long.tokenLength(in: bytes.baseAddress!) == 8)
+            #expect(Array(long.token(in: bytes.baseAddress!)) == Array(#""a\"b\\""#.utf8))
+            #expect(long.stringValue(in: bytes.baseAddress!) == #"a"b\"#)
+            #expect(short.tokenLength(in: bytes.baseAddress!) == 8)
+        }
+        #expect(JSONNode.maxNumberLength == JSONNode.maxValues - 1)
+    }
+
+    /// Members and elements are counted from the children, whatever their sizes.
+    @Test func aContainersMembersAreCountedFromItsChildren() throws {
+        for (text, count) in [("[]", 0), ("[1,[2,3],{}]", 3), (#"{"a":[1,{"b":2}],"c":3}"#, 2), (#"{"a":{}}"#, 1), ("[[[]]]", 1)] {
+            let bytes = Array(text.utf8)
+            var scanner = JSONScanner()
+            let nodes = NodeBuffer()
+            _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try scanner.scanValue(in: buffer.baseAddress!, from: 0, end: buffer.count, isFinal: true, into: nodes)
+            }
+            #expect(nodes.memberCount(of: 0) == count, "\(text)")
         }
     }
 
@@ -36,7 +63,7 @@ import Testing
         _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
             try scanner.scanValue(in: buffer.baseAddress!, from: 0, end: buffer.count, isFinal: true, into: nodes)
         }
-        return Int(nodes[0].length)
+        return nodes[0].size
     }
 
     @Test func aCSVRowMakingTooManyValuesIsAnError() throws {

@@ -12,7 +12,7 @@ enum BadInput: Sendable, Hashable, CustomStringConvertible {
         let rows: [(String, BadInput)] = [
             ("empty", .empty), ("only whitespace", .whitespace), ("a byte order mark", .byteOrderMark),
             ("invalid UTF-8", .invalidUTF8), ("a NUL byte", .nulByte), ("CRLF", .crlf),
-            ("a 100 MB string", .hugeString), ("1 000 000 keys", .millionKeys),
+            ("a 130 MB string", .hugeString), ("1 000 000 keys", .millionKeys),
             ("a number of 10 000 digits", .longNumber), ("512 levels", .deepAtLimit), ("513 levels", .tooDeep),
             ("the small file cut", .truncation),
         ]
@@ -34,7 +34,7 @@ enum BadInput: Sendable, Hashable, CustomStringConvertible {
         case .invalidUTF8: return "invalid UTF-8"
         case .nulByte: return "a NUL byte"
         case .crlf: return "CRLF line ends"
-        case .hugeString: return "a 100 MB string"
+        case .hugeString: return "a 130 MB string"
         case .millionKeys: return "1 000 000 keys"
         case .longNumber: return "a 10 000-digit number"
         case .deepAtLimit: return "512 levels"
@@ -45,6 +45,10 @@ enum BadInput: Sendable, Hashable, CustomStringConvertible {
     }
 
     var isBig: Bool { self == .hugeString || self == .millionKeys }
+
+    /// The huge string's length: 130 MiB, past the 2^27 - 1 bytes a tape node holds a length
+    /// of, so its length is found from its bytes.
+    static let hugeStringLength = 130 << 20
     var isTruncation: Bool { self == .truncation }
 
     /// The two records of every small file, as `--to jsonl` writes them.
@@ -72,7 +76,7 @@ enum BadInput: Sendable, Hashable, CustomStringConvertible {
         case .invalidUTF8: return Self.replacing(Array("é".utf8), with: [0xFF], in: small)
         case .nulByte: return Self.replacing([0x31], with: [0x00, 0x31], in: small)
         case .crlf: return Data(small.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] })
-        case .hugeString: return Self.record(format, key: "b", value: Data(repeating: 0x78, count: 100 << 20), quoted: true)
+        case .hugeString: return Self.record(format, key: "b", value: Data(repeating: 0x78, count: Self.hugeStringLength), quoted: true)
         case .millionKeys: return Self.millionKeys(format)
         case .longNumber: return Self.record(format, key: "a", value: Data(repeating: 0x37, count: 10_000))
         case .deepAtLimit: return Self.nested(format, levels: 512)

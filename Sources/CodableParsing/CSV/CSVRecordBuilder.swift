@@ -42,8 +42,8 @@ struct CSVRecordBuilder {
     private mutating func append(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>, to cursor: inout NodeCursor) throws(JSONSyntaxError) {
         guard (header == nil ? 1 : 2) * fields.count <= maxValues else { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: rowStart) }
         let root = header == nil
-            ? cursor.append(JSONNode(kind: .array, start: bytes.count, length: fields.count, count: fields.count))
-            : cursor.append(JSONNode(kind: .object, start: bytes.count, length: 2 * fields.count, count: fields.count))
+            ? cursor.append(JSONNode(kind: .array, start: bytes.count, length: fields.count))
+            : cursor.append(JSONNode(kind: .object, start: bytes.count, length: 2 * fields.count))
         offsets.append(UInt32(truncatingIfNeeded: rowStart))
         bytes.append(header == nil ? UInt8(ascii: "[") : UInt8(ascii: "{"))
         for (column, field) in fields.enumerated() {
@@ -73,6 +73,7 @@ struct CSVRecordBuilder {
                     continue
                 }
                 if length > 0 && (content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10) && CSVCell.isNumber(content, count: length) {
+                    if length > JSONNode.maxNumberLength { throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: field.start) }
                     bytes.append(content, count: length)
                     cursor.append(JSONNode(kind: .number, start: start, length: length))
                     continue

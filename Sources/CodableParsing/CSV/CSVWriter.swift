@@ -44,7 +44,7 @@ public final class CSVWriter: RecordFormatter {
     private var jsonWriter = JSONWriter()
     private var scratch = OutputCursor(capacity: 4096)
     /// The open objects of `walk`, kept between records so walking allocates nothing.
-    private var walkFrames: [(remaining: Int, next: Int, pathCount: Int)] = []
+    private var walkFrames: [(end: Int, next: Int, pathCount: Int)] = []
     /// Bytes that force quoting: the delimiter, `"`, CR, LF.
     private var special = [Bool](repeating: false, count: 256)
 
@@ -134,20 +134,20 @@ public final class CSVWriter: RecordFormatter {
         frames.removeAll(keepingCapacity: true)
         defer { walkFrames = frames }
         var index = record.root + 1
-        var remaining = Int(nodes[record.root].count)
+        var end = record.root + nodes[record.root].span
         var guess = 0
         path.count = 0
         while true {
-            while remaining > 0 {
+            while index < end {
                 let before = path.count
                 appendKey(nodes[index], bytes: bytes)
                 let value = index + 1
                 let node = nodes[value]
-                if node.kind == .object && node.count > 0 && !(columnsChosen && !discovering && place(value, guess: &guess)) {
-                    frames.append((remaining - 1, value + node.span, before))
+                if node.kind == .object && node.size > 0 && !(columnsChosen && !discovering && place(value, guess: &guess)) {
+                    frames.append((end, value + node.span, before))
                     path.append(UInt8(ascii: "."))
                     index = value + 1
-                    remaining = Int(node.count)
+                    end = value + node.span
                     continue
                 }
                 if discovering {
@@ -157,10 +157,9 @@ public final class CSVWriter: RecordFormatter {
                 }
                 path.count = before
                 index = value + node.span
-                remaining -= 1
             }
             guard let frame = frames.popLast() else { return }
-            remaining = frame.remaining
+            end = frame.end
             index = frame.next
             path.count = frame.pathCount
         }
@@ -182,7 +181,7 @@ public final class CSVWriter: RecordFormatter {
             let unescaped = JSONString.unescape(key.token(in: bytes))
             unescaped.withUnsafeBufferPointer { path.append($0.baseAddress!, count: $0.count) }
         } else {
-            path.append(bytes + Int(key.start) + 1, count: Int(key.length) - 2)
+            path.append(bytes + Int(key.start) + 1, count: key.tokenLength(in: bytes) - 2)
         }
     }
 
@@ -222,8 +221,9 @@ public final class CSVWriter: RecordFormatter {
     private func writeArrayRow(_ root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
         var out = output.beginAppending()
         var element = root + 1
-        for index in 0..<Int(nodes[root].count) {
-            if index > 0 { out.append(delimiter) }
+        let end = element + nodes[root].size
+        while element < end {
+            if element > root + 1 { out.append(delimiter) }
             writeCell(element, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
             element += nodes[element].span
         }
@@ -241,13 +241,13 @@ public final class CSVWriter: RecordFormatter {
         let node = nodes[index]
         switch node.kind {
         case .number, .true, .false, .null:
-            out.append(bytes + Int(node.start), count: Int(node.length))
+            out.append(node.token(in: bytes))
         case .string:
             if node.hasEscapes {
                 let text = JSONString.unescape(node.token(in: bytes))
                 text.withUnsafeBufferPointer { writeText($0.baseAddress ?? bytes, count: $0.count, isString: true, to: &out) }
             } else {
-                writeText(bytes + Int(node.start) + 1, count: Int(node.length) - 2, isString: true, to: &out)
+                writeText(bytes + Int(node.start) + 1, count: node.tokenLength(in: bytes) - 2, isString: true, to: &out)
             }
         case .array, .object:
             scratch.count = 0
