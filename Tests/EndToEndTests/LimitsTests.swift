@@ -78,6 +78,23 @@ import Testing
         }
     }
 
+    /// A tape node holds a number's length in 27 bits: a number of 134 217 727 digits is an error
+    /// at the number (JSON) or its cell (CSV), whatever `--max-length` allows. (One digit fewer
+    /// is read and written whole: checked by hand, as it takes 10 s in a debug build.)
+    @Test func aNumberIsAtMost134217726Bytes() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let limit = 134_217_726
+        let digits = Data(repeating: UInt8(ascii: "7"), count: limit + 1)
+        for (format, prefix, location) in [("json", "{\"n\":", "1:6"), ("csv", "n\n", "2:1")] {
+            let past = folder.appendingPathComponent("past.\(format)")
+            try (Data(prefix.utf8) + digits + Data((format == "json" ? "}\n" : "\n").utf8)).write(to: past)
+            let failed = try runShell("\(CodableBinary.url.path) convert --to jsonl '\(past.path)' > /dev/null")
+            #expect(failed.status == 1, "\(format)")
+            #expect(failed.stderr.hasPrefix("\(past.path):\(location): error: number longer than \(limit) bytes, the longest one a record can hold\n"), "\(format): \(failed.stderr.prefix(300))")
+        }
+    }
+
     /// YAML scalars (their value) and CSV/TSV cells (as written, quotes included) are bounded
     /// by --max-length too, in a header as in a row, whether the input comes at once or in pieces.
     @Test(arguments: [
