@@ -5,26 +5,30 @@ extension SchemaEvaluator {
     mutating func applyArray(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
         let value = tape.nodes[instance]
         guard value.kind == .array else { return true }
-        let count = JSONNode.memberCount(of: instance, in: tape.nodes)
+        // Where the items end: items are stepped over up to there, and counted only where their
+        // number is asked for.
+        let end = instance + value.span
         switch operation.code {
         case .minItems:
+            let count = JSONNode.memberCount(of: instance, in: tape.nodes)
             guard count < Int(operation.a) else { return true }
             if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "item")), at least \(operation.a) required") } }
             return false
         case .maxItems:
+            let count = JSONNode.memberCount(of: instance, in: tape.nodes)
             guard count > Int(operation.a) else { return true }
             if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "item")), at most \(operation.a) allowed") } }
             return false
         case .uniqueItems:
             return uniqueItems(operation, instance)
         case .prefixItems:
-            return applyPrefixItems(operation, instance, count, &annotations)
+            return applyPrefixItems(operation, instance, end, &annotations)
         case .items:
-            return applyItems(operation, instance, count, &annotations)
+            return applyItems(operation, instance, end, &annotations)
         case .contains:
-            return applyContains(operation, instance, count, &annotations)
+            return applyContains(operation, instance, end, &annotations)
         case .unevaluatedItems:
-            return applyUnevaluatedItems(operation, instance, count, &annotations)
+            return applyUnevaluatedItems(operation, instance, end, &annotations)
         default:
             return true
         }
@@ -56,39 +60,44 @@ extension SchemaEvaluator {
         return true
     }
 
-    private mutating func applyPrefixItems(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyPrefixItems(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var element = instance + 1
-        let applied = min(Int(operation.b), count)
-        for position in 0..<applied {
-            if !item(operation.a + Int32(position), element, position: position) {
+        var applied = 0
+        while applied < Int(operation.b) && element < end {
+            if !item(operation.a + Int32(applied), element, position: applied) {
                 valid = false
                 if stopped { return false }
             }
             element += tape.nodes[element].span
+            applied += 1
         }
         if tracking { annotations.itemsPrefix = max(annotations.itemsPrefix, applied) }
         return valid
     }
 
-    private mutating func applyItems(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyItems(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var element = instance + 1
-        for position in 0..<count {
+        var position = 0
+        while element < end {
             if position >= Int(operation.b) && !item(operation.a, element, position: position) {
                 valid = false
                 if stopped { return false }
             }
             element += tape.nodes[element].span
+            position += 1
         }
         if tracking { annotations.allItems = true }
         return valid
     }
 
-    private mutating func applyContains(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyContains(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var matched = 0
         var element = instance + 1
-        for position in 0..<count {
+        var position = -1
+        while element < end {
+            position += 1
             instancePath.push(-(position + 1))
             var local = Annotations()
             silent += 1
@@ -116,11 +125,12 @@ extension SchemaEvaluator {
         return true
     }
 
-    private mutating func applyUnevaluatedItems(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyUnevaluatedItems(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         guard !annotations.allItems else { return true }
         var valid = true
         var element = instance + 1
-        for position in 0..<count {
+        var position = 0
+        while element < end {
             if position >= annotations.itemsPrefix && !annotations.wasEvaluated(item: position) {
                 if !item(operation.a, element, position: position) {
                     valid = false
@@ -128,6 +138,7 @@ extension SchemaEvaluator {
                 }
             }
             element += tape.nodes[element].span
+            position += 1
         }
         annotations.allItems = true
         return valid

@@ -5,32 +5,36 @@ extension SchemaEvaluator {
     mutating func applyObject(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
         let value = tape.nodes[instance]
         guard value.kind == .object else { return true }
-        let count = JSONNode.memberCount(of: instance, in: tape.nodes)
+        // Where the members end: members are stepped over up to there, and counted only where
+        // their number is asked for.
+        let end = instance + value.span
         switch operation.code {
         case .minProperties:
+            let count = JSONNode.memberCount(of: instance, in: tape.nodes)
             guard count < Int(operation.a) else { return true }
             if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "property", "properties")), at least \(operation.a) required") } }
             return false
         case .maxProperties:
+            let count = JSONNode.memberCount(of: instance, in: tape.nodes)
             guard count > Int(operation.a) else { return true }
             if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "property", "properties")), at most \(operation.a) allowed") } }
             return false
         case .required:
-            return applyRequired(operation, instance, count, &annotations)
+            return applyRequired(operation, instance, end, &annotations)
         case .dependentRequired:
-            return applyDependentRequired(operation, instance, count, &annotations)
+            return applyDependentRequired(operation, instance, end, &annotations)
         case .dependentSchemas:
-            return applyDependentSchemas(operation, instance, count, &annotations)
+            return applyDependentSchemas(operation, instance, end, &annotations)
         case .properties:
-            return applyProperties(operation, instance, count, &annotations)
+            return applyProperties(operation, instance, end, &annotations)
         case .patternProperties:
-            return applyPatternProperties(operation, instance, count, &annotations)
+            return applyPatternProperties(operation, instance, end, &annotations)
         case .additionalProperties:
-            return applyAdditionalProperties(operation, instance, count, &annotations)
+            return applyAdditionalProperties(operation, instance, end, &annotations)
         case .propertyNames:
-            return applyPropertyNames(operation, instance, count, &annotations)
+            return applyPropertyNames(operation, instance, end, &annotations)
         case .unevaluatedProperties:
-            return applyUnevaluatedProperties(operation, instance, count, &annotations)
+            return applyUnevaluatedProperties(operation, instance, end, &annotations)
         default:
             return true
         }
@@ -112,7 +116,7 @@ extension SchemaEvaluator {
         return nil
     }
 
-    private mutating func applyRequired(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyRequired(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var cursor = instance + 1  // members usually come in the order the schema lists them
         for offset in 0..<Int(operation.b) {
@@ -125,7 +129,7 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyDependentRequired(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyDependentRequired(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         for offset in 0..<Int(operation.b) {
             let rule = pairs[Int(operation.a) + offset]
@@ -146,7 +150,7 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyDependentSchemas(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyDependentSchemas(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         for offset in 0..<Int(operation.b) {
             let rule = pairs[Int(operation.a) + offset]
@@ -158,12 +162,12 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyProperties(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyProperties(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var key = instance + 1
         let entries = Int(operation.b)
         var hint = 0  // members usually come in the order the schema lists them
-        for _ in 0..<count {
+        while key < end {
             let next = key + 1 + tape.nodes[key + 1].span
             for step in 0..<entries {
                 let offset = hint + step < entries ? hint + step : hint + step - entries
@@ -182,10 +186,10 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyPatternProperties(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyPatternProperties(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var key = instance + 1
-        for _ in 0..<count {
+        while key < end {
             let next = key + 1 + tape.nodes[key + 1].span
             for offset in 0..<Int(operation.b) {
                 let entry = pairs[Int(operation.a) + offset]
@@ -201,13 +205,13 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyAdditionalProperties(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyAdditionalProperties(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var key = instance + 1
         let known = Int(operation.b)
         let patterns = Int(operation.c)
         var hint = 0
-        for _ in 0..<count {
+        while key < end {
             let next = key + 1 + tape.nodes[key + 1].span
             if !isListed(key, known: known, patterns: patterns, hint: &hint) {
                 if tracking { annotations.evaluated(property: key) }
@@ -221,10 +225,10 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyPropertyNames(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyPropertyNames(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var key = instance + 1
-        for _ in 0..<count {
+        while key < end {
             instancePath.push(key)
             var local = Annotations()
             let passed = evaluate(children[Int(operation.a)], key, &local)
@@ -238,10 +242,10 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyUnevaluatedProperties(_ operation: Operation, _ instance: Int, _ count: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyUnevaluatedProperties(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var key = instance + 1
-        for _ in 0..<count {
+        while key < end {
             if !annotations.wasEvaluated(property: key) {
                 if !member(operation.a, key: key) {
                     valid = false
