@@ -18,7 +18,7 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Reject input nested deeper than this many arrays and objects.", valueName: "n"))
     var maxDepth: Int = 512
 
-    @Option(help: ArgumentHelp("Reject a string or number longer than this many bytes (as written in the input, quotes and escapes included; a CSV or TSV cell as written, a YAML scalar's value).", valueName: "bytes"))
+    @Option(help: ArgumentHelp("Reject a string or number longer than this many bytes (as written in the input, quotes and escapes included; a CSV or TSV cell as written, a YAML scalar's value). A number is never longer than 134217726 bytes.", valueName: "bytes"))
     var maxLength: Int = RecordReaderOptions.defaultMaxTokenLength
 
     @OptionGroup(title: "Paginated input")
