@@ -20,7 +20,7 @@
 # that crashes, or breaks one of the target's invariants, is saved as
 # Tests/FuzzRegressions/TARGET/crash-<sha1>: fix the bug and commit the file;
 # FuzzRegressionTests replays it in every `swift test`.
-# Prints one line per target: executions, seconds, and the outcome (no crash; a crash or a
+# Prints one line per target: executions, seconds it ran, and the outcome (no crash; a crash or a
 # timeout, with the input saved; or interrupted, by Ctrl-C or SIGTERM). Exit status 1 if any
 # target did not run to its end cleanly.
 set -euo pipefail
@@ -77,16 +77,16 @@ fuzz() {  # fuzz TARGET SECONDS
   seed "$name" "$corpus"
   mkdir -p "$crashes"
   log=$(mktemp)
-  local status=0
+  local status=0 started=$SECONDS
   CODABLE_FUZZ_TARGET=$name SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" \
     -max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-65536}" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || status=$?
-  local runs
+  local runs elapsed=$((SECONDS - started))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   case $status in
-    0) printf '%-14s %12s executions in %4ss: no crash\n' "$name" "${runs:-?}" "$seconds" ;;
+    0) printf '%-14s %12s executions in %4ss: no crash\n' "$name" "${runs:-?}" "$elapsed" ;;
     72)  # libFuzzer's -interrupted_exitcode: SIGINT or SIGTERM, not a finding
-      printf '%-14s %12s executions: interrupted before the end, no crash\n' "$name" "${runs:-?}" ;;
+      printf '%-14s %12s executions in %4ss: interrupted before the end, no crash\n' "$name" "${runs:-?}" "$elapsed" ;;
     *)
       local what="CRASH"
       [ $status -eq 70 ] && what="TIMEOUT (an input ran over 10 s)"  # -timeout_exitcode
