@@ -13,7 +13,8 @@ import CodableParsing
 /// Records that are not objects pass through unchanged. Values are copied, not re-encoded:
 /// numbers and strings keep their exact text and their places in the input.
 public enum RecordFlattener {
-    /// A key that names a value and, with more parts, an object inside it.
+    /// Why a record cannot be unflattened: a key that names a value and, with more parts, an
+    /// object inside it; or more values than one record can hold once nested.
     public struct Conflict: Error, Sendable {
         /// Index of the record within the batch.
         public var record: Int
@@ -78,7 +79,11 @@ public enum RecordFlattener {
     }
 
     /// The batch with every record's `separator`-joined keys nested back into objects.
-    public static func unflatten(_ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false) throws(Conflict) -> RecordBatch {
+    /// Nesting adds an object (and its key) for each new prefix, and parsing JSON text adds its
+    /// values: a record that would hold more than `maxValues` values is an error at its root.
+    public static func unflatten(
+        _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, maxValues: Int = JSONNode.maxValues
+    ) throws(Conflict) -> RecordBatch {
         var tape = TapeBuilder(source: batch)
         let separator = Array(separator.utf8)
         var failure: Conflict?
@@ -94,6 +99,11 @@ public enum RecordFlattener {
                 do throws(Conflict) {
                     let tree = try KeyTree(record: root, in: batch, base: base, separator: separator, recordIndex: index)
                     tree.write(to: &tape, batch: batch, base: base, parsingJSONText: parsingJSONText)
+                    guard tape.currentRecordNodes - 1 <= maxValues else {
+                        throw Conflict(
+                            record: index, node: root,
+                            message: "unflattened, the record would hold more than \(maxValues) values, the most one record can hold")
+                    }
                 } catch {
                     failure = error
                 }

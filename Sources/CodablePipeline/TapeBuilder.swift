@@ -26,6 +26,9 @@ struct TapeBuilder {
         if source.sourceMap != nil { origins.reserveCapacity(source.nodes.count) }
     }
 
+    /// Nodes of the record begun last (its root and everything in it).
+    var currentRecordNodes: Int { nodes.count - Int(roots.last ?? 0) }
+
     /// Number of records finished so far.
     var recordCount: Int { roots.count }
 

@@ -34,6 +34,24 @@ import CodableParsing
         #expect(text(try RecordFlattener.unflatten(source, separator: "/")) == text(source))
     }
 
+    /// Nested, `{"a.b":1,"a.c":2}` holds six values (`a`, its object, `b`, 1, `c`, 2) and
+    /// `{"a.b.c":[1,2]}` eight; past the limit a record is an error at its root (not a size that
+    /// wraps around).
+    @Test func unflatteningPastTheMostValuesARecordHoldsIsAnError() throws {
+        let source = try batch(#"{"a.b":1,"a.c":2}"# + "\n" + #"{"a.b.c":[1,2]}"# + "\n")
+        #expect(text(try RecordFlattener.unflatten(source, maxValues: 8)) == [#"{"a":{"b":1,"c":2}}"#, #"{"a":{"b":{"c":[1,2]}}}"#])
+        for (limit, record) in [(7, 1), (5, 0)] {
+            do {
+                _ = try RecordFlattener.unflatten(source, maxValues: limit)
+                Issue.record("no error at \(limit) values")
+            } catch {
+                #expect(error.record == record)
+                #expect(error.node == Int(source.roots[record]))
+                #expect(error.message == "unflattened, the record would hold more than \(limit) values, the most one record can hold")
+            }
+        }
+    }
+
     @Test func aKeyThatIsBothAValueAndAnObjectIsAnError() throws {
         let source = try batch(#"{"ok":0}"# + "\n" + #"{"a":1,"a.b":2}"# + "\n")
         #expect(throws: RecordFlattener.Conflict.self) { try RecordFlattener.unflatten(source) }
