@@ -11,7 +11,7 @@
 #     record): the tape addresses a record with 32-bit offsets, so it must fail at its start
 #     with status 1 after the record before it, never give a wrong record (set SKIP_HUGE=1 to
 #     leave it out: it needs about 4.5 GB of memory).
-#  4. An array of 134,217,727 values (268 MB, the most a record can hold: a node's count has
+#  4. An array of 134,217,727 values (268 MB, the most a record can hold: a container's size has
 #     27 bits) read whole, and one inside an object after one small record, one value past: it
 #     must fail at the object's array with status 1 after the record before it (SKIP_HUGE=1
 #     leaves it out too).

@@ -11,7 +11,7 @@ public struct JSONScanner {
     /// Strings and numbers longer than this (in bytes) are rejected.
     public let maxTokenLength: Int
     /// A container with more values than this inside it (at any depth) is rejected: at most
-    /// `JSONNode.maxValues`, what a node's count holds.
+    /// `JSONNode.maxValues`, what a container's size holds.
     public let maxValues: Int
     /// The open containers' node indices, kept between calls so scanning allocates nothing.
     private var stackStorage: [Int] = []

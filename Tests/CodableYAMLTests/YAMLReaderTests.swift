@@ -177,7 +177,7 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
     }
 }
 
-/// A node's count has 27 bits: a mapping or sequence holding more values than the limit (5
+/// A container's size has 27 bits: a mapping or sequence holding more values than the limit (5
 /// here) is an error at its start.
 @Suite struct YAMLValueLimitTests {
     @Test(arguments: [("y:\n  a: [1, 2]\n", "1:1"), ("y:\n  a: [1, 2, 3, 4]\n", "2:3")])
