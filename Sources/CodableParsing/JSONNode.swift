@@ -90,10 +90,11 @@ public struct JSONNode: Sendable, Equatable {
     }
 
     /// The number of members (objects) or elements (arrays) of the container at `index`, counted
-    /// by stepping over its children.
+    /// by stepping over its children; 0 for a scalar or a string.
     @inlinable
     public static func memberCount(of index: Int, in nodes: UnsafePointer<JSONNode>) -> Int {
         let container = nodes[index]
+        guard container.kind == .array || container.kind == .object else { return 0 }
         var child = index + 1
         let end = child + container.size
         var children = 0

@@ -36,7 +36,7 @@ import Testing
 
     /// Members and elements are counted from the children, whatever their sizes.
     @Test func aContainersMembersAreCountedFromItsChildren() throws {
-        for (text, count) in [("[]", 0), ("[1,[2,3],{}]", 3), (#"{"a":[1,{"b":2}],"c":3}"#, 2), (#"{"a":{}}"#, 1), ("[[[]]]", 1)] {
+        for (text, count) in [("[]", 0), ("1234", 0), (#""abc""#, 0), ("[1,[2,3],{}]", 3), (#"{"a":[1,{"b":2}],"c":3}"#, 2), (#"{"a":{}}"#, 1), ("[[[]]]", 1)] {
             let bytes = Array(text.utf8)
             var scanner = JSONScanner()
             let nodes = NodeBuffer()
