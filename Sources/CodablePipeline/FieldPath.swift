@@ -125,16 +125,13 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
             }
         case .everyElement, .element:
             guard node.kind == .array else { return }
+            var wanted: Int?
+            if case .element(let position) = components[depth] { wanted = position }
             var child = index + 1
             let end = child + node.size
             var position = 0
             while child < end {
-                if case .element(let wanted) = components[depth], wanted != position {
-                    child += nodes[child].span
-                    position += 1
-                    continue
-                }
-                visit(child, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+                if wanted == nil || wanted == position { visit(child, depth: depth + 1, nodes: nodes, bytes: bytes, body) }
                 child += nodes[child].span
                 position += 1
             }

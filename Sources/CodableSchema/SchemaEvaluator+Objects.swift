@@ -96,7 +96,14 @@ extension SchemaEvaluator {
         let first = object + 1
         let end = first + tape.nodes[object].size
         var key = cursor
-        while key < end {
+        let stop = cursor
+        var wrapped = false
+        while true {
+            if key == end {  // past the last member: go round to the first
+                guard !wrapped else { return nil }
+                (key, wrapped) = (first, true)
+            }
+            if wrapped && key >= stop { return nil }
             let next = key + 1 + tape.nodes[key + 1].span
             if keyEquals(key, index) {
                 cursor = next
@@ -104,16 +111,6 @@ extension SchemaEvaluator {
             }
             key = next
         }
-        key = first
-        while key < cursor {
-            let next = key + 1 + tape.nodes[key + 1].span
-            if keyEquals(key, index) {
-                cursor = next
-                return key
-            }
-            key = next
-        }
-        return nil
     }
 
     private mutating func applyRequired(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
