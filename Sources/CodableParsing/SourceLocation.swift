@@ -69,7 +69,7 @@ public struct SourceLocator: Sendable {
     /// The location of `offset` in `bytes` (the buffer this locator describes).
     public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let limit = min(max(offset, 0), bytes.count)
-        let place = lineBreaks.lineAndColumn(of: limit, in: bytes, firstLine: baseLine, firstColumn: baseColumn)
+        let place = lineBreaks.lineAndColumn(of: limit, in: bytes, from: byteOrderMarkLength(in: bytes, before: limit), firstLine: baseLine, firstColumn: baseColumn)
         return SourceLocation(offset: baseOffset + limit, line: place.line, column: place.column)
     }
 
@@ -80,11 +80,18 @@ public struct SourceLocator: Sendable {
         return SourceLocator(baseOffset: location.offset, baseLine: location.line, baseColumn: location.column, lineBreaks: lineBreaks)
     }
 
+    /// 3 when `bytes` start the input with a byte order mark and `offset` is past it, else 0: the
+    /// mark is not a column, and not shown (editors, and libyaml, do not count it).
+    private func byteOrderMarkLength(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Int {
+        baseOffset == 0 && offset >= 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
     /// The line around `offset`, cut to a window of about `width` characters when it is long.
     public func excerpt(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
         let limit = min(max(offset, 0), bytes.count)
         var start = limit
         while start > 0 && !lineBreaks.endsLine(before: start, in: bytes) { start -= 1 }
+        start = max(start, byteOrderMarkLength(in: bytes, before: limit))
         var end = limit
         while end < bytes.count && lineBreaks.width(at: end, in: bytes) == 0 && bytes[end] != 0x0D { end += 1 }
         return excerpt(ofLine: start..<end, caretAt: limit, in: bytes, width: width)
@@ -135,7 +142,7 @@ public struct SourceLocator: Sendable {
     }
 
     /// Unicode scalars in `bytes[from..<to]`: bytes that are not UTF-8 continuation bytes.
-    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+    public static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
         var count = 0
         var index = from
         while index < to {

@@ -90,11 +90,11 @@ struct YAMLDocumentBuilder {
         documentStart = 0
     }
 
-    /// Adds one node event (scalar, alias, start or end of a container) to the document.
-    mutating func handle(_ event: YAMLEvent, bytes: UnsafePointer<UInt8>) throws(YAMLReadFailure) {
+    /// Adds one node event (scalar, alias, start or end of a container) to the document;
+    /// `offset` is where the event starts in the input (absolute, modulo 2^32).
+    mutating func handle(_ event: YAMLEvent, bytes: UnsafePointer<UInt8>, offset: UInt32) throws(YAMLReadFailure) {
         let line = event.line
         let column = event.column
-        let position = NodeSourceMap.Position(line: line, column: column)
         if stack.count == 1 && stack[0].isStreamedRoot { itemStart = tape.count }
         // The first document's root starts: asked once, with its kind, whether the input holds
         // one document at most (for a sequence, its items are then handed on as they come).
@@ -113,10 +113,10 @@ struct YAMLDocumentBuilder {
                     throw YAMLReadFailure("mapping keys must be strings here (the key is tagged \(tag.name))", line: line, column: column)
                 }
                 let isMerge = tag == .merge || (tag == nil && event.isPlain && value.count == 2 && value[0] == UInt8(ascii: "<") && value[1] == UInt8(ascii: "<"))
-                index = tape.appendString(value, at: position)
+                index = tape.appendString(value, at: offset)
                 if isMerge { stack[stack.count - 1].mergeKeys.append(index) }
             } else {
-                index = try appendScalar(value, tag: tag, plain: event.isPlain, at: position)
+                index = try appendScalar(value, tag: tag, plain: event.isPlain, line: line, column: column, at: offset)
             }
             // Nodes point into the tape's bytes with 32-bit offsets: a document whose scalars
             // go past them fails here (the documents before it in the batch stay whole).
@@ -146,7 +146,7 @@ struct YAMLDocumentBuilder {
                     tape.appendCopy(from: start, span: 1)
                 } else {
                     let token = tape.token(of: start)
-                    token.withUnsafeBufferPointer { _ = tape.appendString($0, at: tape.position(of: start)) }
+                    token.withUnsafeBufferPointer { _ = tape.appendString($0, at: tape.offset(of: start)) }
                 }
             } else {
                 tape.appendCopy(from: start, span: span)
@@ -168,7 +168,7 @@ struct YAMLDocumentBuilder {
                 stack.append(Frame(node: -1, isMapping: false, isStreamedRoot: true, anchor: nil))
                 return
             }
-            let node = tape.openContainer(isMapping ? .object : .array, at: position)
+            let node = tape.openContainer(isMapping ? .object : .array, at: offset)
             let anchor = event.anchorLength < 0 ? nil : name(event.anchorStart, event.anchorLength, in: bytes)
             stack.append(Frame(node: node, isMapping: isMapping, anchor: anchor))
         case .sequenceEnd, .mappingEnd:
@@ -184,7 +184,7 @@ struct YAMLDocumentBuilder {
                 }
             }
             guard tape.count - frame.node - 1 <= options.maxValues else {
-                throw YAMLReadFailure(.tooManyValues(limit: options.maxValues), line: Int(tape.position(of: frame.node).line), column: Int(tape.position(of: frame.node).column))
+                throw YAMLReadFailure(.tooManyValues(limit: options.maxValues), offset: tape.offset(of: frame.node))
             }
             tape.close(frame.node)
             if let anchor = frame.anchor { anchors[anchor] = (frame.node, tape.count - frame.node) }
@@ -219,8 +219,9 @@ struct YAMLDocumentBuilder {
 
     /// Appends a value scalar: plain and untagged ones resolved by the schema, tagged ones as
     /// their tag says, quoted and block ones as strings.
-    private mutating func appendScalar(_ value: UnsafeBufferPointer<UInt8>, tag: YAMLTag?, plain: Bool, at position: NodeSourceMap.Position) throws(YAMLReadFailure) -> Int {
-        let line = Int(position.line), column = Int(position.column)
+    private mutating func appendScalar(
+        _ value: UnsafeBufferPointer<UInt8>, tag: YAMLTag?, plain: Bool, line: Int, column: Int, at offset: UInt32
+    ) throws(YAMLReadFailure) -> Int {
         let resolution: YAMLScalarResolver.Resolution
         switch tag {
         case nil:
@@ -228,7 +229,7 @@ struct YAMLDocumentBuilder {
         case .str?, .nonSpecific?, .timestamp?:
             resolution = .string
         case .binary?:
-            return try appendBinary(value, at: position)
+            return try appendBinary(value, line: line, column: column, at: offset)
         case .int?, .float?, .bool?, .null?:
             resolution = resolver.resolve(value, as: tag!)
             if resolution == .mismatch {
@@ -238,15 +239,15 @@ struct YAMLDocumentBuilder {
             throw YAMLReadFailure("unsupported tag \(other.name) (known: !!str, !!int, !!float, !!bool, !!null, !!binary)", line: line, column: column)
         }
         switch resolution {
-        case .null: return tape.appendLiteral(.null, at: position)
-        case .true: return tape.appendLiteral(.true, at: position)
-        case .false: return tape.appendLiteral(.false, at: position)
+        case .null: return tape.appendLiteral(.null, at: offset)
+        case .true: return tape.appendLiteral(.true, at: offset)
+        case .false: return tape.appendLiteral(.false, at: offset)
         case .number:
             guard resolver.number.count <= JSONNode.maxNumberLength else {
                 throw YAMLReadFailure(.numberTooLong(limit: JSONNode.maxNumberLength), line: line, column: column)
             }
-            return resolver.number.withUnsafeBufferPointer { tape.appendNumber($0, at: position) }
-        case .string, .mismatch: return tape.appendString(value, at: position)
+            return resolver.number.withUnsafeBufferPointer { tape.appendNumber($0, at: offset) }
+        case .string, .mismatch: return tape.appendString(value, at: offset)
         case .nonFinite:
             throw YAMLReadFailure("\(String(decoding: value, as: UTF8.self)) is not a number JSON can hold; quote it to keep it as a string", line: line, column: column)
         case .tooLarge:
@@ -255,20 +256,20 @@ struct YAMLDocumentBuilder {
     }
 
     /// `!!binary`: base64 text (line breaks and spaces allowed), kept as a base64 string.
-    private mutating func appendBinary(_ value: UnsafeBufferPointer<UInt8>, at position: NodeSourceMap.Position) throws(YAMLReadFailure) -> Int {
+    private mutating func appendBinary(_ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int, at offset: UInt32) throws(YAMLReadFailure) -> Int {
         scratch.removeAll(keepingCapacity: true)
         for byte in value where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
             let isBase64 = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
             guard isBase64 else {
-                throw YAMLReadFailure("!!binary holds a character that is not base64", line: Int(position.line), column: Int(position.column))
+                throw YAMLReadFailure("!!binary holds a character that is not base64", line: line, column: column)
             }
             scratch.append(byte)
         }
         guard scratch.count % 4 == 0 else {
-            throw YAMLReadFailure("!!binary is not valid base64 (its length is not a multiple of 4)", line: Int(position.line), column: Int(position.column))
+            throw YAMLReadFailure("!!binary is not valid base64 (its length is not a multiple of 4)", line: line, column: column)
         }
-        return scratch.withUnsafeBufferPointer { tape.appendString($0, at: position) }
+        return scratch.withUnsafeBufferPointer { tape.appendString($0, at: offset) }
     }
 
     /// Rebuilds a closed mapping with its `<<` members replaced by the members of the mappings
@@ -284,9 +285,9 @@ struct YAMLDocumentBuilder {
         }
         var seen = Set<[UInt8]>()
         for member in members where !mergeKeys.contains(member.key) { seen.insert(tape.token(of: member.key)) }
-        var rebuilt: [(node: JSONNode, position: NodeSourceMap.Position)] = []
+        var rebuilt: [(node: JSONNode, offset: UInt32)] = []
         func copy(_ start: Int, _ span: Int) {
-            for index in start..<(start + span) { rebuilt.append((tape[index], tape.position(of: index))) }
+            for index in start..<(start + span) { rebuilt.append((tape[index], tape.offset(of: index))) }
         }
         for member in members {
             guard mergeKeys.contains(member.key) else {
@@ -301,15 +302,13 @@ struct YAMLDocumentBuilder {
                 var element = member.value + 1
                 for _ in 0..<tape.memberCount(of: member.value) {
                     guard tape[element].kind == .object else {
-                        let place = tape.position(of: element)
-                        throw YAMLReadFailure("a merge key (<<) takes mappings; this element is not one", line: Int(place.line), column: Int(place.column))
+                        throw YAMLReadFailure("a merge key (<<) takes mappings; this element is not one", offset: tape.offset(of: element))
                     }
                     sources.append(element)
                     element += tape[element].span
                 }
             default:
-                let place = tape.position(of: member.value)
-                throw YAMLReadFailure("a merge key (<<) takes a mapping or a sequence of mappings", line: Int(place.line), column: Int(place.column))
+                throw YAMLReadFailure("a merge key (<<) takes a mapping or a sequence of mappings", offset: tape.offset(of: member.value))
             }
             for source in sources {
                 var key = source + 1

@@ -14,6 +14,9 @@ struct YAMLEvent {
     /// 1-based line and column (in Unicode scalars) of the event's start.
     var line: Int
     var column: Int
+    /// libyaml's index of the event's start: Unicode scalars from the input's start (a byte
+    /// order mark that starts it not counted).
+    var character: Int
     /// Scalar value (or the alias's anchor name): offset and length in the batch's bytes.
     var valueStart: Int
     var valueLength: Int

@@ -136,6 +136,7 @@ final class YAMLParser {
             }
             batch.append(YAMLEvent(
                 kind: kind, isPlain: isPlain, line: Int(e.start_mark.line) + 1, column: Int(e.start_mark.column) + 1,
+                character: Int(e.start_mark.index),
                 valueStart: valueStart, valueLength: value.count,
                 tagStart: tagStart, tagLength: tagLength, anchorStart: anchorStart, anchorLength: anchorLength))
         }

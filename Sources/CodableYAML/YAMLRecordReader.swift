@@ -1,8 +1,8 @@
 import CodableParsing
 
 /// Reads YAML into batches of records: libyaml's parser events become the same tape of nodes
-/// the JSON reader makes, so every command works on YAML unchanged, and each node keeps its line
-/// and column in the YAML (the batch's `sourceMap`).
+/// the JSON reader makes, so every command works on YAML unchanged, and each node keeps its
+/// offset in the YAML (the batch's `sourceMap`).
 ///
 /// Each document is one record, handed on as soon as it is parsed (batches of about
 /// `batchBytes`), except in a stream of exactly one document whose root is a sequence: like a
@@ -109,7 +109,8 @@ public final class YAMLRecordReader: RecordBatchReader {
                 case .streamStart:
                     break
                 default:
-                    try builder.handle(event, bytes: eventBytes)
+                    let offset = UInt32(truncatingIfNeeded: window.offset(ofCharacter: event.character))
+                    try builder.handle(event, bytes: eventBytes, offset: offset)
                     if builder.streamsRootSequence && !builder.completedItems.isEmpty && handOnItems(upTo: event.line) {
                         return makeBatch(trimmingToLine: event.line)
                     }
@@ -188,8 +189,13 @@ public final class YAMLRecordReader: RecordBatchReader {
 
     /// The records parsed so far, as a batch; the window keeps only lines from `line` on.
     private func makeBatch(trimmingToLine line: Int?) -> RecordBatch {
-        let (bytes, nodes, positions) = builder.tape.take()
-        let map = NodeSourceMap(positions: positions, text: window.storage, firstLine: window.firstLine, baseOffset: window.baseOffset, lineBreaks: .yaml)
+        var (bytes, nodes, offsets) = builder.tape.take()
+        // The tape's offsets are absolute (modulo 2^32); the map's are into the window's text.
+        let base = UInt32(truncatingIfNeeded: window.baseOffset)
+        for index in offsets.indices { offsets[index] &-= base }
+        let map = NodeSourceMap(
+            offsets: offsets, text: window.storage,
+            locator: SourceLocator(baseOffset: window.baseOffset, baseLine: window.firstLine, baseColumn: 1, lineBreaks: .yaml))
         if let line { window.trim(toLine: line) }
         let batch = RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
@@ -208,7 +214,8 @@ public final class YAMLRecordReader: RecordBatchReader {
         if let readFailure {
             error = .unreadable(readFailure)
         } else {
-            let place = window.place(line: failure.line, column: failure.column)
+            let (line, column) = failure.offset.map { window.lineAndColumn(ofOffset: window.absoluteOffset($0)) } ?? (failure.line, failure.column)
+            let place = window.place(line: line, column: column)
             error = .malformed(failure.reason, place.location, place.excerpt)
         }
         if documentsRead == 0, let (items, end) = builder.itemsOfRootSequence() {
@@ -231,11 +238,24 @@ public final class YAMLRecordReader: RecordBatchReader {
     }
 }
 
-/// Why reading YAML failed, with the 1-based place in the YAML input.
+/// Why reading YAML failed, with the 1-based place in the YAML input (libyaml's), or the input
+/// offset of a node already on the tape.
 struct YAMLReadFailure: Error {
     var reason: JSONSyntaxError.Reason
     var line: Int
     var column: Int
+    /// Set instead of `line` and `column`: the offset of the node at fault (absolute, modulo
+    /// 2^32, as the tape keeps it).
+    var offset: UInt32?
+
+    init(_ message: String, offset: UInt32) {
+        self.init(.format(message), offset: offset)
+    }
+
+    init(_ reason: JSONSyntaxError.Reason, offset: UInt32) {
+        self.init(reason, line: 0, column: 0)
+        self.offset = offset
+    }
 
     init(_ message: String, line: Int, column: Int) {
         self.reason = .format(message)

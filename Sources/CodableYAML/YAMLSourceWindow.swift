@@ -10,6 +10,11 @@ final class YAMLSourceWindow {
     private(set) var firstLine = 1
     /// Absolute input offset of `storage`'s first byte.
     private(set) var baseOffset = 0
+    /// libyaml's character index (`mark.index`) of `storage`'s first byte.
+    private var baseCharacter = 0
+    /// The last character index turned into an offset, and that offset in `storage`: events
+    /// come in input order, so each conversion counts on from the one before.
+    private var cursor = (character: 0, offset: 0)
 
     /// Adds input that follows what is held.
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -24,6 +29,29 @@ final class YAMLSourceWindow {
             let start = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) && offset >= 3 ? 3 : 0
             return LineBreaks.yaml.lineAndColumn(of: offset - baseOffset, in: bytes, from: start, firstLine: firstLine)
         }
+    }
+
+    /// The absolute input offset of a byte in the window, from that offset modulo 2^32.
+    func absoluteOffset(_ truncated: UInt32) -> Int {
+        baseOffset + Int(truncated &- UInt32(truncatingIfNeeded: baseOffset))
+    }
+
+    /// The absolute input offset of the character libyaml's marks index as `character` (Unicode
+    /// scalars from the input's start, a byte order mark that starts it not counted); clamped to
+    /// the window's ends.
+    func offset(ofCharacter character: Int) -> Int {
+        if character < cursor.character { cursor = (baseCharacter, 0) }
+        storage.withUnsafeBufferPointer { bytes in
+            var (index, offset) = cursor
+            if baseOffset == 0 && offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+            while index < character && offset < bytes.count {
+                offset += 1
+                while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                index += 1
+            }
+            cursor = (index, offset)
+        }
+        return baseOffset + cursor.offset
     }
 
     /// Drops the lines before `line` (they hold no value still to be located), copying what is
@@ -43,6 +71,7 @@ final class YAMLSourceWindow {
                 skipped += 1
             }
         }
+        forgetCharacters(before: offset)
         firstLine += skipped
         baseOffset += offset
         storage = copy(of: storage, from: offset)
@@ -80,9 +109,21 @@ final class YAMLSourceWindow {
             }
         }
         guard droppedLines > 0 else { return }
+        forgetCharacters(before: droppedBytes)
         firstLine += droppedLines
         baseOffset += droppedBytes
         storage = copy(of: storage, from: droppedBytes)
+    }
+
+    /// Moves the character count past `storage[..<offset]` (a line start), which is about to be
+    /// dropped.
+    private func forgetCharacters(before offset: Int) {
+        guard offset > 0 else { return }
+        let character = cursor.offset <= offset
+            ? cursor.character + characterCount(from: cursor.offset, to: offset)
+            : cursor.character - characterCount(from: offset, to: cursor.offset)
+        cursor = cursor.offset >= offset ? (cursor.character, cursor.offset - offset) : (character, 0)
+        baseCharacter = character
     }
 
     private func copy(of storage: ByteStorage, from offset: Int) -> ByteStorage {
@@ -90,6 +131,15 @@ final class YAMLSourceWindow {
             let next = ByteStorage(capacity: max(1 << 16, (bytes.count - offset) * 2))
             next.append(UnsafeBufferPointer(rebasing: bytes[offset...]))
             return next
+        }
+    }
+
+    /// The characters libyaml counts in `storage[start..<end]` (a byte order mark that starts the
+    /// input is not one).
+    private func characterCount(from start: Int, to end: Int) -> Int {
+        storage.withUnsafeBufferPointer { bytes in
+            let first = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? max(start, 3) : start
+            return first < end ? SourceLocator.scalarCount(bytes, from: first, to: end) : 0
         }
     }
 

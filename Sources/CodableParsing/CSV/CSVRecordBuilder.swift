@@ -1,5 +1,5 @@
 /// Builds the records of one batch of CSV rows: synthesized JSON bytes (`{"name":value,…}`),
-/// their nodes, and each node's place in the input.
+/// their nodes, and each node's offset in the input.
 struct CSVRecordBuilder {
     private var bytes: OutputCursor
     private let nodes: NodeBuffer
@@ -93,45 +93,16 @@ struct CSVRecordBuilder {
     }
 
     /// The batch of the records built so far; `input` is the buffer the rows were read from
-    /// (it starts at the start of a line), `locator` where it starts in the input.
+    /// (it starts at the start of a line), `locator` where it starts in the input. Each node
+    /// keeps its cell's offset in `input`: lines and columns are counted only for an error.
     mutating func makeBatch(input: ByteStorage, locator: SourceLocator, firstRecordIndex: Int) -> RecordBatch {
         let storage = ByteStorage(taking: &bytes, keepingCapacity: 256)
-        let map = NodeSourceMap(
-            positions: Self.positions(of: offsets, in: input, locator: locator), text: input,
-            firstLine: locator.baseLine, baseOffset: locator.baseOffset, lineBreaks: locator.lineBreaks)
+        let map = NodeSourceMap(offsets: offsets, text: input, locator: locator)
+        offsets = []
         // A CSV file is a table: its rows are records as the elements of a top-level array are
         // (coding paths `$[N]`, never written as a lone value).
         return RecordBatch(
             bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex, fromTopLevelArray: true,
             framing: .json, locator: .start, sourceMap: map)
-    }
-
-    /// Line and column of each offset (they never decrease), in one pass over the input.
-    private static func positions(of offsets: [UInt32], in input: ByteStorage, locator: SourceLocator) -> [NodeSourceMap.Position] {
-        var positions: [NodeSourceMap.Position] = []
-        positions.reserveCapacity(offsets.count)
-        input.withUnsafeBufferPointer { buffer in
-            var line = locator.baseLine
-            var column = locator.baseColumn
-            var scanned = 0
-            // Where the next line break after `scanned` starts (-1: not looked for yet): the
-            // cells before it are on the same line, and cost one count of their scalars.
-            var nextBreak = -1
-            for offset in offsets {
-                let target = Int(offset)
-                if scanned < target {
-                    if nextBreak < scanned { nextBreak = locator.lineBreaks.nextBreak(from: scanned, in: buffer) }
-                    if target <= nextBreak {
-                        column += SourceLocator.scalarCount(buffer, from: scanned, to: target)
-                    } else {
-                        (line, column) = locator.lineBreaks.lineAndColumn(of: target, in: buffer, from: scanned, firstLine: line, firstColumn: column)
-                        nextBreak = -1
-                    }
-                    scanned = target
-                }
-                positions.append(NodeSourceMap.Position(line: line, column: column))
-            }
-        }
-        return positions
     }
 }
