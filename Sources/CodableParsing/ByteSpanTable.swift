@@ -6,60 +6,62 @@ import Musl
 import Darwin
 #endif
 
-/// A hash table of byte strings that are spans of one buffer the caller owns, named by offset
-/// (so the buffer may move as it grows): no copy and no allocation per string, about 32 bytes
-/// per entry. A header with a million column names so costs 32 MB, not the 160 MB a
-/// `[ArraySlice<UInt8>: Int]` takes.
+/// A hash set of byte strings that the caller keeps, numbered 0, 1, 2… in the order they were
+/// added, and handed to the table by number (`span(_:)`), so that the table holds nothing but
+/// a 4-byte slot per string (at most half of them used): a CSV header of a million column
+/// names costs 8 MB here, on top of the names themselves.
 struct ByteSpanTable {
-    private struct Entry {
-        var start: Int
-        var count: Int32
-        var hash: UInt32
-        var value: Int
+    /// String number + 1 per slot, 0 for an empty slot.
+    private var slots: [Int32]
+
+    /// Number of strings added.
+    private(set) var count = 0
+
+    /// A table with room for `capacity` strings before it grows.
+    init(capacity: Int = 8) {
+        var slotCount = 16
+        while slotCount < 2 * (capacity + 1) { slotCount *= 2 }
+        slots = [Int32](repeating: 0, count: slotCount)
     }
 
-    private var entries: [Entry] = []
-    /// Entry index + 1 per slot, 0 for an empty slot; at most half of them are used.
-    private var slots = [Int32](repeating: 0, count: 16)
-
-    /// Number of entries.
-    var count: Int { entries.count }
-
-    /// The value stored for the bytes `base[start..<start + count]`; when there is none, stores
-    /// `value` for them and returns nil.
-    mutating func existingValue(forSpan start: Int, count: Int, in base: UnsafePointer<UInt8>, orInsert value: Int) -> Int? {
-        precondition(count <= Int32.max && entries.count < Int32.max - 1, "span or table too large")
-        let hash = Self.hash(base + start, count)
+    /// The number of an added string equal to `bytes`; when there is none, adds `bytes` as
+    /// string number `count` and returns nil. `span(n)` gives the bytes of string `n`, for the
+    /// strings added before this call (the caller's buffer may move between calls).
+    mutating func existingNumber(
+        of bytes: UnsafeBufferPointer<UInt8>, span: (Int) -> UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        precondition(count < Int32.max - 1, "table too large")
+        if (count + 1) * 2 > slots.count { rehash(slotCount: slots.count * 2, span: span) }
         let mask = slots.count - 1
-        var slot = Int(hash) & mask
+        var slot = Int(Self.hash(bytes)) & mask
         while slots[slot] != 0 {
-            let entry = entries[Int(slots[slot]) - 1]
-            if entry.hash == hash && Int(entry.count) == count && memcmp(base + entry.start, base + start, count) == 0 {
-                return entry.value
+            let number = Int(slots[slot]) - 1
+            let other = span(number)
+            if other.count == bytes.count && (bytes.isEmpty || memcmp(other.baseAddress!, bytes.baseAddress!, bytes.count) == 0) {
+                return number
             }
             slot = (slot + 1) & mask
         }
-        entries.append(Entry(start: start, count: Int32(count), hash: hash, value: value))
-        slots[slot] = Int32(entries.count)
-        if entries.count * 2 > slots.count { rehash(slotCount: slots.count * 2) }
+        slots[slot] = Int32(count + 1)
+        count += 1
         return nil
     }
 
-    private mutating func rehash(slotCount: Int) {
+    private mutating func rehash(slotCount: Int, span: (Int) -> UnsafeBufferPointer<UInt8>) {
         slots = [Int32](repeating: 0, count: slotCount)
         let mask = slotCount - 1
-        for (index, entry) in entries.enumerated() {
-            var slot = Int(entry.hash) & mask
+        for number in 0..<count {
+            var slot = Int(Self.hash(span(number))) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index + 1)
+            slots[slot] = Int32(number + 1)
         }
     }
 
     /// The standard library's seeded hash of the bytes, so crafted names cannot make every
     /// lookup collide.
-    private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(start: bytes, count: count))
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         return UInt32(truncatingIfNeeded: hasher.finalize())
     }
 }

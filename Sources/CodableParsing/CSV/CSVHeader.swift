@@ -3,7 +3,7 @@
 /// arrays was three references counted a row.
 final class CSVHeader {
     /// The names' JSON tokens, one after another, with where each starts and its node flags.
-    private let tokens: [UInt8]
+    private let tokens: ByteStorage
     private let starts: [Int]
     let flags: [UInt8]
 
@@ -11,30 +11,43 @@ final class CSVHeader {
     var count: Int { flags.count }
 
     /// Reads the names from the header row's fields. An empty name, or one that repeats an
-    /// earlier one, is an error at its cell.
+    /// earlier one, is an error at its cell. Everything is sized for the row up front: a header
+    /// of a million names is held once, with no copies made while it grows.
     init(fields: [CSVField], in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
-        var tokens = OutputCursor(capacity: 256)
-        defer { tokens.release() }
-        var seen = ByteSpanTable()
+        // Quotes around each name; escapes, if any, grow the buffer.
+        var tokens = OutputCursor(capacity: max(64, fields.reduce(0) { $0 + $1.contentEnd - $1.contentStart + 2 }))
+        var seen = ByteSpanTable(capacity: fields.count)
         var starts: [Int] = []
         var flags: [UInt8] = []
-        for (column, field) in fields.enumerated() {
-            guard field.contentEnd > field.contentStart else {
-                throw JSONSyntaxError(.format("column \(column + 1) of the header has no name (every column needs one)"), at: field.start)
+        starts.reserveCapacity(fields.count + 1)
+        flags.reserveCapacity(fields.count)
+        do throws(JSONSyntaxError) {
+            for (column, field) in fields.enumerated() {
+                guard field.contentEnd > field.contentStart else {
+                    throw JSONSyntaxError(.format("column \(column + 1) of the header has no name (every column needs one)"), at: field.start)
+                }
+                let start = tokens.count
+                let flag = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &tokens)
+                starts.append(start)
+                let pointer = UnsafePointer(tokens.pointer)
+                let name = UnsafeBufferPointer(start: pointer + start, count: tokens.count - start)
+                let earlier = seen.existingNumber(of: name) { number in
+                    UnsafeBufferPointer(start: pointer + starts[number], count: starts[number + 1] - starts[number])
+                }
+                if let earlier {
+                    throw JSONSyntaxError(.format("column name '\(JSONString.decode(name))' is used twice in the header (columns \(earlier + 1) and \(column + 1))"), at: field.start)
+                }
+                flags.append(flag)
             }
-            let start = tokens.count
-            let flag = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &tokens)
-            if let earlier = seen.existingValue(forSpan: start, count: tokens.count - start, in: tokens.pointer, orInsert: column) {
-                let name = JSONString.decode(UnsafeBufferPointer(start: tokens.pointer + start, count: tokens.count - start))
-                throw JSONSyntaxError(.format("column name '\(name)' is used twice in the header (columns \(earlier + 1) and \(column + 1))"), at: field.start)
-            }
-            starts.append(start)
-            flags.append(flag)
+        } catch {
+            tokens.release()
+            throw error
         }
         starts.append(tokens.count)
         self.starts = starts
         self.flags = flags
-        self.tokens = Array(UnsafeBufferPointer(start: tokens.pointer, count: tokens.count))
+        self.tokens = ByteStorage(taking: &tokens, keepingCapacity: 0)
+        tokens.release()
     }
 
     /// The token of column `index`.
