@@ -188,15 +188,13 @@ extension Walker {
         var foundValue = -1
         var seen = [Bool](repeating: false, count: plan.cases.count)
         var distinct = 0
-        var child = index + 1
-        for _ in 0..<JSONNode.memberCount(of: index, in: nodes) {
+        for child in JSONNode.children(of: index, in: nodes) {
             let key = nodes[child].stringBytes(in: bytes)
             if let c = plan.cases.firstIndex(where: { self.plan.structureNames[$0].utf8.elementsEqual(key) }), !seen[c] {
                 seen[c] = true
                 distinct += 1
                 if found < 0 { found = c; foundValue = child + 1 }
             }
-            child += 1 + nodes[child + 1].span
         }
         guard distinct == 1 else {
             throw failure(.typeMismatch, "Invalid number of keys found, expected one.", node: index)

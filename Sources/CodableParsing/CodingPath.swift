@@ -10,12 +10,10 @@ public enum CodingPath {
                 var current = record.root
                 while current != target {
                     let node = nodes[current]
-                    var child = current + 1
                     var found = false
-                    for position in 0..<JSONNode.memberCount(of: current, in: nodes.baseAddress!) {
+                    for (position, child) in JSONNode.children(of: current, in: nodes.baseAddress!).enumerated() {
                         let valueIndex = node.kind == .object ? child + 1 : child
-                        let end = valueIndex + nodes[valueIndex].span
-                        if target >= (node.kind == .object ? child : valueIndex) && target < end {
+                        if target >= child && target < valueIndex + nodes[valueIndex].span {
                             if node.kind == .object {
                                 path += component(nodes[child].stringValue(in: bytes.baseAddress!))
                             } else {
@@ -25,7 +23,6 @@ public enum CodingPath {
                             found = true
                             break
                         }
-                        child = end
                     }
                     if !found { break }
                 }

@@ -92,17 +92,16 @@ public struct JSONNode: Sendable, Equatable {
     /// The number of members (objects) or elements (arrays) of the container at `index`, counted
     /// by stepping over its children; 0 for a scalar or a string.
     @inlinable
-    public static func memberCount(of index: Int, in nodes: UnsafePointer<JSONNode>) -> Int {
-        let container = nodes[index]
-        guard container.kind == .array || container.kind == .object else { return 0 }
-        var child = index + 1
-        let end = child + container.size
-        var children = 0
-        while child < end {
-            child += nodes[child].span
-            children += 1
-        }
-        return container.kind == .object ? children / 2 : children
+    public static func memberCount<Nodes: JSONNodeSource>(of index: Int, in nodes: Nodes) -> Int {
+        var count = 0
+        for _ in children(of: index, in: nodes) { count += 1 }
+        return count
+    }
+
+    /// The children of the container at `index`: see `JSONNodeChildren`.
+    @inlinable
+    public static func children<Nodes: JSONNodeSource>(of index: Int, in nodes: Nodes) -> JSONNodeChildren<Nodes> {
+        JSONNodeChildren(of: index, in: nodes)
     }
 
     /// A string whose raw text holds backslash escapes.
@@ -154,5 +153,49 @@ extension JSONNode.Kind {
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+}
+
+/// Where nodes are read from: a tape's storage, or a `NodeBuffer`.
+public protocol JSONNodeSource {
+    /// The node at `index`.
+    func node(at index: Int) -> JSONNode
+}
+
+extension UnsafePointer: JSONNodeSource where Pointee == JSONNode {
+    /// The node at `index`.
+    @inlinable public func node(at index: Int) -> JSONNode { self[index] }
+}
+
+extension UnsafeMutablePointer: JSONNodeSource where Pointee == JSONNode {
+    /// The node at `index`.
+    @inlinable public func node(at index: Int) -> JSONNode { self[index] }
+}
+
+/// The children of a container, in order, as node indices: each element of an array, each key
+/// of an object (its value is the node after the key); none for a scalar or a string. Each step
+/// goes over one child's subtree; nothing is counted first.
+public struct JSONNodeChildren<Nodes: JSONNodeSource>: Sequence, IteratorProtocol {
+    @usableFromInline let nodes: Nodes
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+    @usableFromInline let isObject: Bool
+
+    @inlinable
+    init(of index: Int, in nodes: Nodes) {
+        let container = nodes.node(at: index)
+        self.nodes = nodes
+        isObject = container.kind == .object
+        position = index + 1
+        end = isObject || container.kind == .array ? position + container.size : position
+    }
+
+    /// The next child's node index.
+    @inlinable
+    public mutating func next() -> Int? {
+        guard position < end else { return nil }
+        let child = position
+        position += isObject ? 1 + nodes.node(at: child + 1).span : nodes.node(at: child).span
+        return child
     }
 }

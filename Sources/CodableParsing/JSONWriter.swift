@@ -158,12 +158,8 @@ public struct JSONWriter {
     /// equal keys).
     private func sortedMemberKeys(of object: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>) -> [Int] {
         var members: [(key: [UInt8], index: Int)] = []
-        let count = JSONNode.memberCount(of: object, in: nodes)
-        members.reserveCapacity(count)
-        var child = object + 1
-        for _ in 0..<count {
-            members.append((nodes[child].stringBytes(in: bytes), child))
-            child += 1 + nodes[child + 1].span
+        for key in JSONNode.children(of: object, in: nodes) {
+            members.append((nodes[key].stringBytes(in: bytes), key))
         }
         members.sort { lhs, rhs in
             lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.index < rhs.index)

@@ -5,7 +5,7 @@
 /// Its properties skip the runtime exclusivity checks too (`@exclusivity(unchecked)`): only the
 /// reader that fills a buffer ever mutates it, before handing it on read-only in a batch, and
 /// those checks were a twentieth of the time spent on every node lookup.
-public final class NodeBuffer: @unchecked Sendable {
+public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
     @exclusivity(unchecked) private var storage: UnsafeMutablePointer<JSONNode>
     @exclusivity(unchecked) private var capacity: Int
     /// Number of nodes stored.
@@ -65,10 +65,18 @@ public final class NodeBuffer: @unchecked Sendable {
         }
     }
 
+    /// The node at `index` (a `JSONNodeSource`).
+    public func node(at index: Int) -> JSONNode { self[index] }
+
     /// The number of members (objects) or elements (arrays) of the container at `index`.
     public func memberCount(of index: Int) -> Int {
-        precondition(index >= 0 && index < count, "node index out of range")
-        return JSONNode.memberCount(of: index, in: storage)
+        JSONNode.memberCount(of: index, in: self)
+    }
+
+    /// The children of the container at `index` (elements, or an object's keys), read through
+    /// this buffer: the loop may append to it.
+    public func children(of index: Int) -> JSONNodeChildren<NodeBuffer> {
+        JSONNode.children(of: index, in: self)
     }
 
     /// Appends a copy of the `count` nodes starting at `start` (a YAML alias repeats its anchor's

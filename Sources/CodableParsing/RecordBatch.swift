@@ -165,14 +165,7 @@ extension RecordBatch {
     ///   - firstRecordIndex: the position of the first element among all records read so far.
     ///   - sourceName: the name of the input the bytes came from, for diagnostics.
     public func elements(ofArray array: Int, inRecord index: Int, firstRecordIndex: Int, sourceName: String?) -> RecordBatch {
-        let count = nodes.memberCount(of: array)
-        var roots: [Int32] = []
-        roots.reserveCapacity(count)
-        var child = array + 1
-        for _ in 0..<count {
-            roots.append(Int32(child))
-            child += nodes[child].span
-        }
+        let roots = nodes.children(of: array).map { Int32($0) }
         let isSoleValue = framing == .json && !fromTopLevelArray
         return RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex,

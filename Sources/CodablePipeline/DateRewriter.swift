@@ -179,11 +179,9 @@ public final class DateRewriter {
         for index in record.root..<(record.root + nodes[record.root].span) {
             let container = nodes[index]
             guard container.kind == .object || container.kind == .array else { continue }
-            var child = index + 1
-            for _ in 0..<nodes.memberCount(of: index) {
+            for child in nodes.children(of: index) {
                 let value = container.kind == .object ? child + 1 : child
                 if nodes[value].kind == .string { strings.append(value) }
-                child = value + nodes[value].span
             }
         }
         return strings

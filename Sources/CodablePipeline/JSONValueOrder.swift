@@ -69,24 +69,15 @@ enum JSONValueOrder {
 
     /// The node indices of a container's elements (arrays) or member values (objects).
     static func children(_ index: Int, in batch: RecordBatch) -> [Int] {
-        let node = batch.nodes[index]
-        var result: [Int] = []
-        var child = index + 1
-        for _ in 0..<batch.nodes.memberCount(of: index) {
-            if node.kind == .object { child += 1 }
-            result.append(child)
-            child += batch.nodes[child].span
-        }
-        return result
+        let valueOffset = batch.nodes[index].kind == .object ? 1 : 0
+        return batch.nodes.children(of: index).map { $0 + valueOffset }
     }
 
     /// An object's members as (key bytes, value node), sorted by key, stable.
     static func sortedMembers(_ index: Int, in batch: RecordBatch) -> [(key: [UInt8], value: Int)] {
         var members: [(key: [UInt8], value: Int)] = []
-        var child = index + 1
-        for _ in 0..<batch.nodes.memberCount(of: index) {
-            members.append((stringBytes(child, in: batch), child + 1))
-            child += 1 + batch.nodes[child + 1].span
+        for key in batch.nodes.children(of: index) {
+            members.append((stringBytes(key, in: batch), key + 1))
         }
         return members.enumerated().sorted { l, r in
             l.element.key.lexicographicallyPrecedes(r.element.key) || (l.element.key == r.element.key && l.offset < r.offset)

@@ -23,8 +23,7 @@ struct KeyTree {
 
     init(record root: Int, in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8], recordIndex: Int) throws(RecordFlattener.Conflict) {
         self.root = root
-        var child = root + 1
-        for _ in 0..<batch.nodes.memberCount(of: root) {
+        for child in batch.nodes.children(of: root) {
             let value = child + 1
             let key = batch.nodes[child].stringBytes(in: base)
             let parts = Self.split(key, at: separator)
@@ -55,7 +54,6 @@ struct KeyTree {
                     branch = newBranch
                 }
             }
-            child = value + batch.nodes[value].span
         }
     }
 

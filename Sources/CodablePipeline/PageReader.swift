@@ -113,14 +113,9 @@ struct PageReader {
         let object = batch.nodes[node]
         guard object.kind == .object else { return false }
         return batch.bytes.withUnsafeBufferPointer { bytes in
-            var child = node + 1
-            for _ in 0..<batch.nodes.memberCount(of: node) {
-                let value = batch.nodes[child + 1]
-                if value.kind == .false,
-                   PagedSourceOptions.hasMoreNames.contains(batch.nodes[child].stringValue(in: bytes.baseAddress!)) {
-                    return true
-                }
-                child += 1 + value.span
+            for key in batch.nodes.children(of: node)
+            where batch.nodes[key + 1].kind == .false && PagedSourceOptions.hasMoreNames.contains(batch.nodes[key].stringValue(in: bytes.baseAddress!)) {
+                return true
             }
             return false
         }

@@ -20,14 +20,12 @@ struct RecordEdit {
         switch node.kind {
         case .object, .array:
             builder.openContainer(node.kind, like: index)
-            var child = index + 1
-            for _ in 0..<batch.nodes.memberCount(of: index) {
+            for child in batch.nodes.children(of: index) {
                 let value = node.kind == .object ? child + 1 : child
                 if !dropped.contains(value) {
                     if node.kind == .object { builder.key(child, newText: renamed[child]) }
                     apply(value, to: &builder)
                 }
-                child = value + batch.nodes[value].span
             }
             builder.close()
         default:

@@ -139,11 +139,9 @@ public final class TransformChain {
         if let keyCase {
             let batch = record.batch
             for index in record.root..<(record.root + batch.nodes[record.root].span) where batch.nodes[index].kind == .object {
-                var child = index + 1
-                for _ in 0..<batch.nodes.memberCount(of: index) {
-                    let name = edit.renamed[child] ?? JSONValueOrder.stringBytes(child, in: batch)
-                    if let converted = keyCase.convert(name) { edit.renamed[child] = converted }
-                    child += 1 + batch.nodes[child + 1].span
+                for key in batch.nodes.children(of: index) {
+                    let name = edit.renamed[key] ?? JSONValueOrder.stringBytes(key, in: batch)
+                    if let converted = keyCase.convert(name) { edit.renamed[key] = converted }
                 }
             }
         }

@@ -120,17 +120,13 @@ extension JSONEquality {
                 hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(token)[1..<(token.count - 1)]))
             }
         case .array:
-            var child = index + 1
-            for _ in 0..<JSONNode.memberCount(of: index, in: tape.nodes) {
+            for child in JSONNode.children(of: index, in: tape.nodes) {
                 hasher.combine(hash(tape, child, level: level + 1))
-                child += tape.nodes[child].span
             }
         case .object:
             var members = 0
-            var key = index + 1
-            for _ in 0..<JSONNode.memberCount(of: index, in: tape.nodes) {
+            for key in JSONNode.children(of: index, in: tape.nodes) {
                 members &+= hash(tape, key, level: level + 1) &* 31 &+ hash(tape, key + 1, level: level + 1)
-                key += 1 + tape.nodes[key + 1].span
             }
             hasher.combine(members)
         }

@@ -69,11 +69,8 @@ final class SchemaDocument: @unchecked Sendable {
         var result: [(String, Int, Int)] = []
         let node = batch.nodes[object]
         guard node.kind == .object else { return [] }
-        var child = object + 1
-        for _ in 0..<batch.nodes.memberCount(of: object) {
-            let value = child + 1
-            result.append((string(child), child, value))
-            child = value + batch.nodes[value].span
+        for key in batch.nodes.children(of: object) {
+            result.append((string(key), key, key + 1))
         }
         return result
     }
@@ -83,11 +80,7 @@ final class SchemaDocument: @unchecked Sendable {
         var result: [Int] = []
         let node = batch.nodes[array]
         guard node.kind == .array else { return [] }
-        var child = array + 1
-        for _ in 0..<batch.nodes.memberCount(of: array) {
-            result.append(child)
-            child += batch.nodes[child].span
-        }
+        result.append(contentsOf: batch.nodes.children(of: array))
         return result
     }
 

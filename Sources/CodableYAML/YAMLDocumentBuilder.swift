@@ -74,6 +74,7 @@ struct YAMLDocumentBuilder {
     /// records, like the items a streamed root sequence hands on before a failure.
     func itemsOfRootSequence() -> (items: [Int], end: Int)? {
         guard !streamsRootSequence, documentStart < tape.count, tape[documentStart].kind == .array else { return nil }
+        // While the document is open, its root's size is not set: its completed items are counted.
         let members = stack.first?.members ?? tape.memberCount(of: documentStart)
         var items: [Int] = []
         var child = documentStart + 1
@@ -299,25 +300,18 @@ struct YAMLDocumentBuilder {
             switch value.kind {
             case .object: sources = [member.value]
             case .array:
-                var element = member.value + 1
-                for _ in 0..<tape.memberCount(of: member.value) {
+                for element in tape.children(of: member.value) {
                     guard tape[element].kind == .object else {
                         throw YAMLReadFailure("a merge key (<<) takes mappings; this element is not one", offset: tape.offset(of: element))
                     }
                     sources.append(element)
-                    element += tape[element].span
                 }
             default:
                 throw YAMLReadFailure("a merge key (<<) takes a mapping or a sequence of mappings", offset: tape.offset(of: member.value))
             }
             for source in sources {
-                var key = source + 1
-                for _ in 0..<tape.memberCount(of: source) {
-                    let span = 1 + tape[key + 1].span
-                    if seen.insert(tape.token(of: key)).inserted {
-                        copy(key, span)
-                    }
-                    key += span
+                for key in tape.children(of: source) where seen.insert(tape.token(of: key)).inserted {
+                    copy(key, 1 + tape[key + 1].span)
                 }
             }
         }

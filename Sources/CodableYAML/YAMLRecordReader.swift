@@ -177,11 +177,7 @@ public final class YAMLRecordReader: RecordBatchReader {
         heldSequence = nil
         if asElements {
             fromTopLevelArray = true
-            var child = root + 1
-            for _ in 0..<builder.tape.memberCount(of: root) {
-                roots.append(Int32(child))
-                child += builder.tape[child].span
-            }
+            for child in builder.tape.children(of: root) { roots.append(Int32(child)) }
         } else {
             roots.append(Int32(root))
         }

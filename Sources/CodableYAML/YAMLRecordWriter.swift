@@ -191,10 +191,8 @@ public final class YAMLRecordWriter: RecordFormatter {
     /// Keys in code-point order (stable), last first, so `popLast` hands them out in order.
     private func sortedKeys(of object: Int, _ context: Context) -> [Int] {
         var members: [(key: [UInt8], index: Int)] = []
-        var child = object + 1
-        for _ in 0..<JSONNode.memberCount(of: object, in: context.nodes) {
-            members.append((context.nodes[child].stringBytes(in: context.bytes), child))
-            child += 1 + context.nodes[child + 1].span
+        for key in JSONNode.children(of: object, in: context.nodes) {
+            members.append((context.nodes[key].stringBytes(in: context.bytes), key))
         }
         members.sort { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.index < $1.index) }
         return members.reversed().map(\.index)

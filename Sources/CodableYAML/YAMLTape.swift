@@ -90,6 +90,11 @@ final class YAMLTape {
         nodes.memberCount(of: index)
     }
 
+    /// The children of the container at `index` (elements, or an object's keys).
+    func children(of index: Int) -> JSONNodeChildren<NodeBuffer> {
+        nodes.children(of: index)
+    }
+
     /// Appends a copy of the value at `start` occupying `span` nodes (an alias).
     func appendCopy(from start: Int, span: Int) {
         nodes.appendCopy(from: start, count: span)

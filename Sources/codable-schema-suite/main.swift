@@ -25,23 +25,15 @@ func members(_ batch: RecordBatch, _ object: Int) -> [String: Int] {
     var result: [String: Int] = [:]
     let node = batch.nodes[object]
     guard node.kind == .object else { return [:] }
-    var key = object + 1
-    for _ in 0..<batch.nodes.memberCount(of: object) {
+    for key in batch.nodes.children(of: object) {
         let name = batch.bytes.withUnsafeBufferPointer { batch.nodes[key].stringValue(in: $0.baseAddress!) }
         result[name] = key + 1
-        key += 1 + batch.nodes[key + 1].span
     }
     return result
 }
 
 func elements(_ batch: RecordBatch, _ array: Int) -> [Int] {
-    var result: [Int] = []
-    var child = array + 1
-    for _ in 0..<batch.nodes.memberCount(of: array) {
-        result.append(child)
-        child += batch.nodes[child].span
-    }
-    return result
+    Array(batch.nodes.children(of: array))
 }
 
 func string(_ batch: RecordBatch, _ node: Int) -> String {
