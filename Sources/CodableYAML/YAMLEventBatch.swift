@@ -17,6 +17,9 @@ struct YAMLEvent {
     /// libyaml's index of the event's start: Unicode scalars from the input's start (a byte
     /// order mark that starts it not counted).
     var character: Int
+    /// The absolute input offset of the event's start: set by the reader's window, from
+    /// `character`, when the batch arrives.
+    var offset = 0
     /// Scalar value (or the alias's anchor name): offset and length in the batch's bytes.
     var valueStart: Int
     var valueLength: Int

@@ -109,8 +109,7 @@ public final class YAMLRecordReader: RecordBatchReader {
                 case .streamStart:
                     break
                 default:
-                    let offset = UInt32(truncatingIfNeeded: window.offset(ofCharacter: event.character))
-                    try builder.handle(event, bytes: eventBytes, offset: offset)
+                    try builder.handle(event, bytes: eventBytes, offset: UInt32(truncatingIfNeeded: event.offset))
                     if builder.streamsRootSequence && !builder.completedItems.isEmpty && handOnItems(upTo: event.line) {
                         return makeBatch(trimmingToLine: event.line)
                     }
@@ -150,6 +149,7 @@ public final class YAMLRecordReader: RecordBatchReader {
             }
             let batch = pipe.next()
             window.append(UnsafeBufferPointer(start: batch.input, count: batch.inputCount))
+            window.locate(batch.events, count: batch.count)
             batch.dropInput()
             events = batch
             eventBytes = UnsafePointer(batch.bytes)

@@ -40,18 +40,36 @@ final class YAMLSourceWindow {
     /// scalars from the input's start, a byte order mark that starts it not counted); clamped to
     /// the window's ends.
     func offset(ofCharacter character: Int) -> Int {
-        if character < cursor.character { cursor = (baseCharacter, 0) }
         storage.withUnsafeBufferPointer { bytes in
-            var (index, offset) = cursor
-            if baseOffset == 0 && offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
-            while index < character && offset < bytes.count {
-                offset += 1
-                while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-                index += 1
-            }
-            cursor = (index, offset)
+            cursor = advance(cursor, to: character, in: bytes)
         }
         return baseOffset + cursor.offset
+    }
+
+    /// Sets the `offset` of each of `count` events from its `character`: the events that came
+    /// with the input just appended, all at once.
+    func locate(_ events: UnsafeMutablePointer<YAMLEvent>, count: Int) {
+        var place = cursor
+        storage.withUnsafeBufferPointer { bytes in
+            for index in 0..<count {
+                place = advance(place, to: events[index].character, in: bytes)
+                events[index].offset = baseOffset + place.offset
+            }
+        }
+        cursor = place
+    }
+
+    /// Counts on from `place` (a character index and its offset in `bytes`) to `character`; from
+    /// the window's start when `character` lies before `place`.
+    private func advance(_ place: (character: Int, offset: Int), to character: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (character: Int, offset: Int) {
+        var (index, offset) = character < place.character ? (baseCharacter, 0) : place
+        if baseOffset == 0 && offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        while index < character && offset < bytes.count {
+            offset += 1
+            while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            index += 1
+        }
+        return (index, offset)
     }
 
     /// Drops the lines before `line` (they hold no value still to be located), copying what is
