@@ -94,8 +94,6 @@ struct YAMLDocumentBuilder {
     /// Adds one node event (scalar, alias, start or end of a container) to the document;
     /// `offset` is where the event starts in the input (absolute, modulo 2^32).
     mutating func handle(_ event: YAMLEvent, bytes: UnsafePointer<UInt8>, offset: UInt32) throws(YAMLReadFailure) {
-        let line = event.line
-        let column = event.column
         if stack.count == 1 && stack[0].isStreamedRoot { itemStart = tape.count }
         // The first document's root starts: asked once, with its kind, whether the input holds
         // one document at most (for a sequence, its items are then handed on as they come).
@@ -105,24 +103,24 @@ struct YAMLDocumentBuilder {
         case .scalar:
             let value = UnsafeBufferPointer(start: bytes + event.valueStart, count: event.valueLength)
             guard value.count <= options.maxTokenLength else {
-                throw YAMLReadFailure(.tooLong(limit: options.maxTokenLength), line: line, column: column)
+                throw YAMLReadFailure(.tooLong(limit: options.maxTokenLength), offset: offset)
             }
             let tag = event.tagLength < 0 ? nil : YAMLTag(UnsafeBufferPointer(start: bytes + event.tagStart, count: event.tagLength))
             let index: Int
             if isKeyPosition {
                 if let tag, tag != .str && tag != .nonSpecific && tag != .merge {
-                    throw YAMLReadFailure("mapping keys must be strings here (the key is tagged \(tag.name))", line: line, column: column)
+                    throw YAMLReadFailure("mapping keys must be strings here (the key is tagged \(tag.name))", offset: offset)
                 }
                 let isMerge = tag == .merge || (tag == nil && event.isPlain && value.count == 2 && value[0] == UInt8(ascii: "<") && value[1] == UInt8(ascii: "<"))
                 index = tape.appendString(value, at: offset)
                 if isMerge { stack[stack.count - 1].mergeKeys.append(index) }
             } else {
-                index = try appendScalar(value, tag: tag, plain: event.isPlain, line: line, column: column, at: offset)
+                index = try appendScalar(value, tag: tag, plain: event.isPlain, at: offset)
             }
             // Nodes point into the tape's bytes with 32-bit offsets: a document whose scalars
             // go past them fails here (the documents before it in the batch stay whole).
             guard tape.bytes.count <= options.maxRecordBytes else {
-                throw YAMLReadFailure(.recordTooLarge(limit: options.maxRecordBytes), line: line, column: column)
+                throw YAMLReadFailure(.recordTooLarge(limit: options.maxRecordBytes), offset: offset)
             }
             if event.anchorLength >= 0 { anchors[name(event.anchorStart, event.anchorLength, in: bytes)] = (index, 1) }
             didAppendValue()
@@ -130,18 +128,18 @@ struct YAMLDocumentBuilder {
             let name = name(event.valueStart, event.valueLength, in: bytes)
             guard let (start, span) = anchors[name] else {
                 if movedAnchors.contains(name) {
-                    throw YAMLReadFailure("alias *\(name) names an anchor inside a mapping that a merge key (<<) rebuilt; codable cannot follow it: move the anchor out of that mapping", line: line, column: column)
+                    throw YAMLReadFailure("alias *\(name) names an anchor inside a mapping that a merge key (<<) rebuilt; codable cannot follow it: move the anchor out of that mapping", offset: offset)
                 }
-                throw YAMLReadFailure("alias *\(name) names no anchor before it (or one that contains the alias)", line: line, column: column)
+                throw YAMLReadFailure("alias *\(name) names no anchor before it (or one that contains the alias)", offset: offset)
             }
             aliasNodes += span
             guard aliasNodes <= options.maxAliasNodes else {
-                throw YAMLReadFailure("aliases expand to more than \(options.maxAliasNodes) nodes in this document (a \"billion laughs\" file?); raise the limit with --yaml-max-alias-nodes", line: line, column: column)
+                throw YAMLReadFailure("aliases expand to more than \(options.maxAliasNodes) nodes in this document (a \"billion laughs\" file?); raise the limit with --yaml-max-alias-nodes", offset: offset)
             }
             if isKeyPosition {
                 let node = tape[start]
                 guard span == 1 else {
-                    throw YAMLReadFailure("mapping keys must be strings, not a mapping or sequence (alias *\(name))", line: line, column: column)
+                    throw YAMLReadFailure("mapping keys must be strings, not a mapping or sequence (alias *\(name))", offset: offset)
                 }
                 if node.kind == .string {
                     tape.appendCopy(from: start, span: 1)
@@ -156,13 +154,13 @@ struct YAMLDocumentBuilder {
         case .sequenceStart, .mappingStart:
             let isMapping = event.kind == .mappingStart
             if isKeyPosition {
-                throw YAMLReadFailure("mapping keys must be strings, not a \(isMapping ? "mapping" : "sequence")", line: line, column: column)
+                throw YAMLReadFailure("mapping keys must be strings, not a \(isMapping ? "mapping" : "sequence")", offset: offset)
             }
             if event.tagLength >= 0, case let tag = YAMLTag(UnsafeBufferPointer(start: bytes + event.tagStart, count: event.tagLength)), tag != (isMapping ? .map : .seq) {
-                throw YAMLReadFailure("unsupported tag \(tag.name) on a \(isMapping ? "mapping" : "sequence")", line: line, column: column)
+                throw YAMLReadFailure("unsupported tag \(tag.name) on a \(isMapping ? "mapping" : "sequence")", offset: offset)
             }
             guard stack.count < options.maxDepth else {
-                throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), line: line, column: column)
+                throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), offset: offset)
             }
             if streamsRoot {
                 streamsRootSequence = true
@@ -220,9 +218,7 @@ struct YAMLDocumentBuilder {
 
     /// Appends a value scalar: plain and untagged ones resolved by the schema, tagged ones as
     /// their tag says, quoted and block ones as strings.
-    private mutating func appendScalar(
-        _ value: UnsafeBufferPointer<UInt8>, tag: YAMLTag?, plain: Bool, line: Int, column: Int, at offset: UInt32
-    ) throws(YAMLReadFailure) -> Int {
+    private mutating func appendScalar(_ value: UnsafeBufferPointer<UInt8>, tag: YAMLTag?, plain: Bool, at offset: UInt32) throws(YAMLReadFailure) -> Int {
         let resolution: YAMLScalarResolver.Resolution
         switch tag {
         case nil:
@@ -230,14 +226,14 @@ struct YAMLDocumentBuilder {
         case .str?, .nonSpecific?, .timestamp?:
             resolution = .string
         case .binary?:
-            return try appendBinary(value, line: line, column: column, at: offset)
+            return try appendBinary(value, at: offset)
         case .int?, .float?, .bool?, .null?:
             resolution = resolver.resolve(value, as: tag!)
             if resolution == .mismatch {
-                throw YAMLReadFailure("\"\(String(decoding: value, as: UTF8.self))\" is not a valid \(tag!.name)", line: line, column: column)
+                throw YAMLReadFailure("\"\(String(decoding: value, as: UTF8.self))\" is not a valid \(tag!.name)", offset: offset)
             }
         case let other?:
-            throw YAMLReadFailure("unsupported tag \(other.name) (known: !!str, !!int, !!float, !!bool, !!null, !!binary)", line: line, column: column)
+            throw YAMLReadFailure("unsupported tag \(other.name) (known: !!str, !!int, !!float, !!bool, !!null, !!binary)", offset: offset)
         }
         switch resolution {
         case .null: return tape.appendLiteral(.null, at: offset)
@@ -245,30 +241,30 @@ struct YAMLDocumentBuilder {
         case .false: return tape.appendLiteral(.false, at: offset)
         case .number:
             guard resolver.number.count <= JSONNode.maxNumberLength else {
-                throw YAMLReadFailure(.numberTooLong(limit: JSONNode.maxNumberLength), line: line, column: column)
+                throw YAMLReadFailure(.numberTooLong(limit: JSONNode.maxNumberLength), offset: offset)
             }
             return resolver.number.withUnsafeBufferPointer { tape.appendNumber($0, at: offset) }
         case .string, .mismatch: return tape.appendString(value, at: offset)
         case .nonFinite:
-            throw YAMLReadFailure("\(String(decoding: value, as: UTF8.self)) is not a number JSON can hold; quote it to keep it as a string", line: line, column: column)
+            throw YAMLReadFailure("\(String(decoding: value, as: UTF8.self)) is not a number JSON can hold; quote it to keep it as a string", offset: offset)
         case .tooLarge:
-            throw YAMLReadFailure("integer \(String(decoding: value, as: UTF8.self)) does not fit in 64 bits", line: line, column: column)
+            throw YAMLReadFailure("integer \(String(decoding: value, as: UTF8.self)) does not fit in 64 bits", offset: offset)
         }
     }
 
     /// `!!binary`: base64 text (line breaks and spaces allowed), kept as a base64 string.
-    private mutating func appendBinary(_ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int, at offset: UInt32) throws(YAMLReadFailure) -> Int {
+    private mutating func appendBinary(_ value: UnsafeBufferPointer<UInt8>, at offset: UInt32) throws(YAMLReadFailure) -> Int {
         scratch.removeAll(keepingCapacity: true)
         for byte in value where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
             let isBase64 = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
             guard isBase64 else {
-                throw YAMLReadFailure("!!binary holds a character that is not base64", line: line, column: column)
+                throw YAMLReadFailure("!!binary holds a character that is not base64", offset: offset)
             }
             scratch.append(byte)
         }
         guard scratch.count % 4 == 0 else {
-            throw YAMLReadFailure("!!binary is not valid base64 (its length is not a multiple of 4)", line: line, column: column)
+            throw YAMLReadFailure("!!binary is not valid base64 (its length is not a multiple of 4)", offset: offset)
         }
         return scratch.withUnsafeBufferPointer { tape.appendString($0, at: offset) }
     }

@@ -11,9 +11,8 @@ struct YAMLEvent {
     var kind: Kind
     /// A plain (unquoted, not block) scalar.
     var isPlain: Bool
-    /// 1-based line and column (in Unicode scalars) of the event's start.
+    /// 1-based line of the event's start (where the reader's window may be cut).
     var line: Int
-    var column: Int
     /// libyaml's index of the event's start: Unicode scalars from the input's start (a byte
     /// order mark that starts it not counted).
     var character: Int
@@ -34,9 +33,9 @@ struct YAMLEvent {
 /// error the byte source threw.
 struct YAMLStreamFailure: Error {
     var message: String
-    /// The 1-based place libyaml's mark names; nil for a reader error (bad bytes), which names
-    /// a byte offset instead.
-    var place: (line: Int, column: Int)?
+    /// The character index (`mark.index`) libyaml's mark names; nil for a reader error (bad
+    /// bytes), which names a byte offset instead.
+    var character: Int?
     /// Absolute input offset of a reader error.
     var offset: Int
     /// The error the byte source threw, if reading failed.

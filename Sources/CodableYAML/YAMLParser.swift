@@ -135,8 +135,7 @@ final class YAMLParser {
                 anchorStart = batch.appendBytes(anchor, count: anchorLength)
             }
             batch.append(YAMLEvent(
-                kind: kind, isPlain: isPlain, line: Int(e.start_mark.line) + 1, column: Int(e.start_mark.column) + 1,
-                character: Int(e.start_mark.index),
+                kind: kind, isPlain: isPlain, line: Int(e.start_mark.line) + 1, character: Int(e.start_mark.index),
                 valueStart: valueStart, valueLength: value.count,
                 tagStart: tagStart, tagLength: tagLength, anchorStart: anchorStart, anchorLength: anchorLength))
         }
@@ -150,10 +149,10 @@ final class YAMLParser {
         if let context = p.context { message = String(cString: context) + ": " + message }
         if p.error == YAML_READER_ERROR {
             // Bad bytes (invalid UTF-8, a control character) carry a byte offset, no mark.
-            return YAMLStreamFailure(message: message, place: nil, offset: Int(p.problem_offset), readFailure: readFailure)
+            return YAMLStreamFailure(message: message, character: nil, offset: Int(p.problem_offset), readFailure: readFailure)
         }
         let mark = p.problem_mark.line == 0 && p.problem_mark.column == 0 && p.problem_mark.index == 0 && p.context != nil
             ? p.context_mark : p.problem_mark
-        return YAMLStreamFailure(message: message, place: (mark.line + 1, mark.column + 1), offset: 0, readFailure: readFailure)
+        return YAMLStreamFailure(message: message, character: Int(mark.index), offset: 0, readFailure: readFailure)
     }
 }

@@ -85,7 +85,7 @@ public final class YAMLRecordReader: RecordBatchReader {
                 switch event.kind {
                 case .documentStart:
                     if streamedRootSequence {  // the scan before found one document at most
-                        throw YAMLReadFailure("a second document follows one whose sequence's items were already read as records (did the file change while it was read?)", line: event.line, column: event.column)
+                        throw YAMLReadFailure("a second document follows one whose sequence's items were already read as records (did the file change while it was read?)", offset: UInt32(truncatingIfNeeded: event.offset))
                     }
                     releaseHeldSequence(asElements: false)
                     builder.startDocument()
@@ -141,8 +141,8 @@ public final class YAMLRecordReader: RecordBatchReader {
                 if batch.isLast {
                     guard let failure = batch.failure else { return .end }
                     readFailure = failure.readFailure
-                    let place = failure.place ?? window.lineAndColumn(ofOffset: failure.offset)
-                    throw YAMLReadFailure(failure.message, line: place.line, column: place.column)
+                    let offset = failure.character.map { window.offset(ofCharacter: $0) } ?? failure.offset
+                    throw YAMLReadFailure(failure.message, offset: UInt32(truncatingIfNeeded: offset))
                 }
                 events = nil
                 pipe.recycle(batch)
@@ -185,13 +185,8 @@ public final class YAMLRecordReader: RecordBatchReader {
 
     /// The records parsed so far, as a batch; the window keeps only lines from `line` on.
     private func makeBatch(trimmingToLine line: Int?) -> RecordBatch {
-        var (bytes, nodes, offsets) = builder.tape.take()
-        // The tape's offsets are absolute (modulo 2^32); the map's are into the window's text.
-        let base = UInt32(truncatingIfNeeded: window.baseOffset)
-        for index in offsets.indices { offsets[index] &-= base }
-        let map = NodeSourceMap(
-            offsets: offsets, text: window.storage,
-            locator: SourceLocator(baseOffset: window.baseOffset, baseLine: window.firstLine, baseColumn: 1, lineBreaks: .yaml))
+        let (bytes, nodes, offsets) = builder.tape.take()
+        let map = NodeSourceMap(offsets: offsets, text: window.storage, locator: window.locator)
         if let line { window.trim(toLine: line) }
         let batch = RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
@@ -210,8 +205,7 @@ public final class YAMLRecordReader: RecordBatchReader {
         if let readFailure {
             error = .unreadable(readFailure)
         } else {
-            let (line, column) = failure.offset.map { window.lineAndColumn(ofOffset: window.absoluteOffset($0)) } ?? (failure.line, failure.column)
-            let place = window.place(line: line, column: column)
+            let place = window.place(ofOffset: failure.offset)
             error = .malformed(failure.reason, place.location, place.excerpt)
         }
         if documentsRead == 0, let (items, end) = builder.itemsOfRootSequence() {
@@ -234,34 +228,18 @@ public final class YAMLRecordReader: RecordBatchReader {
     }
 }
 
-/// Why reading YAML failed, with the 1-based place in the YAML input (libyaml's), or the input
-/// offset of a node already on the tape.
+/// Why reading YAML failed, and where: an input offset (absolute, modulo 2^32, as the tape keeps
+/// a node's), which the reader's window turns into a line, a column and an excerpt.
 struct YAMLReadFailure: Error {
     var reason: JSONSyntaxError.Reason
-    var line: Int
-    var column: Int
-    /// Set instead of `line` and `column`: the offset of the node at fault (absolute, modulo
-    /// 2^32, as the tape keeps it).
-    var offset: UInt32?
+    var offset: UInt32
 
     init(_ message: String, offset: UInt32) {
         self.init(.format(message), offset: offset)
     }
 
     init(_ reason: JSONSyntaxError.Reason, offset: UInt32) {
-        self.init(reason, line: 0, column: 0)
-        self.offset = offset
-    }
-
-    init(_ message: String, line: Int, column: Int) {
-        self.reason = .format(message)
-        self.line = line
-        self.column = column
-    }
-
-    init(_ reason: JSONSyntaxError.Reason, line: Int, column: Int) {
         self.reason = reason
-        self.line = line
-        self.column = column
+        self.offset = offset
     }
 }

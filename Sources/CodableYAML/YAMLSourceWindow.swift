@@ -7,9 +7,9 @@ final class YAMLSourceWindow {
     /// Input from the start of line `firstLine` on.
     private(set) var storage = ByteStorage(capacity: 1 << 16)
     /// The (1-based) line `storage` starts with.
-    private(set) var firstLine = 1
+    private var firstLine = 1
     /// Absolute input offset of `storage`'s first byte.
-    private(set) var baseOffset = 0
+    private var baseOffset = 0
     /// libyaml's character index (`mark.index`) of `storage`'s first byte.
     private var baseCharacter = 0
     /// The last character index turned into an offset, and that offset in `storage`: events
@@ -21,19 +21,17 @@ final class YAMLSourceWindow {
         storage.append(bytes)
     }
 
-    /// The 1-based line and column (in Unicode scalars and libyaml's line breaks, as libyaml's
-    /// marks count) of the input byte at `offset`; clamped to the window's ends.
-    func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
-        storage.withUnsafeBufferPointer { bytes in
-            // A byte order mark at the very start is not a column.
-            let start = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) && offset >= 3 ? 3 : 0
-            return LineBreaks.yaml.lineAndColumn(of: offset - baseOffset, in: bytes, from: start, firstLine: firstLine)
-        }
+    /// Where `storage` starts in the input, with lines ended as libyaml ends them.
+    var locator: SourceLocator {
+        SourceLocator(baseOffset: baseOffset, baseLine: firstLine, baseColumn: 1, lineBreaks: .yaml)
     }
 
-    /// The absolute input offset of a byte in the window, from that offset modulo 2^32.
-    func absoluteOffset(_ truncated: UInt32) -> Int {
-        baseOffset + Int(truncated &- UInt32(truncatingIfNeeded: baseOffset))
+    /// Location and excerpt of the input byte at `offset` (absolute, modulo 2^32); clamped to the
+    /// window's ends.
+    func place(ofOffset offset: UInt32) -> (location: SourceLocation, excerpt: SourceExcerpt) {
+        let relative = Int(offset &- UInt32(truncatingIfNeeded: baseOffset))
+        let locator = locator
+        return storage.withUnsafeBufferPointer { (locator.location(of: relative, in: $0), locator.excerpt(at: relative, in: $0)) }
     }
 
     /// The absolute input offset of the character libyaml's marks index as `character` (Unicode
@@ -63,13 +61,19 @@ final class YAMLSourceWindow {
     /// the window's start when `character` lies before `place`.
     private func advance(_ place: (character: Int, offset: Int), to character: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (character: Int, offset: Int) {
         var (index, offset) = character < place.character ? (baseCharacter, 0) : place
-        if baseOffset == 0 && offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        if offset == 0 { offset = byteOrderMarkLength(bytes) }
         while index < character && offset < bytes.count {
             offset += 1
             while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
             index += 1
         }
         return (index, offset)
+    }
+
+    /// 3 when `bytes` (the window's) start the input with a byte order mark, which libyaml
+    /// skips: it is not a character, and no line starts with it.
+    private func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// Drops the lines before `line` (they hold no value still to be located), copying what is
@@ -106,7 +110,7 @@ final class YAMLSourceWindow {
         storage.withUnsafeBufferPointer { bytes in
             let breaks = LineBreaks.yaml
             let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-            var index = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var index = byteOrderMarkLength(bytes)
             while index < bytes.count {
                 var cursor = index
                 // The end marker of the document before (`...` at column 1) is as good as blank.
@@ -156,13 +160,9 @@ final class YAMLSourceWindow {
     /// input is not one).
     private func characterCount(from start: Int, to end: Int) -> Int {
         storage.withUnsafeBufferPointer { bytes in
-            let first = baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? max(start, 3) : start
+            let first = max(start, byteOrderMarkLength(bytes))
             return first < end ? SourceLocator.scalarCount(bytes, from: first, to: end) : 0
         }
     }
 
-    /// Location and excerpt of a 1-based line and column in the window.
-    func place(line: Int, column: Int) -> (location: SourceLocation, excerpt: SourceExcerpt) {
-        NodeSourceMap.place(line: line, column: column, in: storage, firstLine: firstLine, baseOffset: baseOffset, lineBreaks: .yaml)
-    }
 }

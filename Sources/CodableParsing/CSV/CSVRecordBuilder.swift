@@ -3,7 +3,10 @@
 struct CSVRecordBuilder {
     private var bytes: OutputCursor
     private let nodes: NodeBuffer
+    /// Each node's input offset (modulo 2^32, as `NodeSourceMap` keeps them).
     private var offsets: [UInt32] = []
+    /// The input offset of the buffer the rows are read from.
+    private let inputOffset: UInt32
     private(set) var roots: [Int32] = []
     private let emptyAsNull: Bool
     /// The most bytes of JSON the batch can hold (nodes point into them with 32-bit offsets).
@@ -11,8 +14,12 @@ struct CSVRecordBuilder {
     /// The most values one row's record can hold (its keys included).
     private let maxValues: Int
 
-    /// A builder for about `capacity` bytes of input.
-    init(capacity: Int, emptyAsNull: Bool, maxBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, maxValues: Int = JSONNode.maxValues) {
+    /// A builder for about `capacity` bytes of input, from a buffer `inputOffset` bytes into it.
+    init(
+        capacity: Int, inputOffset: Int, emptyAsNull: Bool,
+        maxBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, maxValues: Int = JSONNode.maxValues
+    ) {
+        self.inputOffset = UInt32(truncatingIfNeeded: inputOffset)
         self.maxBytes = maxBytes
         self.maxValues = maxValues
         let size = max(256, capacity + capacity / 2)
@@ -44,11 +51,11 @@ struct CSVRecordBuilder {
         let root = header == nil
             ? cursor.append(JSONNode(kind: .array, start: bytes.count, length: fields.count))
             : cursor.append(JSONNode(kind: .object, start: bytes.count, length: 2 * fields.count))
-        offsets.append(UInt32(truncatingIfNeeded: rowStart))
+        offsets.append(UInt32(truncatingIfNeeded: rowStart) &+ inputOffset)
         bytes.append(header == nil ? UInt8(ascii: "[") : UInt8(ascii: "{"))
         for (column, field) in fields.enumerated() {
             if column > 0 { bytes.append(UInt8(ascii: ",")) }
-            let place = UInt32(truncatingIfNeeded: field.start)
+            let place = UInt32(truncatingIfNeeded: field.start) &+ inputOffset
             if let header {
                 header.withToken(column) { pointer, count in
                     cursor.append(JSONNode(kind: .string, flags: header.flags[column], start: bytes.count, length: count))
@@ -94,7 +101,7 @@ struct CSVRecordBuilder {
 
     /// The batch of the records built so far; `input` is the buffer the rows were read from
     /// (it starts at the start of a line), `locator` where it starts in the input. Each node
-    /// keeps its cell's offset in `input`: lines and columns are counted only for an error.
+    /// keeps its cell's input offset: lines and columns are counted only for an error.
     mutating func makeBatch(input: ByteStorage, locator: SourceLocator, firstRecordIndex: Int) -> RecordBatch {
         let storage = ByteStorage(taking: &bytes, keepingCapacity: 256)
         let map = NodeSourceMap(offsets: offsets, text: input, locator: locator)
