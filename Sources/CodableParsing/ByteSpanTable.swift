@@ -9,29 +9,32 @@ import Darwin
 /// A hash set of byte strings that the caller keeps, numbered 0, 1, 2… in the order they were
 /// added, and handed to the table by number (`span(_:)`), so that the table holds nothing but
 /// a 4-byte slot per string (at most half of them used): a CSV header of a million column
-/// names costs 8 MB here, on top of the names themselves.
+/// names costs 8 MB here, on top of the names themselves. Sized once, for the strings the
+/// caller will add (a header's names are known before they are checked).
 struct ByteSpanTable {
     /// String number + 1 per slot, 0 for an empty slot.
     private var slots: [Int32]
 
     /// Number of strings added.
     private(set) var count = 0
+    /// The most strings the table takes.
+    let capacity: Int
 
-    /// A table with room for `capacity` strings before it grows.
-    init(capacity: Int = 8) {
+    /// A table for up to `capacity` strings.
+    init(capacity: Int) {
+        precondition(capacity < Int32.max, "table too large")
+        self.capacity = capacity
         var slotCount = 16
         while slotCount < 2 * (capacity + 1) { slotCount *= 2 }
         slots = [Int32](repeating: 0, count: slotCount)
     }
 
     /// The number of an added string equal to `bytes`; when there is none, adds `bytes` as
-    /// string number `count` and returns nil. `span(n)` gives the bytes of string `n`, for the
-    /// strings added before this call (the caller's buffer may move between calls).
+    /// string number `count` and returns nil. `span(n)` gives the bytes of string `n`, one added
+    /// before this call (the caller's buffer may move between calls).
     mutating func existingNumber(
         of bytes: UnsafeBufferPointer<UInt8>, span: (Int) -> UnsafeBufferPointer<UInt8>
     ) -> Int? {
-        precondition(count < Int32.max - 1, "table too large")
-        if (count + 1) * 2 > slots.count { rehash(slotCount: slots.count * 2, span: span) }
         let mask = slots.count - 1
         var slot = Int(Self.hash(bytes)) & mask
         while slots[slot] != 0 {
@@ -42,19 +45,10 @@ struct ByteSpanTable {
             }
             slot = (slot + 1) & mask
         }
+        precondition(count < capacity, "more strings than the table was made for")
         slots[slot] = Int32(count + 1)
         count += 1
         return nil
-    }
-
-    private mutating func rehash(slotCount: Int, span: (Int) -> UnsafeBufferPointer<UInt8>) {
-        slots = [Int32](repeating: 0, count: slotCount)
-        let mask = slotCount - 1
-        for number in 0..<count {
-            var slot = Int(Self.hash(span(number))) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number + 1)
-        }
     }
 
     /// The standard library's seeded hash of the bytes, so crafted names cannot make every

@@ -47,7 +47,7 @@ import Testing
 /// The span table finds equal byte strings however far their buffer moved, and only equal ones.
 @Suite struct ByteSpanTableTests {
     @Test func equalSpansAreFoundAndOthersAreNot() {
-        var table = ByteSpanTable()  // grows (rehashes) many times
+        var table = ByteSpanTable(capacity: 50_002)
         var text = OutputCursor(capacity: 8)  // grows (and moves) as names are added
         defer { text.release() }
         var spans: [(start: Int, count: Int)] = []
