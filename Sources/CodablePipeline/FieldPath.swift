@@ -109,31 +109,22 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
 
     private func visit(_ index: Int, depth: Int, nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         guard depth < components.count else { return body(index) }
-        let node = nodes[index]
+        let kind = nodes[index].kind
+        let children = JSONNode.children(of: index, in: nodes.baseAddress!)
         switch components[depth] {
         case .key:
-            guard node.kind == .object else { return }
+            guard kind == .object else { return }
             let name = keyBytes[depth]
-            var child = index + 1
-            let end = child + node.size
-            while child < end {
-                let key = nodes[child]
-                if key.spells(name, in: bytes.baseAddress!) {
-                    visit(child + 1, depth: depth + 1, nodes: nodes, bytes: bytes, body)
-                }
-                child += 1 + nodes[child + 1].span
+            for key in children where nodes[key].spells(name, in: bytes.baseAddress!) {
+                visit(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes, body)
             }
-        case .everyElement, .element:
-            guard node.kind == .array else { return }
-            var wanted: Int?
-            if case .element(let position) = components[depth] { wanted = position }
-            var child = index + 1
-            let end = child + node.size
-            var position = 0
-            while child < end {
-                if wanted == nil || wanted == position { visit(child, depth: depth + 1, nodes: nodes, bytes: bytes, body) }
-                child += nodes[child].span
-                position += 1
+        case .everyElement:
+            guard kind == .array else { return }
+            for element in children { visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, body) }
+        case .element(let wanted):
+            guard kind == .array else { return }
+            for (position, element) in children.enumerated() where position == wanted {
+                return visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, body)
             }
         }
     }

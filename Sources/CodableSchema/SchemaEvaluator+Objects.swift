@@ -95,22 +95,18 @@ extension SchemaEvaluator {
     func findMember(_ object: Int, _ index: Int32, from cursor: inout Int) -> Int? {
         let first = object + 1
         let end = first + tape.nodes[object].size
-        var key = cursor
-        let stop = cursor
-        var wrapped = false
-        while true {
-            if key == end {  // past the last member: go round to the first
-                guard !wrapped else { return nil }
-                (key, wrapped) = (first, true)
-            }
-            if wrapped && key >= stop { return nil }
+        guard first < end else { return nil }
+        let start = cursor < end ? cursor : first
+        var key = start
+        repeat {
             let next = key + 1 + tape.nodes[key + 1].span
             if keyEquals(key, index) {
                 cursor = next
                 return key
             }
-            key = next
-        }
+            key = next < end ? next : first  // past the last member: round to the first
+        } while key != start
+        return nil
     }
 
     private mutating func applyRequired(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
