@@ -29,7 +29,7 @@ public final class RecordDecoder {
         defer { placeholder.deallocate() }
         self.storedWalker = Walker(
             plan: plan, planNodes: table.nodes, structures: table.structures, members: table.members,
-            planBytes: table.bytes, options: options, nodes: UnsafeRawPointer(placeholder).assumingMemoryBound(to: JSONNode.self),
+            planBytes: table.bytes, options: options, nodes: .empty,
             bytes: placeholder, pretty: options.writer.pretty, sortKeys: options.writer.sortKeys,
             snakeCase: options.keys == .convertFromSnakeCase, out: OutputBuffer(capacity: 64).beginAppending(),
             scratch: WalkerScratch(jsonWriter: JSONWriter(options: options.writer)), problems: nil, limit: .max)
@@ -93,7 +93,7 @@ public final class RecordDecoder {
         let root = plan.root
         let result: Result<[DecodingFailure]?, WalkStop> = record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
-                walker.nodes = nodes.baseAddress!
+                walker.nodes = nodes
                 walker.bytes = bytes.baseAddress!
                 do throws(WalkStop) {
                     try walker.value(root, record.root, level: level)

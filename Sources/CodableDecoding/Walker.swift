@@ -14,7 +14,7 @@ struct Walker {
     let planBytes: UnsafePointer<UInt8>
     let options: DecodingOptions
     /// The record's tape and bytes (set for each record).
-    var nodes: UnsafePointer<JSONNode>
+    var nodes: NodeTape
     var bytes: UnsafePointer<UInt8>
     let pretty: Bool
     let sortKeys: Bool

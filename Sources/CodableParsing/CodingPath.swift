@@ -11,7 +11,7 @@ public enum CodingPath {
                 while current != target {
                     let node = nodes[current]
                     var found = false
-                    for (position, child) in JSONNode.children(of: current, in: nodes.baseAddress!).enumerated() {
+                    for (position, child) in JSONNode.children(of: current, in: nodes).enumerated() {
                         let valueIndex = node.kind == .object ? child + 1 : child
                         if target >= child && target < valueIndex + nodes[valueIndex].span {
                             if node.kind == .object {

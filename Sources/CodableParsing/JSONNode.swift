@@ -61,6 +61,13 @@ public struct JSONNode: Sendable, Equatable {
         self.packed = UInt32(kind.rawValue) | (UInt32(flags & 3) << 3) | (extent << 5)
     }
 
+    /// A node from its two words, as a `NodeBuffer` keeps them.
+    @usableFromInline @inline(__always)
+    init(start: UInt32, packed: UInt32) {
+        self.start = start
+        self.packed = packed
+    }
+
     /// The length in bytes of a string's, number's or literal's raw token (strings with their
     /// quotes), given the start of the bytes the node points into.
     @inline(__always)

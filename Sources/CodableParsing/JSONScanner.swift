@@ -99,10 +99,10 @@ public struct JSONScanner {
                 }
                 pos += 1
                 let contents = nodes.count - top - 1
-                if contents > maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: Int(nodes.storage[top].start)) }
-                nodes.storage[top].size = contents
+                if contents > maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: Int(nodes.node(at: top).start)) }
+                nodes.setSize(contents, at: top)
                 stack.removeLast()
-                if let parent = stack.last { openObject = nodes.storage[parent].kind == .object }
+                if let parent = stack.last { openObject = nodes.node(at: parent).kind == .object }
             }
             return pos
         }

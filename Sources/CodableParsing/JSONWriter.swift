@@ -50,7 +50,7 @@ public struct JSONWriter {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 var cursor = out.beginAppending()
-                write(root: record.root, nodes: nodes.baseAddress!, bytes: bytes.baseAddress!, level: level, replacements: replacements, to: &cursor)
+                write(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, replacements: replacements, to: &cursor)
                 out.endAppending(cursor)
             }
         }
@@ -58,7 +58,7 @@ public struct JSONWriter {
 
     /// Appends the value rooted at `root`.
     public mutating func write(
-        root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, level: Int,
+        root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int,
         replacements: [Int: [UInt8]] = [:], to out: inout OutputCursor
     ) {
         let pretty = options.pretty
@@ -139,7 +139,7 @@ public struct JSONWriter {
 
     /// Writes the key at `index` and the ':' after it; returns the index of the member's value.
     @inline(__always)
-    private func writeKey(at index: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) -> Int {
+    private func writeKey(at index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) -> Int {
         writeString(nodes[index], bytes: bytes, to: &out)
         if options.pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
         return index + 1
@@ -156,7 +156,7 @@ public struct JSONWriter {
 
     /// The key node indices of an object's members, in code-point order of the keys (stable for
     /// equal keys).
-    private func sortedMemberKeys(of object: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>) -> [Int] {
+    private func sortedMemberKeys(of object: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> [Int] {
         var members: [(key: [UInt8], index: Int)] = []
         for key in JSONNode.children(of: object, in: nodes) {
             members.append((nodes[key].stringBytes(in: bytes), key))

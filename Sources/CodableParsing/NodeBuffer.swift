@@ -1,4 +1,5 @@
-/// Growable storage for the nodes of one batch.
+/// Growable storage for the nodes of one batch, four bytes a node for most nodes (see
+/// `CompactNode`).
 ///
 /// The scanner does not append to it directly: it takes a `NodeCursor` (a plain struct, passed
 /// `inout`, so the hot loop pays for no runtime exclusivity checks) and hands it back when done.
@@ -6,62 +7,55 @@
 /// reader that fills a buffer ever mutates it, before handing it on read-only in a batch, and
 /// those checks were a twentieth of the time spent on every node lookup.
 public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
-    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<JSONNode>
-    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var storage: NodeCursor
+
     /// Number of nodes stored.
-    @exclusivity(unchecked) public private(set) var count: Int
+    public var count: Int { storage.count }
+
+    /// The bytes the nodes take (their words, their blocks' bases and their side table).
+    public var byteCount: Int { storage.byteCount }
 
     /// Creates an empty buffer with room for `capacity` nodes.
     public init(capacity: Int = 4096) {
-        self.capacity = max(16, capacity)
-        self.storage = RawMemory.allocate(self.capacity, of: JSONNode.self)
-        self.count = 0
+        storage = NodeCursor(capacity: max(16, capacity))
     }
 
-    deinit { RawMemory.free(storage) }
+    deinit { storage.free() }
 
     /// Lends the storage out for appending; `endAppending` must take it back.
-    func beginAppending() -> NodeCursor {
-        NodeCursor(storage: storage, count: count, capacity: capacity)
-    }
+    func beginAppending() -> NodeCursor { storage }
 
     /// Takes back the storage lent out by `beginAppending`, with what was appended.
-    func endAppending(_ cursor: NodeCursor) {
-        storage = cursor.storage
-        count = cursor.count
-        capacity = cursor.capacity
-    }
+    func endAppending(_ cursor: NodeCursor) { storage = cursor }
 
     /// Appends a node and returns its index (for tapes built outside the scanner).
     @discardableResult
     public func append(_ node: JSONNode) -> Int {
-        var cursor = beginAppending()
-        let index = cursor.append(node)
-        endAppending(cursor)
-        return index
+        storage.append(node)
     }
 
     /// Replaces the node at `index` (a container's size, known once its contents are built).
     public func update(_ index: Int, _ body: (inout JSONNode) -> Void) {
         precondition(index >= 0 && index < count, "node index out of range")
-        body(&storage[index])
+        var node = storage.node(at: index)
+        body(&node)
+        storage.replace(index, with: node)
     }
 
     /// Drops every node from `newCount` on (used to undo a record that has to be scanned again).
     public func truncate(to newCount: Int) {
-        precondition(newCount <= count)
-        count = newCount
+        storage.truncate(to: newCount)
     }
 
     /// The node at `index`; readers of other formats set a container's sizes once it closes.
     public subscript(index: Int) -> JSONNode {
         get {
             precondition(index >= 0 && index < count, "node index out of range")
-            return storage[index]
+            return storage.node(at: index)
         }
         set {
             precondition(index >= 0 && index < count, "node index out of range")
-            storage[index] = newValue
+            storage.replace(index, with: newValue)
         }
     }
 
@@ -83,39 +77,136 @@ public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
     /// nodes: they point at the same bytes, and container sizes are relative).
     public func appendCopy(from start: Int, count copied: Int) {
         precondition(start >= 0 && copied >= 0 && start + copied <= count, "node range out of range")
-        var cursor = beginAppending()
         for offset in 0..<copied {
-            let node = cursor.storage[start + offset]
-            cursor.append(node)
+            storage.append(storage.node(at: start + offset))
         }
-        endAppending(cursor)
     }
 
+    /// A view of the nodes that outlives a `withNodes` call: valid only while this buffer lives
+    /// and is not appended to (a schema's constants, built once and kept).
+    public var unsafeTape: NodeTape { storage.tape }
+
     /// Read-only access to all stored nodes.
-    public func withNodes<R>(_ body: (UnsafeBufferPointer<JSONNode>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: storage, count: count))
+    public func withNodes<R>(_ body: (NodeTape) throws -> R) rethrows -> R {
+        try body(storage.tape)
     }
 }
 
-/// A `NodeBuffer`'s storage while the scanner appends to it.
+/// A `NodeBuffer`'s storage, and the buffer itself while the scanner appends to it.
 struct NodeCursor {
-    var storage: UnsafeMutablePointer<JSONNode>
-    var count: Int
-    var capacity: Int
+    /// One word a node (`CompactNode`).
+    private var words: UnsafeMutablePointer<UInt32>
+    /// The start of each block's first node.
+    private var bases: UnsafeMutablePointer<UInt32>
+    /// The nodes that do not fit in a word.
+    private var wide: UnsafeMutablePointer<WideNode>
+    private var capacity: Int
+    private var wideCount = 0
+    private var wideCapacity = 16
+    /// The base of the last node's block (`bases`' last entry, kept at hand for appending).
+    private var base: UInt32 = 0
+    /// Number of nodes stored.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        words = RawMemory.allocate(capacity, of: UInt32.self)
+        bases = RawMemory.allocate(Self.blocks(for: capacity), of: UInt32.self)
+        wide = RawMemory.allocate(wideCapacity, of: WideNode.self)
+    }
+
+    private static func blocks(for capacity: Int) -> Int { (capacity >> CompactNode.blockShift) + 1 }
+
+    /// Gives the storage back (the buffer's `deinit`).
+    func free() {
+        RawMemory.free(words)
+        RawMemory.free(bases)
+        RawMemory.free(wide)
+    }
+
+    /// The bytes the nodes take.
+    var byteCount: Int {
+        count * 4 + (count >> CompactNode.blockShift) * 4 + wideCount * MemoryLayout<WideNode>.stride
+    }
+
+    /// A read-only view of the nodes.
+    var tape: NodeTape {
+        NodeTape(words: words, bases: bases, wide: wide, count: count)
+    }
+
+    /// The node at `index` (not bounds-checked).
+    @inline(__always)
+    func node(at index: Int) -> JSONNode {
+        CompactNode.node(words[index], at: index, bases: bases, wide: wide)
+    }
 
     /// Appends a node and returns its index.
     @inline(__always) @discardableResult
     mutating func append(_ node: JSONNode) -> Int {
         if count == capacity { grow() }
-        (storage + count).initialize(to: node)
+        let index = count
+        if index & ((1 << CompactNode.blockShift) - 1) == 0 {
+            base = node.start
+            bases[index >> CompactNode.blockShift] = base
+        }
+        if let word = CompactNode.word(for: node, base: base) {
+            words[index] = word
+        } else {
+            words[index] = CompactNode.wideBit | appendWide(node, owner: index)
+        }
         count &+= 1
-        return count &- 1
+        return index
+    }
+
+    /// Replaces the node at `index`: in its word when it fits, else in the side table.
+    mutating func replace(_ index: Int, with node: JSONNode) {
+        let word = words[index]
+        if word & CompactNode.wideBit != 0 {
+            wide[Int(word & ~CompactNode.wideBit)].node = node
+        } else if let word = CompactNode.word(for: node, base: bases[index >> CompactNode.blockShift]) {
+            words[index] = word
+        } else {
+            words[index] = CompactNode.wideBit | appendWide(node, owner: index)
+        }
+    }
+
+    /// Sets the size of the container at `index` (the scanner, as the container closes).
+    @inline(__always)
+    mutating func setSize(_ size: Int, at index: Int) {
+        let word = words[index]
+        if word & CompactNode.wideBit == 0, UInt32(truncatingIfNeeded: size) < CompactNode.limit {
+            words[index] = word & ~CompactNode.extentBits | UInt32(truncatingIfNeeded: size) << 5
+        } else {
+            var node = node(at: index)
+            node.size = size
+            replace(index, with: node)
+        }
+    }
+
+    /// Drops every node from `newCount` on, and their side-table entries.
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count)
+        count = newCount
+        base = bases[newCount >> CompactNode.blockShift]  // reset by the next append if it starts a block
+        while wideCount > 0, Int(wide[wideCount - 1].owner) >= newCount { wideCount -= 1 }
+    }
+
+    @inline(never)
+    private mutating func appendWide(_ node: JSONNode, owner: Int) -> UInt32 {
+        if wideCount == wideCapacity {
+            wideCapacity *= 2
+            wide = RawMemory.reallocate(wide, to: wideCapacity)
+        }
+        (wide + wideCount).initialize(to: WideNode(node: node, owner: owner))
+        wideCount += 1
+        return UInt32(truncatingIfNeeded: wideCount - 1)
     }
 
     /// Grows with `realloc` (see `RawMemory`): a record of millions of nodes is not briefly
     /// held twice.
     private mutating func grow() {
         capacity *= 2
-        storage = RawMemory.reallocate(storage, to: capacity)
+        words = RawMemory.reallocate(words, to: capacity)
+        bases = RawMemory.reallocate(bases, to: Self.blocks(for: capacity))
     }
 }

@@ -107,10 +107,10 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private func visit(_ index: Int, depth: Int, nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+    private func visit(_ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         guard depth < components.count else { return body(index) }
         let kind = nodes[index].kind
-        let children = JSONNode.children(of: index, in: nodes.baseAddress!)
+        let children = JSONNode.children(of: index, in: nodes)
         switch components[depth] {
         case .key:
             guard kind == .object else { return }

@@ -36,7 +36,7 @@ final class RecordSorter {
         let identity = ObjectIdentifier(record.batch.nodes)
         if identity != lastBatch {
             lastBatch = identity
-            heldBytes += record.batch.bytes.count + record.batch.nodes.count * MemoryLayout<JSONNode>.stride
+            heldBytes += record.batch.bytes.count + record.batch.nodes.byteCount
         }
         entries.append(Entry(record: record, replacements: replacements, keys: fields.map { SortKey($0.path, in: record) }, sequence: sequence))
         sequence += 1

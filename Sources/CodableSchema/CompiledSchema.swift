@@ -50,7 +50,7 @@ public final class CompiledSchema: Sendable {
         guard limit > 0 else { return [] }
         let violations: [SchemaViolation] = record.batch.nodes.withNodes { tapeNodes in
             record.batch.bytes.withUnsafeBufferPointer { bytes in
-                let tape = JSONEquality.Tape(nodes: tapeNodes.baseAddress!, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                let tape = JSONEquality.Tape(nodes: tapeNodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
                 var evaluator = SchemaEvaluator(tape: tape, program: program, tracking: tracksAnnotations, limit: limit)
                 defer { evaluator.free() }
                 var annotations = Annotations()

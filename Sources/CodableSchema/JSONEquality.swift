@@ -4,7 +4,7 @@ import CodableParsing
 /// by content (escapes resolved), objects regardless of member order.
 enum JSONEquality {
     struct Tape {
-        var nodes: UnsafePointer<JSONNode>
+        var nodes: NodeTape
         var bytes: UnsafePointer<UInt8>
     }
 

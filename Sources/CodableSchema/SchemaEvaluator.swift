@@ -37,7 +37,7 @@ struct SchemaEvaluator {
         integers = program.integers.baseAddress!
         keys = program.keys.baseAddress!
         keyBytes = program.keyBytes.baseAddress!
-        constants = JSONEquality.Tape(nodes: UnsafePointer(program.constantNodes.baseAddress!), bytes: UnsafePointer(program.constantBytes.baseAddress!))
+        constants = JSONEquality.Tape(nodes: program.constantNodes.unsafeTape, bytes: UnsafePointer(program.constantBytes.baseAddress!))
         self.limit = limit
         self.tracking = tracking
     }

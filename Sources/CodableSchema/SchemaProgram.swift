@@ -52,7 +52,8 @@ final class SchemaProgram: @unchecked Sendable {
     let pairs: UnsafeMutableBufferPointer<Pair>
     let integers: UnsafeMutableBufferPointer<Int32>
     let bounds: UnsafeMutableBufferPointer<NumberBound>
-    let constantNodes: UnsafeMutableBufferPointer<JSONNode>
+    /// The `const` and `enum` values' nodes, appended once here and never again.
+    let constantNodes: NodeBuffer
     let constantBytes: UnsafeMutableBufferPointer<UInt8>
     let regexes: UnsafeMutableBufferPointer<SchemaRegex>
     /// Resource -> dynamic anchor -> node (-1: none), row-major.
@@ -74,7 +75,8 @@ final class SchemaProgram: @unchecked Sendable {
         pairs = Self.freeze(builder.pairs)
         integers = Self.freeze(builder.integers)
         bounds = Self.freeze(builder.bounds)
-        constantNodes = Self.freeze(builder.constantNodes)
+        constantNodes = NodeBuffer(capacity: builder.constantNodes.count)
+        for node in builder.constantNodes { constantNodes.append(node) }
         constantBytes = Self.freeze(builder.constantBytes.isEmpty ? [0] : builder.constantBytes)
         regexes = Self.freeze(builder.regexes)
         anchorCount = compiler.anchorNames.count
@@ -98,7 +100,6 @@ final class SchemaProgram: @unchecked Sendable {
         pairs.deallocate()
         integers.deallocate()
         bounds.deinitialize().deallocate()
-        constantNodes.deallocate()
         constantBytes.deallocate()
         regexes.deinitialize().deallocate()
         dynamicAnchors.deallocate()

@@ -108,7 +108,7 @@ public final class YAMLRecordWriter: RecordFormatter {
             record.batch.nodes.withNodes { nodes in
                 var out = output.beginAppending()
                 defer { output.endAppending(out) }
-                let context = Context(nodes: nodes.baseAddress!, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, replacements: replacements)
+                let context = Context(nodes: nodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, replacements: replacements)
                 let root = record.root
                 guard isBlockCollection(nodes[root]) else {
                     writeInline(root, blockIndent: max(indent, 2), context, to: &out)
@@ -122,7 +122,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     }
 
     private struct Context {
-        let nodes: UnsafePointer<JSONNode>
+        let nodes: NodeTape
         let bytes: UnsafePointer<UInt8>
         let replacements: [Int: [UInt8]]
     }

@@ -40,7 +40,7 @@ struct CSVRecordBuilder {
             try append(fields, header: header, rowStart: rowStart, in: base, to: &cursor)
         } catch {
             bytes.count = mark.bytes  // leave the batch as it was before the row
-            cursor.count = mark.nodes
+            cursor.truncate(to: mark.nodes)
             offsets.removeSubrange(mark.offsets...)
             throw error
         }

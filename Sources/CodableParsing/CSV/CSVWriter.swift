@@ -81,7 +81,6 @@ public final class CSVWriter: RecordFormatter {
         guard !stopped else { return }
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
-                let nodes = nodes.baseAddress!
                 let bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
                 let kind = nodes[record.root].kind
                 if arrayRows == nil { arrayRows = kind == .array && !columnsChosen }
@@ -128,7 +127,7 @@ public final class CSVWriter: RecordFormatter {
 
     /// Visits the record's leaves (values that are not non-empty objects) with their dotted
     /// names: discovering adds them as columns, otherwise they are placed in their column.
-    private func walk(_ record: Record, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, discovering: Bool) {
+    private func walk(_ record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
         var frames = walkFrames
         walkFrames = []
         frames.removeAll(keepingCapacity: true)
@@ -207,7 +206,7 @@ public final class CSVWriter: RecordFormatter {
         output.endAppending(out)
     }
 
-    private func writeRow(nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
+    private func writeRow(nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
         var out = output.beginAppending()
         for column in 0..<cells.count {
             if column > 0 { out.append(delimiter) }
@@ -218,7 +217,7 @@ public final class CSVWriter: RecordFormatter {
         output.endAppending(out)
     }
 
-    private func writeArrayRow(_ root: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
+    private func writeArrayRow(_ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
         var out = output.beginAppending()
         var element = root + 1
         let end = element + nodes[root].size
@@ -233,7 +232,7 @@ public final class CSVWriter: RecordFormatter {
 
     /// Writes the value at node `index` as one cell.
     @inline(__always)
-    private func writeCell(_ index: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]], to out: inout OutputCursor) {
+    private func writeCell(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]], to out: inout OutputCursor) {
         if !replacements.isEmpty, let replacement = replacements[index] {
             writeJSONText(replacement, to: &out)
             return

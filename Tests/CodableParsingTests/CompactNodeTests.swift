@@ -1,0 +1,91 @@
+import Testing
+@testable import CodableParsing
+
+/// A `NodeBuffer` keeps most nodes in one word, and the rest (long tokens, big containers, nodes
+/// far from or before their block's first node) whole in a side table: whatever is stored,
+/// replaced, resized, copied or dropped reads back as it was given, and small nodes cost four
+/// bytes and a sixteenth of a base.
+@Suite struct CompactNodeTests {
+    @Test func nodesOfEveryShapeReadBackAsStored() {
+        var random = SeededRandom(seed: 8)
+        for round in 0..<40 {
+            let buffer = NodeBuffer(capacity: 16)
+            var expected: [JSONNode] = []
+            var start = 0
+            for _ in 0..<Int.random(in: 1...3000, using: &random) {
+                switch Int.random(in: 0..<100, using: &random) {
+                case 0..<60:
+                    start += Int.random(in: 0...12, using: &random)
+                    append(JSONNode(kind: .number, start: start, length: Int.random(in: 1...20, using: &random)))
+                case 60..<70:
+                    start += Int.random(in: 0...3, using: &random)
+                    append(JSONNode(kind: .string, flags: UInt8.random(in: 0...3, using: &random), start: start, length: Int.random(in: 8000...9000, using: &random)))
+                case 70..<75:
+                    start += Int.random(in: 8000...20000, using: &random)  // a gap past a word's reach
+                    append(JSONNode(kind: .true, start: start, length: 4))
+                case 75..<80:
+                    append(JSONNode(kind: .null, start: Int.random(in: 0...max(0, start), using: &random), length: 4))  // points back
+                case 80..<90:
+                    let kind: JSONNode.Kind = Bool.random(using: &random) ? .array : .object
+                    append(JSONNode(kind: kind, start: start, length: 0))
+                case 90..<95 where !expected.isEmpty:
+                    let index = Int.random(in: 0..<expected.count, using: &random)
+                    var node = expected[index]
+                    node.size = Bool.random(using: &random) ? Int.random(in: 0..<8192, using: &random) : Int.random(in: 8192...JSONNode.maxValues, using: &random)
+                    node.kind = .array
+                    if Bool.random(using: &random) {
+                        buffer[index] = node
+                    } else {
+                        buffer.update(index) { $0 = node }
+                    }
+                    expected[index] = node
+                case 95..<98 where !expected.isEmpty:
+                    let newCount = Int.random(in: 0...expected.count, using: &random)
+                    buffer.truncate(to: newCount)
+                    expected.removeSubrange(newCount...)
+                default:
+                    guard !expected.isEmpty else { continue }
+                    let from = Int.random(in: 0..<expected.count, using: &random)
+                    let count = Int.random(in: 0...min(40, expected.count - from), using: &random)
+                    buffer.appendCopy(from: from, count: count)
+                    expected += expected[from..<(from + count)]
+                }
+            }
+            #expect(buffer.count == expected.count, "round \(round)")
+            #expect((0..<buffer.count).allSatisfy { buffer[$0] == expected[$0] }, "round \(round)")
+            buffer.withNodes { tape in
+                #expect(Array(tape) == expected, "round \(round)")
+            }
+
+            func append(_ node: JSONNode) {
+                #expect(buffer.append(node) == expected.count)
+                expected.append(node)
+            }
+        }
+    }
+
+    /// The scanner sets a container's size as it closes: in its word up to 8 191 nodes, in the
+    /// side table past that; a dense array of small numbers takes a word and a sixteenth a value.
+    @Test func theScannerSizesContainersOfAnySizeAndSmallValuesTakeAWord() throws {
+        for count in [0, 1, 8190, 8191, 8192, 100_000] {
+            let text = "{\"a\":[" + Array(repeating: "0", count: count).joined(separator: ",") + "],\"b\":[\"" + String(repeating: "x", count: 9000) + "\"]}"
+            let bytes = Array(text.utf8)
+            var scanner = JSONScanner()
+            let nodes = NodeBuffer()
+            _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try scanner.scanValue(in: buffer.baseAddress!, from: 0, end: buffer.count, isFinal: true, into: nodes)
+            }
+            #expect(nodes.count == count + 6)
+            #expect(nodes[0].kind == .object && nodes[0].size == count + 5)
+            #expect(nodes[2].kind == .array && nodes[2].size == count)
+            #expect(nodes[count + 4].size == 1)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(nodes[count + 5].tokenLength(in: buffer.baseAddress!) == 9002)
+                if count > 0 { #expect(nodes[count + 2].start == UInt32(6 + 2 * (count - 1))) }  // the last element
+            }
+            if count == 100_000 {
+                #expect(nodes.byteCount <= (count + 6) * 4 + (count + 6) / 16 * 4 + 4 * MemoryLayout<WideNode>.stride)
+            }
+        }
+    }
+}
