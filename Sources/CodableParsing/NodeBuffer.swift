@@ -158,6 +158,15 @@ struct NodeCursor {
         return index
     }
 
+    /// Makes room for `extra` more nodes up front (a record whose size is known before it is
+    /// built), so that the storage does not grow by doubling past what it needs.
+    mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        capacity = max(capacity * 2, count + extra)
+        words = RawMemory.reallocate(words, to: capacity)
+        bases = RawMemory.reallocate(bases, to: Self.blocks(for: capacity))
+    }
+
     /// Replaces the node at `index`: in its word when it fits, else in the side table.
     mutating func replace(_ index: Int, with node: JSONNode) {
         let word = words[index]
@@ -205,8 +214,6 @@ struct NodeCursor {
     /// Grows with `realloc` (see `RawMemory`): a record of millions of nodes is not briefly
     /// held twice.
     private mutating func grow() {
-        capacity *= 2
-        words = RawMemory.reallocate(words, to: capacity)
-        bases = RawMemory.reallocate(bases, to: Self.blocks(for: capacity))
+        reserve(1)
     }
 }

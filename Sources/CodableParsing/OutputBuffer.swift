@@ -111,6 +111,12 @@ public struct OutputCursor {
         body(UnsafeMutableBufferPointer(start: pointer, count: count))
     }
 
+    /// Makes room for `extra` more bytes up front (a record whose size is known before it is
+    /// written), so that it does not grow by doubling past what it needs.
+    public mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toFit: extra) }
+    }
+
     /// Makes room for `extra` more bytes: hands the bytes so far to the spill, if there is one
     /// and that is room enough, else grows.
     @usableFromInline

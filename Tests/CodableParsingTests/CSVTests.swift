@@ -39,6 +39,28 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         }
     }
 
+    /// A row of `wideRow` cells or more has its record's room made before it is built (from
+    /// each cell's kind); every kind of cell, escapes past that room included, reads as in a
+    /// narrow row, with a header and without, empty cells as "" and as null.
+    @Test func wideRowsReadAsNarrowOnesDo() throws {
+        let cells: [(text: String, json: String, null: String)] = [
+            ("42", "42", "42"), ("-1.5e3", "-1.5e3", "-1.5e3"), ("true", "true", "true"), ("null", "null", "null"),
+            ("", #""""#, "null"), (#""""#, #""""#, #""""#), (#""a,""b""""#, #""a,\"b\"""#, #""a,\"b\"""#),
+            ("x\u{1}\u{2}\u{3}", #""x\u0001\u0002\u0003""#, #""x\u0001\u0002\u0003""#), ("2024-01-01", #""2024-01-01""#, #""2024-01-01""#),
+        ]
+        let count = CSVRecordBuilder.wideRow + 5
+        let row = (0..<count).map { cells[$0 % cells.count] }
+        let values = row.map(\.text).joined(separator: ",")
+        for emptyAsNull in [false, true] {
+            let json = row.map { emptyAsNull ? $0.null : $0.json }
+            let header = (0..<count).map { "c\($0)" }.joined(separator: ",")
+            let keyed = "{" + (0..<count).map { "\"c\($0)\":\(json[$0])" }.joined(separator: ",") + "}"
+            #expect(try readCSV(header + "\n" + values + "\n" + values + "\n", options: CSVReaderOptions(emptyAsNull: emptyAsNull)) == [keyed, keyed])
+            let unkeyed = "[" + json.joined(separator: ",") + "]"
+            #expect(try readCSV(values + "\n1\n" + values, options: CSVReaderOptions(emptyAsNull: emptyAsNull, hasHeader: false)) == [unkeyed, "[1]", unkeyed])
+        }
+    }
+
     @Test func onlyUnquotedCellsAreTyped() throws {
         let text = "a,b,c,d,e,f\n42,\"42\",null,\"null\",,\"\"\n"
         #expect(try readCSV(text) == [#"{"a":42,"b":"42","c":null,"d":"null","e":"","f":""}"#])

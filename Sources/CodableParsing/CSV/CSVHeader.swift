@@ -4,7 +4,7 @@
 final class CSVHeader {
     /// The names' JSON tokens, one after another, with where each starts and its node flags.
     private let tokens: ByteStorage
-    private let starts: [Int]
+    private let starts: [UInt32]
     let flags: [UInt8]
 
     /// Number of columns.
@@ -17,7 +17,7 @@ final class CSVHeader {
         // Quotes around each name; escapes, if any, grow the buffer.
         var tokens = OutputCursor(capacity: max(64, fields.reduce(0) { $0 + $1.contentEnd - $1.contentStart + 2 }))
         var seen = ByteSpanTable(capacity: fields.count)
-        var starts: [Int] = []
+        var starts: [UInt32] = []
         var flags: [UInt8] = []
         starts.reserveCapacity(fields.count + 1)
         flags.reserveCapacity(fields.count)
@@ -28,11 +28,15 @@ final class CSVHeader {
                 }
                 let start = tokens.count
                 let flag = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &tokens)
-                starts.append(start)
+                // Names past 4 GiB make a record past the most bytes one can hold.
+                guard tokens.count <= RecordReaderOptions.defaultMaxRecordBytes else {
+                    throw JSONSyntaxError(.recordTooLarge(limit: RecordReaderOptions.defaultMaxRecordBytes), at: field.start)
+                }
+                starts.append(UInt32(start))
                 let pointer = UnsafePointer(tokens.pointer)
                 let name = UnsafeBufferPointer(start: pointer + start, count: tokens.count - start)
                 let earlier = seen.existingNumber(of: name) { number in
-                    UnsafeBufferPointer(start: pointer + starts[number], count: starts[number + 1] - starts[number])
+                    UnsafeBufferPointer(start: pointer + Int(starts[number]), count: Int(starts[number + 1] - starts[number]))
                 }
                 if let earlier {
                     throw JSONSyntaxError(.format("column name '\(JSONString.decode(name))' is used twice in the header (columns \(earlier + 1) and \(column + 1))"), at: field.start)
@@ -43,16 +47,19 @@ final class CSVHeader {
             tokens.release()
             throw error
         }
-        starts.append(tokens.count)
+        starts.append(UInt32(tokens.count))
         self.starts = starts
         self.flags = flags
         self.tokens = ByteStorage(taking: &tokens, keepingCapacity: 0)
         tokens.release()
     }
 
+    /// The bytes of all the names' tokens.
+    var tokenByteCount: Int { Int(starts[starts.count - 1]) }
+
     /// The token of column `index`.
     @inline(__always)
     func withToken<R>(_ index: Int, _ body: (UnsafePointer<UInt8>, Int) -> R) -> R {
-        tokens.withUnsafeBufferPointer { body($0.baseAddress! + starts[index], starts[index + 1] - starts[index]) }
+        tokens.withUnsafeBufferPointer { body($0.baseAddress! + Int(starts[index]), Int(starts[index + 1] - starts[index])) }
     }
 }

@@ -94,7 +94,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
         }
         while !finished {
             try refill()
-            var builder = CSVRecordBuilder(capacity: storage.count, inputOffset: locator.baseOffset, emptyAsNull: options.emptyAsNull, maxBytes: options.maxRecordBytes, maxValues: options.maxValues)
+            var builder = CSVRecordBuilder(capacity: min(storage.count, max(options.chunkSize, 16)), inputOffset: locator.baseOffset, emptyAsNull: options.emptyAsNull, maxBytes: options.maxRecordBytes, maxValues: options.maxValues)
             defer { builder.release() }
             var failure: JSONSyntaxError?
             storage.withUnsafeBufferPointer { buffer in

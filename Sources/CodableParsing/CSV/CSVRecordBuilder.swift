@@ -48,6 +48,7 @@ struct CSVRecordBuilder {
 
     private mutating func append(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>, to cursor: inout NodeCursor) throws(JSONSyntaxError) {
         guard (header == nil ? 1 : 2) * fields.count <= maxValues else { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: rowStart) }
+        if fields.count >= Self.wideRow { reserve(for: fields, header: header, in: base, nodes: &cursor) }
         let root = header == nil
             ? cursor.append(JSONNode(kind: .array, start: bytes.count, length: fields.count))
             : cursor.append(JSONNode(kind: .object, start: bytes.count, length: 2 * fields.count))
@@ -92,6 +93,33 @@ struct CSVRecordBuilder {
         bytes.append(header == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
         guard bytes.count <= maxBytes else { throw JSONSyntaxError(.recordTooLarge(limit: maxBytes), at: rowStart) }
         roots.append(Int32(truncatingIfNeeded: root))
+    }
+
+    /// A row of this many cells or more has its record's room made up front.
+    static let wideRow = 4096
+
+    /// Makes room for a wide row's record (its bytes exactly, unless a cell needs escapes), so
+    /// that the buffers do not grow by doubling past it: a row of a million cells is held once.
+    private mutating func reserve(for fields: [CSVField], header: CSVHeader?, in base: UnsafePointer<UInt8>, nodes cursor: inout NodeCursor) {
+        let values = (header == nil ? 1 : 2) * fields.count + 1
+        cursor.reserve(values)
+        if offsets.capacity < offsets.count + values { offsets.reserveCapacity(max(offsets.count + values, 2 * offsets.capacity)) }
+        // Brackets, commas, and with a header each name and its ':'.
+        var length = 1 + fields.count + (header.map { $0.tokenByteCount + fields.count } ?? 0)
+        for field in fields {
+            let count = field.contentEnd - field.contentStart
+            let content = base + field.contentStart
+            if field.quoted {
+                length += count + 2
+            } else if count == 0 {
+                length += emptyAsNull ? 4 : 2
+            } else {
+                let bare = CSVCell.literal(content, count: count) != nil
+                    || ((content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10) && CSVCell.isNumber(content, count: count))
+                length += bare ? count : count + 2
+            }
+        }
+        bytes.reserve(length)
     }
 
     /// Frees the byte buffer (the builder is not used after this).
