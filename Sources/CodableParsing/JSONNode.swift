@@ -12,9 +12,10 @@ public struct JSONNode: Sendable, Equatable {
     /// Byte offset of the token's first byte in the batch's bytes.
     public var start: UInt32
     /// The kind (bits 0-2), the flags (bits 3-4) and the extent (bits 5-31): a container's size,
-    /// or a scalar's token length, up to `longToken`. Eight bytes a node, not twelve or sixteen,
-    /// for records made of very many small values; a container's member count is not kept, but
-    /// counted from its children (`memberCount(of:in:)`) where it is needed.
+    /// or a scalar's token length, up to `longToken`. Eight bytes a node as a value, and a
+    /// `NodeBuffer` keeps most nodes in four (`CompactNode`), for records made of very many small
+    /// values; a container's member count is not kept, but counted from its children
+    /// (`memberCount(of:in:)`) where it is needed.
     @usableFromInline var packed: UInt32
 
     /// The most values one record can hold (every key, value, array and object counts one): a

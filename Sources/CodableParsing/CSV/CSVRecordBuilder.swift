@@ -114,9 +114,7 @@ struct CSVRecordBuilder {
             } else if count == 0 {
                 length += emptyAsNull ? 4 : 2
             } else {
-                let bare = CSVCell.literal(content, count: count) != nil
-                    || ((content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10) && CSVCell.isNumber(content, count: count))
-                length += bare ? count : count + 2
+                length += CSVCell.looksTyped(content, count: count) ? count : count + 2
             }
         }
         bytes.reserve(length)
