@@ -12,11 +12,17 @@ extension URLSession {
     /// (`DispatchQueue.sync`) for the session's queue, while that queue, delivering the
     /// response, waits for the same lock to resume the task. (Seen with `| head -1` on a paged
     /// HTTP source: the process never exited.) Here the handler only schedules the cancel.
+    ///
+    /// Nor is a task cancelled once its completion handler has run: FoundationNetworking then
+    /// drops the task from its session while the cancel is on its way, and the cancel's failure
+    /// callback stops the process ("Trying to access a behaviour for a task that in not in the
+    /// registry", seen with `--limit` on a paged HTTP source).
     func body(for request: URLRequest) async throws -> (Data, URLResponse) {
         let pending = PendingDataTask()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = dataTask(with: request) { data, response, error in
+                    guard pending.finish() else { return }
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let response {
@@ -34,9 +40,17 @@ extension URLSession {
 }
 
 /// A data task that may be cancelled before it exists: whichever of start and cancel comes
-/// second does the cancelling, on another queue.
+/// second does the cancelling, on another queue, unless the task has finished by then. The
+/// cancel is made under the lock that `finish()` takes, so a completion handler that begins
+/// meanwhile waits until the cancel is queued ahead of the task's removal from its session.
 private final class PendingDataTask: Sendable {
-    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+    private struct State {
+        var task: URLSessionDataTask?
+        var cancelled = false
+        var finished = false
+    }
+
+    private let state = Mutex(State())
 
     func start(_ task: URLSessionDataTask) {
         let cancelled = state.withLock { state in
@@ -44,7 +58,7 @@ private final class PendingDataTask: Sendable {
             return state.cancelled
         }
         task.resume()
-        if cancelled { Self.cancelLater(task) }
+        if cancelled { cancelLater(task) }
     }
 
     func cancel() {
@@ -52,12 +66,25 @@ private final class PendingDataTask: Sendable {
             state.cancelled = true
             return state.task
         }
-        if let task { Self.cancelLater(task) }
+        if let task { cancelLater(task) }
     }
 
-    private static func cancelLater(_ task: URLSessionDataTask) {
+    /// Marks the task finished, from its completion handler; false when it already was (the
+    /// handler then does nothing: a continuation is resumed once).
+    func finish() -> Bool {
+        state.withLock { state in
+            defer { state.finished = true }
+            return !state.finished
+        }
+    }
+
+    private func cancelLater(_ task: URLSessionDataTask) {
         let box = UncheckedTask(task: task)
-        DispatchQueue.global().async { box.task.cancel() }
+        DispatchQueue.global().async { [self] in
+            state.withLock { state in
+                if !state.finished { box.task.cancel() }
+            }
+        }
     }
 }
 
