@@ -164,20 +164,10 @@ extension JSONNode.Kind {
     }
 }
 
-/// Where nodes are read from: a tape's storage, or a `NodeBuffer`.
+/// Where nodes are read from: a `NodeTape` (a batch's nodes, read-only), or a `NodeBuffer`.
 public protocol JSONNodeSource {
     /// The node at `index`.
     func node(at index: Int) -> JSONNode
-}
-
-extension UnsafePointer: JSONNodeSource where Pointee == JSONNode {
-    /// The node at `index`.
-    @inlinable public func node(at index: Int) -> JSONNode { self[index] }
-}
-
-extension UnsafeMutablePointer: JSONNodeSource where Pointee == JSONNode {
-    /// The node at `index`.
-    @inlinable public func node(at index: Int) -> JSONNode { self[index] }
 }
 
 /// The children of a container, in order, as node indices: each element of an array, each key

@@ -103,8 +103,6 @@ struct NodeCursor {
     private var capacity: Int
     private var wideCount = 0
     private var wideCapacity = 16
-    /// The base of the last node's block (`bases`' last entry, kept at hand for appending).
-    private var base: UInt32 = 0
     /// Number of nodes stored.
     private(set) var count = 0
 
@@ -143,13 +141,10 @@ struct NodeCursor {
     /// Appends a node and returns its index.
     @inline(__always) @discardableResult
     mutating func append(_ node: JSONNode) -> Int {
-        if count == capacity { grow() }
+        if count == capacity { reserve(1) }
         let index = count
-        if index & ((1 << CompactNode.blockShift) - 1) == 0 {
-            base = node.start
-            bases[index >> CompactNode.blockShift] = base
-        }
-        if let word = CompactNode.word(for: node, base: base) {
+        if index & ((1 << CompactNode.blockShift) - 1) == 0 { bases[index >> CompactNode.blockShift] = node.start }
+        if let word = CompactNode.word(for: node, base: bases[index >> CompactNode.blockShift]) {
             words[index] = word
         } else {
             words[index] = CompactNode.wideBit | appendWide(node, owner: index)
@@ -158,8 +153,10 @@ struct NodeCursor {
         return index
     }
 
-    /// Makes room for `extra` more nodes up front (a record whose size is known before it is
-    /// built), so that the storage does not grow by doubling past what it needs.
+    /// Makes room for `extra` more nodes: to twice the capacity, or to what is needed when that
+    /// is more (a record whose size is known before it is built, much larger than the buffer,
+    /// is held once). Grows with `realloc` (see `RawMemory`): a record of millions of nodes is
+    /// not briefly held twice.
     mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         capacity = max(capacity * 2, count + extra)
@@ -196,7 +193,6 @@ struct NodeCursor {
     mutating func truncate(to newCount: Int) {
         precondition(newCount >= 0 && newCount <= count)
         count = newCount
-        base = bases[newCount >> CompactNode.blockShift]  // reset by the next append if it starts a block
         while wideCount > 0, Int(wide[wideCount - 1].owner) >= newCount { wideCount -= 1 }
     }
 
@@ -211,9 +207,4 @@ struct NodeCursor {
         return UInt32(truncatingIfNeeded: wideCount - 1)
     }
 
-    /// Grows with `realloc` (see `RawMemory`): a record of millions of nodes is not briefly
-    /// held twice.
-    private mutating func grow() {
-        reserve(1)
-    }
 }

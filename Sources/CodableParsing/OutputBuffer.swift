@@ -112,7 +112,8 @@ public struct OutputCursor {
     }
 
     /// Makes room for `extra` more bytes up front (a record whose size is known before it is
-    /// written), so that it does not grow by doubling past what it needs.
+    /// written): to twice the capacity, or to what is needed when that is more, so a record much
+    /// larger than the buffer is held once.
     public mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(toFit: extra) }
     }

@@ -94,7 +94,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
         }
         while !finished {
             try refill()
-            var builder = CSVRecordBuilder(capacity: min(storage.count, max(options.chunkSize, 16)), inputOffset: locator.baseOffset, emptyAsNull: options.emptyAsNull, maxBytes: options.maxRecordBytes, maxValues: options.maxValues)
+            var builder = CSVRecordBuilder(capacity: min(storage.count, chunkSize), inputOffset: locator.baseOffset, emptyAsNull: options.emptyAsNull, maxBytes: options.maxRecordBytes, maxValues: options.maxValues)
             defer { builder.release() }
             var failure: JSONSyntaxError?
             storage.withUnsafeBufferPointer { buffer in
@@ -178,10 +178,12 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
         }
     }
 
+    /// How many bytes a read asks for, and about what a batch holds.
+    private var chunkSize: Int { max(options.chunkSize, 16) }
+
     /// Drops the bytes handed on and reads more (growing the buffer for a row longer than it).
     private func refill() throws(RecordReadError) {
         guard !endOfInput else { return }
-        let chunkSize = max(options.chunkSize, 16)
         if position > 0 || !isKnownUniquelyReferenced(&storage) {
             storage.withUnsafeBufferPointer { buffer in
                 let leftover = buffer.count - position
