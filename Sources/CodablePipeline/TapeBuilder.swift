@@ -136,7 +136,7 @@ struct TapeBuilder {
             extra.withUnsafeBufferPointer { bytes.append($0) }
         }
         let map = source.sourceMap.map { map in
-            map.withOffsets(origins.map { map.offsets[Int($0)] })
+            map.withOffsets(origins.map { map.inputOffset(ofNode: Int($0)) })
         }
         return RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: source.firstRecordIndex,

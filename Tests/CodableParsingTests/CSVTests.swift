@@ -61,6 +61,65 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         }
     }
 
+    /// Every node of a record is placed at its cell: the record at its row's start, a key and
+    /// its value both at the value's cell (they share one offset). Rows split across batches,
+    /// with and without a header.
+    @Test func everyNodeIsPlacedAtItsCell() throws {
+        let rows = [["id", "name", "n"], ["1", "\"a,\"\"b\"\"\"", "-1.5"], ["22", "", "x"], ["333", "\"q\r\nr\"", "true"], ["4", "é", "\"\""]]
+        let text = rows.map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        // Each cell's line:column, counted from the text as written.
+        var places: [[String]] = []
+        var line = 1, column = 1
+        for row in rows {
+            var cells: [String] = []
+            for (index, cell) in row.enumerated() {
+                if index > 0 { column += 1 }
+                cells.append("\(line):\(column)")
+                for scalar in cell.unicodeScalars {
+                    if scalar == "\n" { line += 1; column = 1 } else if scalar != "\r" { column += 1 }
+                }
+            }
+            places.append(cells)
+            line += 1
+            column = 1
+        }
+        for hasHeader in [true, false] {
+            for (chunk, piece) in [(16, 3), (16, 7), (1 << 20, Int.max)] {
+                let reader = CSVReader(source: InMemoryByteSource(text, pieceSize: piece), options: CSVReaderOptions(hasHeader: hasHeader, chunkSize: chunk))
+                var seen: [[String]] = []
+                while let batch = try reader.nextBatch() {
+                    for record in 0..<batch.count {
+                        let root = Int(batch.roots[record])
+                        let span = batch.nodes[root].span
+                        seen.append((root..<root + span).map { "\(batch.location(ofNode: $0))" })
+                    }
+                }
+                let expected = places[(hasHeader ? 1 : 0)...].map { cells in
+                    [cells[0]] + cells.flatMap { hasHeader ? [$0, $0] : [$0] }
+                }
+                #expect(seen == Array(expected), "header \(hasHeader), chunk \(chunk), piece \(piece)")
+            }
+        }
+    }
+
+    /// A wide row read through small reads is measured, made room for and built as a whole
+    /// row is; one cell too many or too few is the same error as in a narrow row.
+    @Test func wideRowsInPiecesAndWideRowsOfTheWrongLength() throws {
+        let count = CSVRecordBuilder.wideRow + 5
+        let header = (0..<count).map { "c\($0)" }.joined(separator: ",")
+        let values = (0..<count).map { String($0) }
+        let row = values.joined(separator: ",")
+        let keyed = "{" + (0..<count).map { "\"c\($0)\":\($0)" }.joined(separator: ",") + "}"
+        for piece in [1 << 10, 4099, Int.max] {
+            let options = CSVReaderOptions(chunkSize: 64)
+            #expect(try readCSV(header + "\n\n" + row + "\n\n" + row, options: options, pieceSize: piece) == [keyed, keyed])
+            let column = row.utf8.count + 2
+            #expect(csvError(header + "\n" + row + ",x\n", options: options, pieceSize: piece) == "2:\(column): row has \(count + 1) fields, the header has \(count)")
+            let short = values.dropLast().joined(separator: ",")
+            #expect(csvError(header + "\n" + short + "\n", options: options, pieceSize: piece) == "2:\(short.utf8.count + 1): row has \(count - 1) fields, the header has \(count)")
+        }
+    }
+
     @Test func onlyUnquotedCellsAreTyped() throws {
         let text = "a,b,c,d,e,f\n42,\"42\",null,\"null\",,\"\"\n"
         #expect(try readCSV(text) == [#"{"a":42,"b":"42","c":null,"d":"null","e":"","f":""}"#])

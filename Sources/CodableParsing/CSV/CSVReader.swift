@@ -54,15 +54,16 @@ public struct CSVReaderOptions: Sendable {
 /// Rows: a UTF-8 byte-order mark is skipped; LF, CRLF and CR end rows; blank lines are skipped;
 /// a row with more or fewer fields than the header is an error, as is an empty or repeated
 /// header name. Each node keeps its cell's place in the input (`RecordBatch.sourceMap`).
+/// A row is built as it is scanned, so a bad row's error is its first problem, cell by cell.
 ///
 /// Streams in constant memory: one batch per buffer of input.
 public final class CSVReader<Source: ByteSource>: RecordBatchReader {
     private var source: Source
     private let options: CSVReaderOptions
-    // Touched once per row: no dynamic exclusivity checks (the reader is used by one thread,
-    // and no access to them overlaps another).
-    @exclusivity(unchecked) private var scanner: CSVRowScanner
+    private let scanner: CSVRowScanner
     private var storage = ByteStorage(capacity: 0)
+    // Touched once per row: no dynamic exclusivity checks (the reader is used by one thread,
+    // and no access to it overlaps another).
     @exclusivity(unchecked) private var position = 0
     /// Lines end where rows may: at CRLF, LF or a lone CR.
     private var locator = SourceLocator(baseOffset: 0, baseLine: 1, baseColumn: 1, lineBreaks: .returnOrLineFeed)
@@ -81,7 +82,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
     public init(source: Source, options: CSVReaderOptions = CSVReaderOptions()) {
         self.source = source
         self.options = options
-        self.scanner = CSVRowScanner(delimiter: options.dialect.delimiter)
+        self.scanner = CSVRowScanner(delimiter: options.dialect.delimiter, maxFieldLength: options.maxTokenLength, maxRowLength: options.maxRowLength)
     }
 
     /// The next batch of records, or nil at the end of the input. Records read before a
@@ -94,7 +95,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
         }
         while !finished {
             try refill()
-            var builder = CSVRecordBuilder(capacity: min(storage.count, chunkSize), inputOffset: locator.baseOffset, emptyAsNull: options.emptyAsNull, maxBytes: options.maxRecordBytes, maxValues: options.maxValues)
+            var builder = CSVRecordBuilder(capacity: min(storage.count, chunkSize), inputOffset: locator.baseOffset, options: options)
             defer { builder.release() }
             var failure: JSONSyntaxError?
             storage.withUnsafeBufferPointer { buffer in
@@ -105,7 +106,6 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
                     failure = error
                 }
             }
-            scanner.releaseLargeFieldList()
             if let failure {
                 let error = storage.withUnsafeBufferPointer { buffer in
                     RecordReadError.malformed(failure.reason, locator.location(of: failure.offset, in: buffer), locator.excerpt(at: failure.offset, in: buffer))
@@ -141,41 +141,27 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
                 return
             }
             let rowStart = position
-            switch try scanner.scanRow(base, from: position, end: count, isFinal: endOfInput) {
-            case .needMore:
+            let outcome = options.hasHeader && header == nil
+                ? try readHeader(base, from: rowStart, end: count)
+                : try builder.appendRow(base, from: rowStart, end: count, isFinal: endOfInput, header: header, scanner: scanner)
+            guard case .row(let next) = outcome else {
                 stalled = !progressed && count - rowStart >= options.chunkSize  // small rows keep streaming
-                if count - rowStart > options.maxRowLength {
-                    throw JSONSyntaxError(.format("row longer than \(options.maxRowLength) bytes (is a quote not closed?)"), at: rowStart)
-                }
                 return
-            case .row(let next):
-                progressed = true
-                // The same limits whether the row came in pieces (a pipe) or at once (a file).
-                if next - rowStart > options.maxRowLength {
-                    throw JSONSyntaxError(.format("row longer than \(options.maxRowLength) bytes (is a quote not closed?)"), at: rowStart)
-                }
-                position = next
-                let fields = scanner.fields
-                for field in fields where field.contentEnd - field.contentStart + (field.quoted ? 2 : 0) > options.maxTokenLength {
-                    throw JSONSyntaxError(.tooLong(limit: options.maxTokenLength), at: field.start)
-                }
-                if fields.count == 1 && !fields[0].quoted && fields[0].contentEnd == fields[0].contentStart { continue }  // blank line
-                guard options.hasHeader else {
-                    try builder.appendRecord(fields, header: nil, rowStart: rowStart, in: base)
-                    continue
-                }
-                guard let header else {
-                    self.header = try CSVHeader(fields: fields, in: base)
-                    continue
-                }
-                if fields.count != header.count {
-                    let last = fields[fields.count - 1]
-                    let place = fields.count > header.count ? fields[header.count].start : (last.quoted ? last.contentEnd + 1 : last.contentEnd)
-                    throw JSONSyntaxError(.format("row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(header.count)"), at: place)
-                }
-                try builder.appendRecord(fields, header: header, rowStart: rowStart, in: base)
             }
+            progressed = true
+            position = next
         }
+    }
+
+    /// Reads the header row at `start`, when it is whole and not blank; measured first, so
+    /// that its names are held once.
+    private func readHeader(_ base: UnsafePointer<UInt8>, from start: Int, end count: Int) throws(JSONSyntaxError) -> CSVRowScanner.Outcome {
+        var row = CSVRowMeasure(emptyAsNull: false)
+        let outcome = try scanner.scanRow(base, from: start, end: count, isFinal: endOfInput, into: &row)
+        if case .row = outcome, !row.isBlank {
+            header = try CSVHeader(base, from: start, end: count, isFinal: endOfInput, row: row, scanner: scanner)
+        }
+        return outcome
     }
 
     /// How many bytes a read asks for, and about what a batch holds.

@@ -1,9 +1,15 @@
 /// Builds the records of one batch of CSV rows: synthesized JSON bytes (`{"name":value,…}`),
-/// their nodes, and each node's offset in the input.
-struct CSVRecordBuilder {
+/// their nodes, and each cell's offset in the input. A row is built as it is scanned (the
+/// builder is the scanner's `CSVFieldSink`), and a row that turns out not whole, blank, or bad
+/// is taken back out.
+struct CSVRecordBuilder: CSVFieldSink {
     private var bytes: OutputCursor
     private let nodes: NodeBuffer
-    /// Each node's input offset (modulo 2^32, as `NodeSourceMap` keeps them).
+    /// The node storage, lent by `nodes` until the batch is made or the builder released
+    /// (growing may move it).
+    private var cursor: NodeCursor
+    /// Each record's input offset, then each cell's (modulo 2^32, as `NodeSourceMap` keeps
+    /// them): a key and its value share their cell's.
     private var offsets: [UInt32] = []
     /// The input offset of the buffer the rows are read from.
     private let inputOffset: UInt32
@@ -13,115 +19,163 @@ struct CSVRecordBuilder {
     private let maxBytes: Int
     /// The most values one row's record can hold (its keys included).
     private let maxValues: Int
+    /// The header every record of the batch is keyed by, once a row was read with one.
+    private var header: CSVHeader?
+
+    // The row being built.
+    private var rowStart = 0
+    private var mark = (bytes: 0, nodes: 0, offsets: 0)
+    /// Cells taken so far (with a header, past its count only counted).
+    private var cells = 0
+    /// The row's record has its room made (a wide row, measured first).
+    private var roomMade = false
+    private var firstIsBlank = false
+    private var lastCellEnd = 0
+    /// With a header: where the first cell past its count starts.
+    private var firstExtraCell = 0
 
     /// A builder for about `capacity` bytes of input, from a buffer `inputOffset` bytes into it.
-    init(
-        capacity: Int, inputOffset: Int, emptyAsNull: Bool,
-        maxBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, maxValues: Int = JSONNode.maxValues
-    ) {
+    init(capacity: Int, inputOffset: Int, options: CSVReaderOptions) {
         self.inputOffset = UInt32(truncatingIfNeeded: inputOffset)
-        self.maxBytes = maxBytes
-        self.maxValues = maxValues
+        self.maxBytes = options.maxRecordBytes
+        self.maxValues = options.maxValues
+        self.emptyAsNull = options.emptyAsNull
         let size = max(256, capacity + capacity / 2)
         bytes = OutputCursor(capacity: size)
         nodes = NodeBuffer(capacity: max(256, capacity / 4))
-        offsets.reserveCapacity(max(256, capacity / 4))
-        self.emptyAsNull = emptyAsNull
+        cursor = nodes.beginAppending()
+        offsets.reserveCapacity(max(256, capacity / 8))
     }
 
-    /// Appends one row as a record: an object keyed by the header's names, or without a header
-    /// an array of the cells. The node storage is lent for the row only and always handed back
-    /// (growing may move it), as the scanner does for a value.
-    mutating func appendRecord(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
-        var cursor = nodes.beginAppending()
-        defer { nodes.endAppending(cursor) }
-        let mark = (bytes: bytes.count, nodes: cursor.count, offsets: offsets.count)
+    /// Reads the row at `start` as a record: an object keyed by `header`'s names, or without
+    /// one an array of the cells. Returns what the scan found; only a whole row (`.row`) that
+    /// is not blank adds a record, and a row that fails adds nothing.
+    mutating func appendRow(
+        _ base: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool, header: CSVHeader?, scanner: CSVRowScanner
+    ) throws(JSONSyntaxError) -> CSVRowScanner.Outcome {
+        self.header = header
+        begin(at: start, roomMade: false)
         do {
-            try append(fields, header: header, rowStart: rowStart, in: base, to: &cursor)
+            var outcome = try scanner.scanRow(base, from: start, end: end, isFinal: isFinal, into: &self)
+            if case .stopped = outcome {  // a wide row: measure it, make its room, build it
+                takeBack()
+                var row = CSVRowMeasure(emptyAsNull: emptyAsNull)
+                outcome = try scanner.scanRow(base, from: start, end: end, isFinal: isFinal, into: &row)
+                guard case .row = outcome else { return outcome }
+                makeRoom(for: row)
+                begin(at: start, roomMade: true)
+                outcome = try scanner.scanRow(base, from: start, end: end, isFinal: isFinal, into: &self)
+            }
+            guard case .row = outcome else {
+                takeBack()
+                return outcome
+            }
+            try finishRow()
+            return outcome
         } catch {
-            bytes.count = mark.bytes  // leave the batch as it was before the row
-            cursor.truncate(to: mark.nodes)
-            offsets.removeSubrange(mark.offsets...)
+            takeBack()
             throw error
         }
     }
 
-    private mutating func append(_ fields: [CSVField], header: CSVHeader?, rowStart: Int, in base: UnsafePointer<UInt8>, to cursor: inout NodeCursor) throws(JSONSyntaxError) {
-        guard (header == nil ? 1 : 2) * fields.count <= maxValues else { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: rowStart) }
-        if fields.count >= Self.wideRow { reserve(for: fields, header: header, in: base, nodes: &cursor) }
-        let root = header == nil
-            ? cursor.append(JSONNode(kind: .array, start: bytes.count, length: fields.count))
-            : cursor.append(JSONNode(kind: .object, start: bytes.count, length: 2 * fields.count))
-        offsets.append(UInt32(truncatingIfNeeded: rowStart) &+ inputOffset)
+    private mutating func begin(at start: Int, roomMade: Bool) {
+        rowStart = start
+        mark = (bytes.count, cursor.count, offsets.count)
+        cells = 0
+        self.roomMade = roomMade
+        cursor.append(JSONNode(kind: header == nil ? .array : .object, start: bytes.count, length: 0))
+        offsets.append(UInt32(truncatingIfNeeded: start) &+ inputOffset)
         bytes.append(header == nil ? UInt8(ascii: "[") : UInt8(ascii: "{"))
-        for (column, field) in fields.enumerated() {
-            if column > 0 { bytes.append(UInt8(ascii: ",")) }
-            let place = UInt32(truncatingIfNeeded: field.start) &+ inputOffset
-            if let header {
-                header.withToken(column) { pointer, count in
-                    cursor.append(JSONNode(kind: .string, flags: header.flags[column], start: bytes.count, length: count))
-                    bytes.append(pointer, count: count)
-                }
-                bytes.append(UInt8(ascii: ":"))
-                offsets.append(place)
+    }
+
+    /// Leaves the batch as it was before the row.
+    private mutating func takeBack() {
+        bytes.count = mark.bytes
+        cursor.truncate(to: mark.nodes)
+        offsets.removeSubrange(mark.offsets...)
+    }
+
+    /// A row of more cells than this is measured before it is built.
+    static let wideRow = 4096
+
+    mutating func take(_ field: CSVField, in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) -> Bool {
+        let column = cells
+        cells += 1
+        lastCellEnd = field.end
+        if column == 0 { firstIsBlank = field.isBlank }
+        if let header {
+            guard column < header.count else {
+                if column == header.count { firstExtraCell = field.start }
+                return true  // only counted, for the error
             }
-            offsets.append(place)
-            let start = bytes.count
-            let length = field.contentEnd - field.contentStart
-            let content = base + field.contentStart
-            if !field.quoted {
-                if length == 0 && emptyAsNull {
-                    bytes.append("null")
-                    cursor.append(JSONNode(kind: .null, start: start, length: 4))
-                    continue
-                }
-                if let literal = CSVCell.literal(content, count: length) {
-                    bytes.append(content, count: length)
-                    cursor.append(JSONNode(kind: literal, start: start, length: length))
-                    continue
-                }
-                if length > 0 && (content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10) && CSVCell.isNumber(content, count: length) {
-                    if length > JSONNode.maxNumberLength { throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: field.start) }
-                    bytes.append(content, count: length)
-                    cursor.append(JSONNode(kind: .number, start: start, length: length))
-                    continue
-                }
+        }
+        guard (header == nil ? 1 : 2) * cells <= maxValues else { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: rowStart) }
+        if column == Self.wideRow && !roomMade { return false }
+        if column > 0 { bytes.append(UInt8(ascii: ",")) }
+        offsets.append(UInt32(truncatingIfNeeded: field.start) &+ inputOffset)
+        if let header {
+            header.withToken(column) { pointer, count in
+                cursor.append(JSONNode(kind: .string, flags: header.flags[column], start: bytes.count, length: count))
+                bytes.append(pointer, count: count)
             }
-            let flags = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &bytes)
-            cursor.append(JSONNode(kind: .string, flags: flags, start: start, length: bytes.count - start))
+            bytes.append(UInt8(ascii: ":"))
+        }
+        let start = bytes.count
+        let length = field.contentEnd - field.contentStart
+        let content = base + field.contentStart
+        if !field.quoted {
+            if length == 0 && emptyAsNull {
+                bytes.append("null")
+                cursor.append(JSONNode(kind: .null, start: start, length: 4))
+                return true
+            }
+            if let literal = CSVCell.literal(content, count: length) {
+                bytes.append(content, count: length)
+                cursor.append(JSONNode(kind: literal, start: start, length: length))
+                return true
+            }
+            if length > 0 && (content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10) && CSVCell.isNumber(content, count: length) {
+                if length > JSONNode.maxNumberLength { throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: field.start) }
+                bytes.append(content, count: length)
+                cursor.append(JSONNode(kind: .number, start: start, length: length))
+                return true
+            }
+        }
+        let flags = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &bytes)
+        cursor.append(JSONNode(kind: .string, flags: flags, start: start, length: bytes.count - start))
+        return true
+    }
+
+    /// Closes the record of a whole row, or takes a blank line back out; a row whose cells do
+    /// not match the header is an error.
+    private mutating func finishRow() throws(JSONSyntaxError) {
+        if cells == 1 && firstIsBlank {
+            takeBack()
+            return
+        }
+        if let header, cells != header.count {
+            let place = cells > header.count ? firstExtraCell : lastCellEnd
+            throw JSONSyntaxError(.format("row has \(cells) field\(cells == 1 ? "" : "s"), the header has \(header.count)"), at: place)
         }
         bytes.append(header == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
         guard bytes.count <= maxBytes else { throw JSONSyntaxError(.recordTooLarge(limit: maxBytes), at: rowStart) }
-        roots.append(Int32(truncatingIfNeeded: root))
+        cursor.setSize(cursor.count - mark.nodes - 1, at: mark.nodes)
+        roots.append(Int32(truncatingIfNeeded: mark.nodes))
     }
-
-    /// A row of this many cells or more has its record's room made up front.
-    static let wideRow = 4096
 
     /// Makes room for a wide row's record (its bytes exactly, unless a cell needs escapes), so
     /// that the buffers do not grow by doubling past it: a row of a million cells is held once.
-    private mutating func reserve(for fields: [CSVField], header: CSVHeader?, in base: UnsafePointer<UInt8>, nodes cursor: inout NodeCursor) {
-        let values = (header == nil ? 1 : 2) * fields.count + 1
-        cursor.reserve(values)
-        if offsets.capacity < offsets.count + values { offsets.reserveCapacity(max(offsets.count + values, 2 * offsets.capacity)) }
+    private mutating func makeRoom(for row: CSVRowMeasure) {
+        cursor.reserve((header == nil ? 1 : 2) * row.fields + 1)
+        if offsets.capacity < offsets.count + row.fields + 1 { offsets.reserveCapacity(max(offsets.count + row.fields + 1, 2 * offsets.capacity)) }
         // Brackets, commas, and with a header each name and its ':'.
-        var length = 1 + fields.count + (header.map { $0.tokenByteCount + fields.count } ?? 0)
-        for field in fields {
-            let count = field.contentEnd - field.contentStart
-            let content = base + field.contentStart
-            if field.quoted {
-                length += count + 2
-            } else if count == 0 {
-                length += emptyAsNull ? 4 : 2
-            } else {
-                length += CSVCell.looksTyped(content, count: count) ? count : count + 2
-            }
-        }
-        bytes.reserve(length)
+        let names = header.map { $0.tokenByteCount + row.fields } ?? 0
+        bytes.reserve(1 + row.fields + names + row.valueBytes)
     }
 
-    /// Frees the byte buffer (the builder is not used after this).
+    /// Hands the nodes back and frees the byte buffer (the builder is not used after this).
     func release() {
+        nodes.endAppending(cursor)
         bytes.release()
     }
 
@@ -129,8 +183,9 @@ struct CSVRecordBuilder {
     /// (it starts at the start of a line), `locator` where it starts in the input. Each node
     /// keeps its cell's input offset: lines and columns are counted only for an error.
     mutating func makeBatch(input: ByteStorage, locator: SourceLocator, firstRecordIndex: Int) -> RecordBatch {
+        nodes.endAppending(cursor)
         let storage = ByteStorage(taking: &bytes, keepingCapacity: 256)
-        let map = NodeSourceMap(offsets: offsets, text: input, locator: locator)
+        let map = NodeSourceMap(offsets: offsets, membersPerRecord: header?.count ?? 0, text: input, locator: locator)
         offsets = []
         // A CSV file is a table: its rows are records as the elements of a top-level array are
         // (coding paths `$[N]`, never written as a lone value).

@@ -1,6 +1,5 @@
 /// One field of a scanned CSV row: where its content is in the buffer and how it was written.
-/// Twelve bytes (offsets as 32 bits: a CSV buffer holds at most two rows' worth, and a row is at
-/// most 1 GiB), so that a row of a million fields costs 12 MB here, not 32.
+/// Offsets are 32 bits: a CSV buffer holds at most two rows' worth, and a row is at most 1 GiB.
 struct CSVField {
     private let contentStartOffset: UInt32
     private let contentEndOffset: UInt32
@@ -15,6 +14,8 @@ struct CSVField {
 
     /// Offset of the field's first byte (its opening quote, when quoted).
     var start: Int { contentStart - (quoted ? 1 : 0) }
+    /// Offset just past the field's last byte (its closing quote, when quoted).
+    var end: Int { contentEnd + (quoted ? 1 : 0) }
     /// The content: between the quotes when quoted.
     var contentStart: Int { Int(contentStartOffset) }
     var contentEnd: Int { Int(contentEndOffset) }
@@ -22,40 +23,72 @@ struct CSVField {
     var quoted: Bool { style & 1 != 0 }
     /// Holds `""` pairs that stand for one quote.
     var hasDoubledQuotes: Bool { style & 2 != 0 }
+    /// Unquoted and empty: a row of only this field is a blank line.
+    var isBlank: Bool { style == 0 && contentEndOffset == contentStartOffset }
+}
+
+/// Takes the fields of a row, one at a time, as `CSVRowScanner` finds them: a row is built as
+/// it is scanned, and no list of its fields is kept (a row of a million fields would hold 12 MB
+/// in one).
+protocol CSVFieldSink {
+    /// Takes the row's next field (whole: its closing quote or the byte after it was seen).
+    /// Returning false stops the scan (`scanRow` returns `.stopped`).
+    mutating func take(_ field: CSVField, in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) -> Bool
 }
 
 /// Splits CSV rows into fields (RFC 4180): fields separated by the delimiter, rows ended by LF,
 /// CRLF or a lone CR; a field that starts with `"` runs to the next lone `"` and may hold the
 /// delimiter, line breaks and doubled quotes. A quote inside an unquoted field is taken as it is.
+/// A field or a row over its limit is an error.
 struct CSVRowScanner {
     /// What scanning a row from a position found.
     enum Outcome {
         /// A whole row; the next one starts at `next`.
         case row(next: Int)
-        /// The buffer ends inside the row and more input may follow.
+        /// The buffer ends inside the row and more input may follow. The sink has taken the
+        /// row's fields up to there.
         case needMore
+        /// The sink asked to stop.
+        case stopped
     }
 
     let delimiter: UInt8
+    /// The most bytes a field takes, quotes included (`--max-length`).
+    let maxFieldLength: Int
+    /// The most bytes a row takes, its line break included.
+    let maxRowLength: Int
     /// Bytes that end an unquoted field: the delimiter, CR, LF.
     private var stops = [Bool](repeating: false, count: 256)
-    /// The fields of the last row scanned.
-    var fields: [CSVField] = []
 
-    init(delimiter: UInt8) {
+    init(delimiter: UInt8, maxFieldLength: Int, maxRowLength: Int) {
         self.delimiter = delimiter
+        self.maxFieldLength = maxFieldLength
+        self.maxRowLength = maxRowLength
         for byte in [delimiter, 0x0D, 0x0A] { stops[Int(byte)] = true }
     }
 
-    /// Lets go of the field list a row with very many fields grew (more than 64 Ki fields), so
-    /// that it is not held while the batch is written.
-    mutating func releaseLargeFieldList() {
-        if fields.capacity > 1 << 16 { fields = [] }
+    /// Scans the row starting at `start`, handing each field to `sink`. `isFinal`: no input
+    /// follows the buffer's end. A row longer than `maxRowLength` is an error once the buffer
+    /// holds more of it than that, whole or not.
+    @inline(__always)
+    func scanRow<Sink: CSVFieldSink>(
+        _ base: UnsafePointer<UInt8>, from start: Int, end count: Int, isFinal: Bool, into sink: inout Sink
+    ) throws(JSONSyntaxError) -> Outcome {
+        let outcome = try scanFields(base, from: start, end: count, isFinal: isFinal, into: &sink)
+        switch outcome {
+        case .row(let next) where next - start > maxRowLength: throw rowTooLong(at: start)
+        case .needMore where count - start > maxRowLength: throw rowTooLong(at: start)
+        default: return outcome
+        }
     }
 
-    /// Scans the row starting at `start`. `isFinal`: no input follows the buffer's end.
-    mutating func scanRow(_ base: UnsafePointer<UInt8>, from start: Int, end count: Int, isFinal: Bool) throws(JSONSyntaxError) -> Outcome {
-        fields.removeAll(keepingCapacity: true)
+    private func rowTooLong(at start: Int) -> JSONSyntaxError {
+        JSONSyntaxError(.format("row longer than \(maxRowLength) bytes (is a quote not closed?)"), at: start)
+    }
+
+    private func scanFields<Sink: CSVFieldSink>(
+        _ base: UnsafePointer<UInt8>, from start: Int, end count: Int, isFinal: Bool, into sink: inout Sink
+    ) throws(JSONSyntaxError) -> Outcome {
         var index = start
         while true {
             let fieldStart = index
@@ -91,7 +124,8 @@ struct CSVRowScanner {
                 if index == count && !isFinal { return .needMore }
                 field = CSVField(start: fieldStart, contentStart: fieldStart, contentEnd: index, quoted: false, hasDoubledQuotes: false)
             }
-            fields.append(field)
+            if index - fieldStart > maxFieldLength { throw JSONSyntaxError(.tooLong(limit: maxFieldLength), at: fieldStart) }
+            guard try sink.take(field, in: base) else { return .stopped }
             guard index < count else { return .row(next: count) }
             switch base[index] {
             case 0x0A:
