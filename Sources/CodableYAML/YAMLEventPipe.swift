@@ -43,8 +43,13 @@ final class YAMLEventPipe: @unchecked Sendable {
         if !started {
             started = true
             let thread = Thread { [self] in
-                // Named from inside: on Linux, a name given before the start never reaches the
-                // system (`top -H`, /proc/PID/task/*/comm show it, 15 bytes at most).
+                // Named from inside (on Linux a name given before the start never reaches the
+                // system: `top -H`, /proc/PID/task/*/comm, 15 bytes at most), and only once
+                // `start()` below has returned, which the lock held around it tells: Foundation
+                // passes a name on only for a thread whose handle `start()` has stored, and
+                // drops it silently before.
+                condition.lock()
+                condition.unlock()
                 Thread.current.name = "codable-yaml"
                 run()
             }
