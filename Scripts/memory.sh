@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Peak memory as a multiple of the input's size (issue 8's target: at most 4x), outside CI.
 # Each input is one record that must be held whole: a 100 MB string, and 1,000,000 keys, in
-# each input format (JSON Lines, CSV, YAML), plus a token-dense array ([0,0,…], 2 bytes per
-# value). Each goes through `convert --to jsonl` from a file, and the 100 MB string also
-# through `validate` and `decode` against a schema and a model. Last, an envelope of the same
+# each input format (JSON Lines, CSV, YAML), plus token-dense values (0,0,…: 2 bytes per value)
+# as a JSON array, a CSV row without a header, and a YAML flow sequence. Each goes through
+# `convert --to jsonl` from a file, and the 100 MB string also through `validate` and `decode`
+# against a schema and a model. Last, an envelope of the same
 # size around small records (`{"items":[…]}`, `--items items`) and a YAML file that is one
 # sequence of small records (`- {id: 1, …}`, from the file and through a pipe), all read record
 # by record,
@@ -39,6 +40,8 @@ open(f'{work}/keys.jsonl', 'w').write('{' + ','.join(f'"k{i}":{i}' for i in rang
 open(f'{work}/keys.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' + ','.join(str(i) for i in range(n)) + '\n')
 open(f'{work}/keys.yaml', 'w').write(''.join(f'k{i}: {i}\n' for i in range(n)))
 open(f'{work}/dense.json', 'w').write('{"a":[' + ','.join(['0'] * (size // 4)) + ']}\n')
+open(f'{work}/dense.csv', 'w').write(','.join(['0'] * (size // 4)) + '\n')
+open(f'{work}/dense.yaml', 'w').write('a: [' + ','.join(['0'] * (size // 4)) + ']\n')
 records = size // 40
 open(f'{work}/blank.json', 'w').write(' ' * size + '{"a":1}\n')
 open(f'{work}/blank.jsonl', 'w').write(' ' * size + '{"a":1}\n')
@@ -87,6 +90,8 @@ done
 for input in keys.jsonl keys.csv keys.yaml dense.json; do
   run "$input" convert --to jsonl
 done
+run dense.csv convert --no-header --to jsonl
+run dense.yaml convert --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl
 PIPED=1 run list.yaml convert --from yaml --to jsonl
