@@ -187,49 +187,19 @@ public struct Record: Sendable {
         self.root = root
     }
 
-    /// The record's raw source text (exactly as it was in the input); for a batch synthesized
-    /// from another format, the value as compact JSON.
-    public var sourceText: String {
-        if batch.sourceMap != nil {
-            var writer = JSONWriter()
-            let out = OutputBuffer(capacity: 256)
-            writer.write(self, to: out)
-            return out.text
-        }
+    /// The value as compact JSON text: a scalar's token as it is in the batch (a number keeps
+    /// its text, a string its escapes), an object or array written compactly from its nodes.
+    /// Not sliced out of the bytes for a container: a tape a transform rebuilt points into its
+    /// source's bytes around the members it dropped, and keeps new text after them, and a
+    /// batch read from CSV or YAML holds JSON its reader made.
+    public var compactText: String {
         let node = batch.nodes[root]
-        let start = Int(node.start)
-        let end = Self.endOffset(of: root, in: batch)
-        return String(decoding: batch.bytes.bytes(in: start..<end), as: UTF8.self)
-    }
-
-    /// Offset just past the value rooted at `index`.
-    ///
-    /// Follows the last child down to a scalar or an empty container; each container on the way
-    /// closes right after it, with only whitespace between. Iterative, as any depth may occur.
-    static func endOffset(of index: Int, in batch: RecordBatch) -> Int {
-        let nodes = batch.nodes
-        var current = index
-        var unclosed = 0
-        while nodes[current].span > 1 {
-            let stop = current + nodes[current].span
-            var child = current + 1
-            while child + nodes[child].span < stop { child += nodes[child].span }
-            current = child
-            unclosed += 1
+        guard node.kind == .array || node.kind == .object else {
+            return batch.bytes.withUnsafeBufferPointer { String(decoding: node.token(in: $0.baseAddress!), as: UTF8.self) }
         }
-        let leaf = nodes[current]
-        var offset: Int
-        if leaf.kind == .array || leaf.kind == .object {  // an empty container: find its close too
-            offset = Int(leaf.start) + 1
-            unclosed += 1
-        } else {
-            offset = Int(leaf.start) + batch.bytes.withUnsafeBufferPointer { leaf.tokenLength(in: $0.baseAddress!) }
-        }
-        while unclosed > 0 {
-            let byte = batch.bytes[offset]
-            offset += 1
-            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { unclosed -= 1 }
-        }
-        return offset
+        var writer = JSONWriter()
+        let out = OutputBuffer(capacity: 256)
+        writer.write(self, to: out)
+        return out.text
     }
 }

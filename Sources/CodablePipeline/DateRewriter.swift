@@ -95,7 +95,7 @@ public final class DateRewriter {
     }
 
     private func reencode(_ node: Int, in record: Record, with codec: DateCodec, path: FieldPath?) throws(Failure) -> [UInt8]? {
-        var raw: String { Record(batch: record.batch, root: node).sourceText }
+        var raw: String { Record(batch: record.batch, root: node).compactText }
         let decoded: DecodedDate
         do {
             guard let date = try decode(node, in: record, with: codec) else { return nil }
@@ -133,7 +133,7 @@ public final class DateRewriter {
         }
         do throws(DateDecodingError) {
             if token.kind == .number {
-                return try codec.decode(.number(Record(batch: batch, root: node).sourceText))
+                return try codec.decode(.number(Record(batch: batch, root: node).compactText))
             }
             if token.hasEscapes {
                 return try codec.decode(.string(stringValue(node, in: record)))

@@ -184,7 +184,7 @@ struct ExpressionEvaluator {
             let json: DateJSONValue
             switch node.kind {
             case .null: return nil
-            case .number: json = .number(Record(batch: record.batch, root: index).sourceText)
+            case .number: json = .number(Record(batch: record.batch, root: index).compactText)
             case .string: json = .string(String(decoding: JSONValueOrder.stringBytes(index, in: record.batch), as: UTF8.self))
             default:
                 throw RecordFailure(node: index, message: "--where compares this value as a date, but it is \(node.kind.phrase)")

@@ -46,7 +46,7 @@ enum SortKey: Comparable, Hashable {
             if let integer { self = .integer(integer) } else { self = .number(JSONValueOrder.number(index, in: batch)) }
         case .string: self = .string(JSONValueOrder.stringBytes(index, in: batch))
         case .array, .object:
-            self = .container(rank: JSONValueOrder.rank(node.kind), text: Array(Record(batch: batch, root: index).sourceText.utf8))
+            self = .container(rank: JSONValueOrder.rank(node.kind), text: Array(Record(batch: batch, root: index).compactText.utf8))
         }
     }
 

@@ -52,7 +52,7 @@ func run(file: String, assertFormats: Bool, draft: JSONSchemaDraft) -> Tally {
                 let group = members(batch, Int(batch.roots[index]))
                 guard let schemaNode = group["schema"], let tests = group["tests"] else { continue }
                 let description = group["description"].map { string(batch, $0) } ?? "?"
-                let schemaText = Record(batch: batch, root: schemaNode).sourceText
+                let schemaText = Record(batch: batch, root: schemaNode).compactText
                 let options = SchemaOptions(assertFormats: assertFormats, schemaDirectory: remotes, defaultDraft: draft)
                 let schema: CompiledSchema
                 do {
@@ -75,7 +75,7 @@ func run(file: String, assertFormats: Bool, draft: JSONSchemaDraft) -> Tally {
                         print("FAIL \(file.contains("/optional/format/") ? "optional/format " : file.contains("/optional/") ? "optional " : "")\(name): \(description) / \(testDescription): expected \(expected ? "valid" : "invalid")")
                         if verbose {
                             print("  schema: \(schemaText.prefix(400))")
-                            print("  data: \(Record(batch: batch, root: dataNode).sourceText.prefix(200))")
+                            print("  data: \(Record(batch: batch, root: dataNode).compactText.prefix(200))")
                             for violation in violations { print("  \(violation.keywordLocation) at \(violation.instancePath): \(violation.message)") }
                         }
                     }

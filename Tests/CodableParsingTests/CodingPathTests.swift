@@ -8,7 +8,7 @@ import Testing
         let batch = try #require(try reader.nextBatch())
         let record = batch[0]
         func path(of source: String) -> String? {
-            for index in 0..<batch.nodes.count where Record(batch: batch, root: index).sourceText == source {
+            for index in 0..<batch.nodes.count where Record(batch: batch, root: index).compactText == source {
                 return CodingPath.describe(node: index, in: record, recordIndex: 3)
             }
             return nil

@@ -56,11 +56,11 @@ import Testing
         #expect(error?.place == "2001:7")
     }
 
-    @Test func recordsKnowTheirSourceText() throws {
+    @Test func recordsKnowTheirText() throws {
         let reader = RecordReader(source: InMemoryByteSource("[ {\"a\": [1, 2]} , 3 ]"), options: RecordReaderOptions(framing: .json))
         let batch = try #require(try reader.nextBatch())
-        #expect(batch[0].sourceText == "{\"a\": [1, 2]}")
-        #expect(batch[1].sourceText == "3")
+        #expect(batch[0].compactText == "{\"a\":[1,2]}")
+        #expect(batch[1].compactText == "3")
         #expect(batch.fromTopLevelArray)
         #expect(batch.location(ofNode: batch[1].root) == SourceLocation(offset: 18, line: 1, column: 19))
     }
@@ -80,19 +80,19 @@ import Testing
     }
 }
 
-@Suite struct SourceTextTests {
-    @Test func sourceTextOfNestedAndEmptyContainers() throws {
+@Suite struct CompactTextTests {
+    @Test func compactTextOfNestedAndEmptyContainers() throws {
         let text = #"[ {"a": [1, {"b": [ ]} ] , "c" : { } } , [ [ ] ] , "x" ]"#
         let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .json))
         let batch = try #require(try reader.nextBatch())
-        #expect((0..<batch.count).map { batch[$0].sourceText } == [#"{"a": [1, {"b": [ ]} ] , "c" : { } }"#, "[ [ ] ]", #""x""#])
+        #expect((0..<batch.count).map { batch[$0].compactText } == [#"{"a":[1,{"b":[]}],"c":{}}"#, "[[]]", #""x""#])
     }
 
-    @Test func sourceTextOfAVeryDeepValueDoesNotRecurse() throws {
+    @Test func compactTextOfAVeryDeepValueDoesNotRecurse() throws {
         let depth = 50_000
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .jsonStream, maxDepth: depth))
         let batch = try #require(try reader.nextBatch())
-        #expect(batch[0].sourceText.count == 2 * depth)
+        #expect(batch[0].compactText.count == 2 * depth)
     }
 }

@@ -6,7 +6,7 @@ import CodableParsing
     func matched(_ path: String, in text: String) throws -> [String] {
         let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .jsonStream))
         let batch = try #require(try reader.nextBatch())
-        return try FieldPath(parsing: path).matches(in: batch[0]).map { Record(batch: batch, root: $0).sourceText }
+        return try FieldPath(parsing: path).matches(in: batch[0]).map { Record(batch: batch, root: $0).compactText }
     }
 
     @Test func pathsReachNestedValues() throws {

@@ -44,7 +44,7 @@ final class MemoryPages: PageLoader {
     }
 
     func texts(_ batch: RecordBatch) -> [String] {
-        (0..<batch.count).map { batch[$0].sourceText }
+        (0..<batch.count).map { batch[$0].compactText }
     }
 
     /// Waits (up to 5 s) until `condition` holds.
