@@ -34,6 +34,9 @@ public struct NodeSourceMap: Sendable {
         self.locator = locator
     }
 
+    /// The bytes the offsets take.
+    public var offsetsByteCount: Int { offsets.count * MemoryLayout<UInt32>.stride }
+
     /// The same text with other offsets, one a node (a tape built from this map's batch).
     public func withOffsets(_ offsets: [UInt32]) -> NodeSourceMap {
         NodeSourceMap(offsets: offsets, text: text, locator: locator)

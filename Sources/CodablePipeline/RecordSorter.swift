@@ -18,6 +18,8 @@ final class RecordSorter {
     private var entries: [Entry] = []
     private var heldBytes = 0
     private var lastBatch: ObjectIdentifier?
+    /// The input text the last batch with a source map kept (batches of one YAML window share it).
+    private var lastText: ObjectIdentifier?
     private var runs: [any SpillRun] = []
     private var sequence = 0
 
@@ -37,6 +39,13 @@ final class RecordSorter {
         if identity != lastBatch {
             lastBatch = identity
             heldBytes += record.batch.bytes.count + record.batch.nodes.byteCount
+            if let map = record.batch.sourceMap {  // CSV and YAML: the input text and offsets too
+                heldBytes += map.offsetsByteCount
+                if ObjectIdentifier(map.text) != lastText {
+                    lastText = ObjectIdentifier(map.text)
+                    heldBytes += map.text.count
+                }
+            }
         }
         entries.append(Entry(record: record, replacements: replacements, keys: fields.map { SortKey($0.path, in: record) }, sequence: sequence))
         sequence += 1
@@ -81,6 +90,7 @@ final class RecordSorter {
         entries = []
         heldBytes = 0
         lastBatch = nil
+        lastText = nil
     }
 
     /// A run being merged: its current batch and position.
