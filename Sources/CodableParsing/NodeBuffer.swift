@@ -12,6 +12,10 @@ public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
     /// Number of nodes stored.
     public var count: Int { storage.count }
 
+    /// The nodes of a block, which are one word each when they start no earlier than the
+    /// block's first node and less than 8 KiB after it (`CompactNode`).
+    public static let blockSize = 1 << CompactNode.blockShift
+
     /// The bytes the nodes take (their words, their blocks' bases and their side table).
     public var byteCount: Int { storage.byteCount }
 

@@ -3,51 +3,104 @@
 /// Readers of other formats (YAML, CSV) write each value as a JSON token into the batch's bytes,
 /// so a token's offset says nothing about the input. Such a batch carries this map: each node's
 /// offset in the input text it was read from, and that text, so that a node is located (line,
-/// column, excerpt) as a JSON node is, by counting, only when an error asks for it. Four bytes a
-/// node, or a CSV cell (its key and value share them): a record of a million small values costs
-/// 4 MB here, not the 8 a line and a column take.
+/// column, excerpt) as a JSON node is, by counting, only when an error asks for it. About a byte
+/// a node for YAML (`NodeOffsets`); for CSV four bytes a row and a few more for a wide one
+/// (`CSVRowPlaces`): the cells between are found by scanning their row again.
 /// JSON batches have none and locate nodes by their own offsets.
 public struct NodeSourceMap: Sendable {
-    /// Input offsets in node order: where each value starts in the input, modulo 2^32 (`text`
-    /// is shorter than 4 GiB, so its place in `text` is a wrapping subtraction). One a node, or
-    /// with `membersPerRecord`, one a record and one a member.
-    private let offsets: [UInt32]
-    /// When not 0: every record is an object of this many members, one after another, and a
-    /// member's key and value share one offset (CSV rows, whose key is their cell's column).
-    private let membersPerRecord: Int
+    /// How each node's input offset is kept.
+    private enum Places: Sendable {
+        /// One offset a node, in node order, about a byte each: where each value starts in the
+        /// input, modulo 2^32 (`text` is shorter than 4 GiB, so its place in `text` is a
+        /// wrapping subtraction).
+        case eachNode(NodeOffsets)
+        /// A batch of CSV rows, one record each (`roots`): each row's start and a few of its
+        /// cells' (`CSVRowPlaces`), the others found by scanning the row again. A record's
+        /// members (`keyed`) or elements are its cells in order; a key and its value share
+        /// their cell's place.
+        case csvRows(CSVRowPlaces, roots: [Int32], keyed: Bool, scanner: CSVRowScanner)
+        /// A tape built from another batch's (`TapeBuilder`): the node of that batch each node
+        /// stands for.
+        indirect case rebuilt(from: NodeSourceMap, origins: [Int32])
+    }
+
+    private let places: Places
     /// The input text holding every node; it starts at the start of a line.
     public let text: ByteStorage
     /// Where `text` starts in the input, and what ends its lines.
     public let locator: SourceLocator
 
     /// Creates a map: `offsets` (one a node) into the input, whose `text` starts as `locator` says.
-    public init(offsets: [UInt32], text: ByteStorage, locator: SourceLocator) {
-        self.init(offsets: offsets, membersPerRecord: 0, text: text, locator: locator)
+    public init(offsets: NodeOffsets, text: ByteStorage, locator: SourceLocator) {
+        self.init(places: .eachNode(offsets), text: text, locator: locator)
     }
 
-    /// Creates a map of records that are each an object of `membersPerRecord` members, with one
-    /// offset for a record's node and then one for each member (its key's and its value's).
-    init(offsets: [UInt32], membersPerRecord: Int, text: ByteStorage, locator: SourceLocator) {
-        self.offsets = offsets
-        self.membersPerRecord = membersPerRecord
+    /// Creates a map of a batch of CSV records (`roots`), each read from one row of `text`.
+    init(rows: CSVRowPlaces, roots: [Int32], keyed: Bool, scanner: CSVRowScanner, text: ByteStorage, locator: SourceLocator) {
+        self.init(places: .csvRows(rows, roots: roots, keyed: keyed, scanner: scanner), text: text, locator: locator)
+    }
+
+    private init(places: Places, text: ByteStorage, locator: SourceLocator) {
+        self.places = places
         self.text = text
         self.locator = locator
     }
 
-    /// The bytes the offsets take.
-    public var offsetsByteCount: Int { offsets.count * MemoryLayout<UInt32>.stride }
+    /// The bytes the places take (the text not counted).
+    public var placesByteCount: Int {
+        switch places {
+        case .eachNode(let offsets): return offsets.byteCount
+        case .csvRows(let rows, _, _, _): return rows.byteCount
+        case .rebuilt(let source, let origins): return source.placesByteCount + origins.count * MemoryLayout<Int32>.stride
+        }
+    }
 
-    /// The same text with other offsets, one a node (a tape built from this map's batch).
-    public func withOffsets(_ offsets: [UInt32]) -> NodeSourceMap {
-        NodeSourceMap(offsets: offsets, text: text, locator: locator)
+    /// The map of a tape built from this map's batch, whose node `i` stands for this batch's
+    /// node `origins[i]`.
+    public func rebuilt(origins: [Int32]) -> NodeSourceMap {
+        switch places {
+        case .eachNode(let offsets):
+            var kept = NodeOffsets(capacity: origins.count)
+            var previous = (index: -2, offset: UInt32(0))
+            for origin in origins {  // mostly one node after the other: a step each
+                previous = (Int(origin), offsets.offset(ofNode: Int(origin), after: previous))
+                kept.append(previous.offset)
+            }
+            return NodeSourceMap(places: .eachNode(kept), text: text, locator: locator)
+        case .csvRows:
+            return NodeSourceMap(places: .rebuilt(from: self, origins: origins), text: text, locator: locator)
+        case .rebuilt(let source, let earlier):
+            return NodeSourceMap(places: .rebuilt(from: source, origins: origins.map { earlier[Int($0)] }), text: text, locator: locator)
+        }
     }
 
     /// Where node `index`'s value starts in the input, modulo 2^32.
     public func inputOffset(ofNode index: Int) -> UInt32 {
-        guard membersPerRecord > 0 else { return offsets[index] }
-        let nodesPerRecord = 1 + 2 * membersPerRecord
-        let (record, node) = index.quotientAndRemainder(dividingBy: nodesPerRecord)
-        return offsets[record * (1 + membersPerRecord) + (node + 1) / 2]
+        switch places {
+        case .eachNode(let offsets):
+            return offsets[index]
+        case .rebuilt(let source, let origins):
+            return source.inputOffset(ofNode: Int(origins[index]))
+        case .csvRows(let rows, let roots, let keyed, let scanner):
+            let row = Self.record(holding: index, roots: roots)
+            let root = Int(roots[row])
+            guard index > root else { return rows.start(ofRow: row) }
+            let cell = keyed ? (index - root - 1) / 2 : index - root - 1
+            return text.withUnsafeBufferPointer { text in
+                rows.start(ofCell: cell, inRow: row, text: text, base: UInt32(truncatingIfNeeded: locator.baseOffset), scanner: scanner)
+            }
+        }
+    }
+
+    /// The index of the last record whose root is at or before node `index`.
+    private static func record(holding index: Int, roots: [Int32]) -> Int {
+        var low = 0
+        var high = roots.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(roots[middle]) <= index { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     /// The location of node `index`.

@@ -40,7 +40,7 @@ final class RecordSorter {
             lastBatch = identity
             heldBytes += record.batch.bytes.count + record.batch.nodes.byteCount
             if let map = record.batch.sourceMap {  // CSV and YAML: the input text and offsets too
-                heldBytes += map.offsetsByteCount
+                heldBytes += map.placesByteCount
                 if ObjectIdentifier(map.text) != lastText {
                     lastText = ObjectIdentifier(map.text)
                     heldBytes += map.text.count

@@ -135,9 +135,7 @@ struct TapeBuilder {
             source.bytes.withUnsafeBufferPointer { bytes.append($0) }
             extra.withUnsafeBufferPointer { bytes.append($0) }
         }
-        let map = source.sourceMap.map { map in
-            map.withOffsets(origins.map { map.inputOffset(ofNode: Int($0)) })
-        }
+        let map = source.sourceMap.map { $0.rebuilt(origins: origins) }
         return RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: source.firstRecordIndex,
             fromTopLevelArray: source.fromTopLevelArray, framing: source.framing, locator: source.locator, sourceMap: map)

@@ -4,7 +4,10 @@ import CodableParsing
 /// them (the same `JSONNode`s the JSON reader makes), and each node's offset in the YAML input.
 ///
 /// Scalars become JSON tokens (strings escaped as the JSON writer writes them, so equal strings
-/// have equal tokens); containers point at no bytes. `null`, `true` and `false` share one token.
+/// have equal tokens); containers point at no bytes. A short token equal to one written for an
+/// earlier node of the same block of 16 (a `NodeBuffer`'s) is pointed at, not written again:
+/// `[0,0,…]` costs a sixteenth of a byte a value here, and the nodes stay one word each, which
+/// they would not if they pointed back past their block's first node.
 final class YAMLTape {
     /// The synthesized JSON tokens.
     let bytes = OutputBuffer(capacity: 1 << 16)
@@ -12,52 +15,92 @@ final class YAMLTape {
     @exclusivity(unchecked) private(set) var nodes = NodeBuffer(capacity: 4096)
     /// One input offset per node: absolute, modulo 2^32 (a batch's text is shorter than 4 GiB,
     /// so it is made relative to the text by a wrapping subtraction).
-    @exclusivity(unchecked) private(set) var offsets: [UInt32] = []
-
-    private static let literals: StaticString = "nulltruefalse"
+    @exclusivity(unchecked) private(set) var offsets = NodeOffsets(capacity: 4096)
+    /// Short tokens written for nodes of the block the last node is in: where each starts and
+    /// how long it is (at most `recentLimit`, the last written first out).
+    @exclusivity(unchecked) private var recent: [(start: Int, length: Int)] = []
+    /// The block `recent` belongs to.
+    private var recentBlock = -1
+    private static let recentLimit = 4
+    /// A token longer than this is always written.
+    private static let shortToken = 16
 
     init() {
-        offsets.reserveCapacity(4096)
-        bytes.append(Self.literals)
+        recent.reserveCapacity(Self.recentLimit)
     }
 
     /// Number of nodes so far.
     var count: Int { nodes.count }
 
     /// Hands the tape's contents on and starts an empty one.
-    func take() -> (bytes: ByteStorage, nodes: NodeBuffer, offsets: [UInt32]) {
+    func take() -> (bytes: ByteStorage, nodes: NodeBuffer, offsets: NodeOffsets) {
         // The bytes are handed on, not copied; the next batch's tape starts with as much room
         // (up to 4 MiB: a huge scalar's is not kept).
         let result = (bytes.takeBytes(keepingCapacity: 4 << 20), nodes, offsets)
-        bytes.append(Self.literals)
         nodes = NodeBuffer(capacity: max(4096, nodes.count))
-        offsets = []
-        offsets.reserveCapacity(result.1.count)
+        offsets = NodeOffsets(capacity: result.1.count)
+        forgetRecentTokens()
         return result
     }
 
     /// Drops the nodes from `count` on (a document that failed).
     func truncate(to count: Int) {
         nodes.truncate(to: count)
-        offsets.removeSubrange(count...)
+        offsets.truncate(to: count)
+        forgetRecentTokens()
+    }
+
+    /// Nodes from here on point at no token written before (the block they are in may now
+    /// start elsewhere).
+    private func forgetRecentTokens() {
+        recent.removeAll(keepingCapacity: true)
+        recentBlock = -1
+    }
+
+    /// Where the token `text` starts in `bytes` for the node about to be appended: a short
+    /// token written for an earlier node of its block, or `text` written now.
+    private func place(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        let block = nodes.count / NodeBuffer.blockSize
+        if block != recentBlock {
+            recent.removeAll(keepingCapacity: true)
+            recentBlock = block
+        }
+        let isShort = text.count <= Self.shortToken
+        if isShort, !recent.isEmpty {
+            let found: Int? = bytes.withUnsafeBytes { written in
+                for entry in recent where entry.length == text.count
+                    && UnsafeRawBufferPointer(rebasing: written[entry.start..<(entry.start + text.count)]).elementsEqual(text) {
+                    return entry.start
+                }
+                return nil
+            }
+            if let found { return found }
+        }
+        var cursor = bytes.beginAppending()
+        let start = cursor.position
+        cursor.append(text.baseAddress!, count: text.count)
+        bytes.endAppending(cursor)
+        if isShort {
+            if recent.count == Self.recentLimit { recent.removeFirst() }
+            recent.append((start, text.count))
+        }
+        return start
     }
 
     // MARK: Appending
 
     @discardableResult
     func appendLiteral(_ kind: JSONNode.Kind, at offset: UInt32) -> Int {
-        let start = kind == .null ? 0 : kind == .true ? 4 : 8
+        let text: StaticString = kind == .null ? "null" : kind == .true ? "true" : "false"
+        let start = place(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         offsets.append(offset)
-        return nodes.append(JSONNode(kind: kind, start: start, length: kind == .false ? 5 : 4))
+        return nodes.append(JSONNode(kind: kind, start: start, length: text.utf8CodeUnitCount))
     }
 
     /// Appends a number node whose JSON text is `text`.
     @discardableResult
     func appendNumber(_ text: UnsafeBufferPointer<UInt8>, at offset: UInt32) -> Int {
-        var cursor = bytes.beginAppending()
-        let start = cursor.position
-        cursor.append(text.baseAddress!, count: text.count)
-        bytes.endAppending(cursor)
+        let start = place(text)
         offsets.append(offset)
         return nodes.append(JSONNode(kind: .number, start: start, length: text.count))
     }
@@ -98,7 +141,11 @@ final class YAMLTape {
     /// Appends a copy of the value at `start` occupying `span` nodes (an alias).
     func appendCopy(from start: Int, span: Int) {
         nodes.appendCopy(from: start, count: span)
-        offsets.append(contentsOf: offsets[start..<(start + span)])
+        var previous = (index: -2, offset: UInt32(0))
+        for index in start..<(start + span) {  // a step each, not a walk from a block's start
+            previous = (index, offsets.offset(ofNode: index, after: previous))
+            offsets.append(previous.offset)
+        }
     }
 
     /// The raw token of node `index`.

@@ -62,10 +62,29 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
     }
 
     /// Every node of a record is placed at its cell: the record at its row's start, a key and
-    /// its value both at the value's cell (they share one offset). Rows split across batches,
-    /// with and without a header.
+    /// its value both at the value's cell. Rows split across batches, with and without a header.
     @Test func everyNodeIsPlacedAtItsCell() throws {
         let rows = [["id", "name", "n"], ["1", "\"a,\"\"b\"\"\"", "-1.5"], ["22", "", "x"], ["333", "\"q\r\nr\"", "true"], ["4", "é", "\"\""]]
+        try expectEveryNodePlaced(rows, reads: [(16, 3), (16, 7), (1 << 20, Int.max)])
+    }
+
+    /// A wide row keeps the place of every 64th cell only and finds the others by scanning from
+    /// the one before: cells on both sides of those kept, quoted ones holding the delimiter, a
+    /// doubled quote or a line break, are all placed where they are, in rows of different
+    /// widths (without a header) and past several kept places.
+    @Test func everyCellOfAWideRowIsPlacedAtItsCell() throws {
+        let width = 3 * CSVRowPlaces.stride + 5
+        let tricky = ["\"a,b\"", "\"q\"\"\"", "\"x\r\ny\"", "é", "", "\"\""]
+        let wide = (0..<width).map { $0 % 7 == 3 || $0 % 64 == 63 || $0 % 64 == 1 ? tricky[$0 % tricky.count] : String($0) }
+        let header = (0..<width).map { "c\($0)" }
+        try expectEveryNodePlaced([header, wide, Array(wide.reversed()), wide], reads: [(64, 5), (1 << 20, Int.max)])
+        try expectEveryNodePlaced([["1"], wide, ["\"s\r\nt\"", "2"], Array(wide.prefix(2 * CSVRowPlaces.stride + 1))], reads: [(1 << 20, Int.max)], headers: [false])
+    }
+
+    /// Reads `rows` (written as they are, joined by commas and CRLF) with each `(chunk size,
+    /// piece size)` of `reads`, with and without a header, and expects every node placed at
+    /// its cell's line and column.
+    private func expectEveryNodePlaced(_ rows: [[String]], reads: [(Int, Int)], headers: [Bool] = [true, false]) throws {
         let text = rows.map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         // Each cell's line:column, counted from the text as written.
         var places: [[String]] = []
@@ -83,8 +102,8 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
             line += 1
             column = 1
         }
-        for hasHeader in [true, false] {
-            for (chunk, piece) in [(16, 3), (16, 7), (1 << 20, Int.max)] {
+        for hasHeader in headers {
+            for (chunk, piece) in reads {
                 let reader = CSVReader(source: InMemoryByteSource(text, pieceSize: piece), options: CSVReaderOptions(hasHeader: hasHeader, chunkSize: chunk))
                 var seen: [[String]] = []
                 while let batch = try reader.nextBatch() {

@@ -31,13 +31,13 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
-    /// A CSV batch keeps its input text and each cell's place besides its JSON and nodes, and
-    /// `--memory-limit` counts them: 2 000 rows (19 KB of CSV) hold about 73 KB of JSON and
-    /// nodes and 43 KB more, so a 100 KB limit spills (and fails, with nowhere to spill to).
+    /// A CSV batch keeps its input text and each row's place besides its JSON and nodes, and
+    /// `--memory-limit` counts them: 2 000 rows (19 KB of CSV) hold about 70 KB of JSON tokens
+    /// and nodes and 27 KB more, so a 90 KB limit spills (and fails, with nowhere to spill to).
     @Test func aCSVSortCountsTheInputItKeeps() throws {
         let input = "id,v\n" + (0..<2_000).map { "\($0),\($0 * 7)\n" }.joined()
         let arguments = ["convert", "--from", "csv", "--to", "jsonl", "--sort-by", "v:desc"]
-        let spilled = try CodableBinary.run(arguments + ["--memory-limit", "100K"], stdin: input, environment: ["TMPDIR": "/nonexistent-codable-tmp"])
+        let spilled = try CodableBinary.run(arguments + ["--memory-limit", "90K"], stdin: input, environment: ["TMPDIR": "/nonexistent-codable-tmp"])
         #expect(spilled.status == 3, "\(spilled.stderr)")
         #expect(spilled.stderr.hasPrefix("temporary sort file in /nonexistent-codable-tmp: error: cannot write output"))
         let held = try CodableBinary.run(arguments + ["--memory-limit", "200K"], stdin: input, environment: ["TMPDIR": "/nonexistent-codable-tmp"])

@@ -124,7 +124,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
 
     private func makeBatch(_ builder: inout CSVRecordBuilder) -> RecordBatch {
         defer { recordsRead += builder.roots.count }
-        return builder.makeBatch(input: storage, locator: locator, firstRecordIndex: recordsRead)
+        return builder.makeBatch(input: storage, locator: locator, scanner: scanner, firstRecordIndex: recordsRead)
     }
 
     /// Scans the whole rows in the buffer from `position`.

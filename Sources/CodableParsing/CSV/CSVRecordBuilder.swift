@@ -1,5 +1,7 @@
-/// Builds the records of one batch of CSV rows: synthesized JSON bytes (`{"name":value,…}`),
-/// their nodes, and each cell's offset in the input. A row is built as it is scanned (the
+/// Builds the records of one batch of CSV rows: their nodes, the JSON tokens the nodes point at
+/// (the cells' values and the header's names, one after another, with no brackets, colons or
+/// commas: the writer writes those from the nodes), and where each row is in the input
+/// (`CSVRowPlaces`). A row is built as it is scanned (the
 /// builder is the scanner's `CSVFieldSink`), and a row that turns out not whole, blank, or bad
 /// is taken back out.
 struct CSVRecordBuilder: CSVFieldSink {
@@ -8,9 +10,8 @@ struct CSVRecordBuilder: CSVFieldSink {
     /// The node storage, lent by `nodes` until the batch is made or the builder released
     /// (growing may move it).
     private var cursor: NodeCursor
-    /// Each record's input offset, then each cell's (modulo 2^32, as `NodeSourceMap` keeps
-    /// them): a key and its value share their cell's.
-    private var offsets: [UInt32] = []
+    /// Where each row, and every 64th cell of a wide one, starts in the input.
+    private var places: CSVRowPlaces
     /// The input offset of the buffer the rows are read from.
     private let inputOffset: UInt32
     private(set) var roots: [Int32] = []
@@ -24,7 +25,7 @@ struct CSVRecordBuilder: CSVFieldSink {
 
     // The row being built.
     private var rowStart = 0
-    private var mark = (bytes: 0, nodes: 0, offsets: 0)
+    private var mark = (bytes: 0, nodes: 0, places: (rows: 0, checkpoints: 0, firstCheckpoints: 0))
     /// Cells taken so far (with a header, past its count only counted).
     private var cells = 0
     /// The row's record has its room made (a wide row, measured first).
@@ -44,7 +45,7 @@ struct CSVRecordBuilder: CSVFieldSink {
         bytes = OutputCursor(capacity: size)
         nodes = NodeBuffer(capacity: max(256, capacity / 4))
         cursor = nodes.beginAppending()
-        offsets.reserveCapacity(max(256, capacity / 8))
+        places = CSVRowPlaces(rowCapacity: max(64, capacity / 64))
     }
 
     /// Reads the row at `start` as a record: an object keyed by `header`'s names, or without
@@ -80,19 +81,18 @@ struct CSVRecordBuilder: CSVFieldSink {
 
     private mutating func begin(at start: Int, roomMade: Bool) {
         rowStart = start
-        mark = (bytes.count, cursor.count, offsets.count)
+        mark = (bytes.count, cursor.count, places.mark)
         cells = 0
         self.roomMade = roomMade
         cursor.append(JSONNode(kind: header == nil ? .array : .object, start: bytes.count, length: 0))
-        offsets.append(UInt32(truncatingIfNeeded: start) &+ inputOffset)
-        bytes.append(header == nil ? UInt8(ascii: "[") : UInt8(ascii: "{"))
+        places.beginRow(at: UInt32(truncatingIfNeeded: start) &+ inputOffset)
     }
 
     /// Leaves the batch as it was before the row.
     private mutating func takeBack() {
         bytes.count = mark.bytes
         cursor.truncate(to: mark.nodes)
-        offsets.removeSubrange(mark.offsets...)
+        places.takeBack(to: mark.places)
     }
 
     /// A row of more cells than this is measured before it is built.
@@ -111,14 +111,12 @@ struct CSVRecordBuilder: CSVFieldSink {
         }
         guard (header == nil ? 1 : 2) * cells <= maxValues else { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: rowStart) }
         if column == Self.wideRow && !roomMade { return false }
-        if column > 0 { bytes.append(UInt8(ascii: ",")) }
-        offsets.append(UInt32(truncatingIfNeeded: field.start) &+ inputOffset)
+        places.noteCell(column, at: UInt32(truncatingIfNeeded: field.start) &+ inputOffset)
         if let header {
             header.withToken(column) { pointer, count in
                 cursor.append(JSONNode(kind: .string, flags: header.flags[column], start: bytes.count, length: count))
                 bytes.append(pointer, count: count)
             }
-            bytes.append(UInt8(ascii: ":"))
         }
         let start = bytes.count
         let length = field.contentEnd - field.contentStart
@@ -157,7 +155,6 @@ struct CSVRecordBuilder: CSVFieldSink {
             let place = cells > header.count ? firstExtraCell : lastCellEnd
             throw JSONSyntaxError(.format("row has \(cells) field\(cells == 1 ? "" : "s"), the header has \(header.count)"), at: place)
         }
-        bytes.append(header == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
         guard bytes.count <= maxBytes else { throw JSONSyntaxError(.recordTooLarge(limit: maxBytes), at: rowStart) }
         cursor.setSize(cursor.count - mark.nodes - 1, at: mark.nodes)
         roots.append(Int32(truncatingIfNeeded: mark.nodes))
@@ -167,10 +164,8 @@ struct CSVRecordBuilder: CSVFieldSink {
     /// that the buffers do not grow by doubling past it: a row of a million cells is held once.
     private mutating func makeRoom(for row: CSVRowMeasure) {
         cursor.reserve((header == nil ? 1 : 2) * row.fields + 1)
-        if offsets.capacity < offsets.count + row.fields + 1 { offsets.reserveCapacity(max(offsets.count + row.fields + 1, 2 * offsets.capacity)) }
-        // Brackets, commas, and with a header each name and its ':'.
-        let names = header.map { $0.tokenByteCount + row.fields } ?? 0
-        bytes.reserve(1 + row.fields + names + row.valueBytes)
+        places.reserve(cells: row.fields)
+        bytes.reserve((header?.tokenByteCount ?? 0) + row.valueBytes)
     }
 
     /// Hands the nodes back and frees the byte buffer (the builder is not used after this).
@@ -180,13 +175,14 @@ struct CSVRecordBuilder: CSVFieldSink {
     }
 
     /// The batch of the records built so far; `input` is the buffer the rows were read from
-    /// (it starts at the start of a line), `locator` where it starts in the input. Each node
-    /// keeps its cell's input offset: lines and columns are counted only for an error.
-    mutating func makeBatch(input: ByteStorage, locator: SourceLocator, firstRecordIndex: Int) -> RecordBatch {
+    /// (it starts at the start of a line and is kept to place errors), `locator` where it
+    /// starts in the input, `scanner` what finds a cell in its row again: lines and columns are
+    /// counted only for an error.
+    mutating func makeBatch(input: ByteStorage, locator: SourceLocator, scanner: CSVRowScanner, firstRecordIndex: Int) -> RecordBatch {
         nodes.endAppending(cursor)
         let storage = ByteStorage(taking: &bytes, keepingCapacity: 256)
-        let map = NodeSourceMap(offsets: offsets, membersPerRecord: header?.count ?? 0, text: input, locator: locator)
-        offsets = []
+        let map = NodeSourceMap(rows: places, roots: roots, keyed: header != nil, scanner: scanner, text: input, locator: locator)
+        places = CSVRowPlaces(rowCapacity: 0)
         // A CSV file is a table: its rows are records as the elements of a top-level array are
         // (coding paths `$[N]`, never written as a lone value).
         return RecordBatch(

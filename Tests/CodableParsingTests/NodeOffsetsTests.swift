@@ -1,0 +1,48 @@
+import Testing
+@testable import CodableParsing
+
+/// `NodeOffsets` gives back every offset appended, whatever the steps between them: small ones
+/// (a byte each), ones of 255 bytes or more and ones that go back (kept apart), at any place in
+/// a block, after truncating anywhere and appending again; read whole or one step at a time.
+@Suite struct NodeOffsetsTests {
+    @Test func everyOffsetComesBack() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<40 {
+            var offsets = NodeOffsets()
+            var expected: [UInt32] = []
+            var last: UInt32 = round % 2 == 0 ? 0 : UInt32.max - 300  // wrapping past 2^32 too
+            for _ in 0..<Int.random(in: 1...700, using: &generator) {
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0: last &+= UInt32.random(in: 255...70_000, using: &generator)
+                case 1: last &-= UInt32.random(in: 1...40, using: &generator)
+                case 2: last &+= 254
+                default: last &+= UInt32.random(in: 0...12, using: &generator)
+                }
+                offsets.append(last)
+                expected.append(last)
+                if Int.random(in: 0..<60, using: &generator) == 0 {
+                    let count = Int.random(in: 0...expected.count, using: &generator)
+                    offsets.truncate(to: count)
+                    expected.removeSubrange(count...)
+                    last = expected.last ?? last
+                }
+            }
+            #expect(offsets.count == expected.count)
+            #expect((0..<offsets.count).map { offsets[$0] } == expected, "round \(round)")
+            var previous = (index: -2, offset: UInt32(0))
+            let stepped = (0..<offsets.count).map { index in
+                previous = (index, offsets.offset(ofNode: index, after: previous))
+                return previous.offset
+            }
+            #expect(stepped == expected, "round \(round), one step at a time")
+        }
+    }
+
+    /// Offsets two bytes apart (`[0,0,…]`) take a byte and a sixteenth each.
+    @Test func denseOffsetsTakeAboutAByteEach() {
+        var offsets = NodeOffsets()
+        for index in 0..<16_000 { offsets.append(UInt32(3 + 2 * index)) }
+        #expect(offsets.byteCount == 16_000 + 250 * 4)
+        #expect(offsets[15_999] == 3 + 2 * 15_999)
+    }
+}

@@ -1,0 +1,50 @@
+import CodableParsing
+import CodableYAML
+import Testing
+
+/// How a YAML batch holds its tokens: a short token repeated within a block of nodes is written
+/// once, and no node points back past its block's first (each stays one word on the tape).
+@Suite struct YAMLTapeLayoutTests {
+    /// The one batch `text` reads as.
+    private func batch(_ text: String) throws -> RecordBatch {
+        let reader = YAMLRecordReader(source: InMemoryByteSource(text), options: YAMLReaderOptions(parsesInBackground: false))
+        let batch = try #require(try reader.nextBatch())
+        #expect(try reader.nextBatch() == nil)
+        return batch
+    }
+
+    /// Four bytes a node, and four for each block's base: no node kept whole in the side table
+    /// but containers of 8 192 nodes or more (whose size does not fit a word).
+    private func expectOneWordEach(_ nodes: NodeBuffer, _ comment: Comment) {
+        let big = (0..<nodes.count).filter { nodes[$0].span > 8_192 }.count
+        #expect(big > 0)
+        #expect(nodes.byteCount == nodes.count * 4 + nodes.count / NodeBuffer.blockSize * 4 + big * 12, comment)
+    }
+
+    @Test func repeatedDigitsAreWrittenOncePerBlock() throws {
+        let count = 16_000
+        let read = try batch("a: [" + Array(repeating: "0", count: count).joined(separator: ",") + "]\n")
+        #expect(read.bytes.count <= 3 + count / NodeBuffer.blockSize + 1)  // "a", then a 0 a block
+        expectOneWordEach(read.nodes, "digits")
+        var writer = JSONWriter()
+        let out = OutputBuffer()
+        writer.write(read[0], to: out)
+        #expect(out.text == "{\"a\":[" + Array(repeating: "0", count: count).joined(separator: ",") + "]}")
+    }
+
+    /// Literals among other values (they once all pointed at one shared token, which put every
+    /// one past its block's start into the side table).
+    @Test func literalsAmongStringsStayOneWordEach() throws {
+        let items = (0..<2_000).map { "- {on: \($0 % 3 == 0 ? "true" : "false"), name: n\($0), gone: null, n: \($0 % 5)}" }
+        let read = try batch(items.joined(separator: "\n") + "\n")
+        expectOneWordEach(read.nodes, "mixed")
+        var records: [String] = []
+        var writer = JSONWriter()
+        for index in 0..<read.count {
+            let out = OutputBuffer()
+            writer.write(read[index], to: out)
+            records.append(out.text)
+        }
+        #expect(records == (0..<2_000).map { "{\"on\":\($0 % 3 == 0),\"name\":\"n\($0)\",\"gone\":null,\"n\":\($0 % 5)}" })
+    }
+}
