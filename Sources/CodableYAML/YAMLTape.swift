@@ -5,9 +5,8 @@ import CodableParsing
 ///
 /// Scalars become JSON tokens (strings escaped as the JSON writer writes them, so equal strings
 /// have equal tokens); containers point at no bytes. A short token equal to one written for an
-/// earlier node of the same block of 16 (a `NodeBuffer`'s) is pointed at, not written again:
-/// `[0,0,…]` costs a sixteenth of a byte a value here, and the nodes stay one word each, which
-/// they would not if they pointed back past their block's first node.
+/// earlier node of the same block of 16 (`RecentTokens`) is pointed at, not written again:
+/// `[0,0,…]` costs a sixteenth of a byte a value here.
 final class YAMLTape {
     /// The synthesized JSON tokens.
     let bytes = OutputBuffer(capacity: 1 << 16)
@@ -16,18 +15,8 @@ final class YAMLTape {
     /// One input offset per node: absolute, modulo 2^32 (a batch's text is shorter than 4 GiB,
     /// so it is made relative to the text by a wrapping subtraction).
     @exclusivity(unchecked) private(set) var offsets = NodeOffsets(capacity: 4096)
-    /// Short tokens written for nodes of the block the last node is in: where each starts and
-    /// how long it is (at most `recentLimit`, the last written first out).
-    @exclusivity(unchecked) private var recent: [(start: Int, length: Int)] = []
-    /// The block `recent` belongs to.
-    private var recentBlock = -1
-    private static let recentLimit = 4
-    /// A token longer than this is always written.
-    private static let shortToken = 16
-
-    init() {
-        recent.reserveCapacity(Self.recentLimit)
-    }
+    /// Short tokens written for nodes of the current block, to point at again.
+    @exclusivity(unchecked) private var recent = RecentTokens()
 
     /// Number of nodes so far.
     var count: Int { nodes.count }
@@ -53,38 +42,21 @@ final class YAMLTape {
     /// Nodes from here on point at no token written before (the block they are in may now
     /// start elsewhere).
     private func forgetRecentTokens() {
-        recent.removeAll(keepingCapacity: true)
-        recentBlock = -1
+        recent.forget()
     }
 
     /// Where the token `text` starts in `bytes` for the node about to be appended: a short
     /// token written for an earlier node of its block, or `text` written now.
     private func place(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        let block = nodes.count / NodeBuffer.blockSize
-        if block != recentBlock {
-            recent.removeAll(keepingCapacity: true)
-            recentBlock = block
-        }
-        let isShort = text.count <= Self.shortToken
-        if isShort, !recent.isEmpty {
-            let found: Int? = bytes.withUnsafeBytes { written in
-                for entry in recent where entry.length == text.count
-                    && UnsafeRawBufferPointer(rebasing: written[entry.start..<(entry.start + text.count)]).elementsEqual(text) {
-                    return entry.start
-                }
-                return nil
-            }
-            if let found { return found }
-        }
         var cursor = bytes.beginAppending()
+        defer { bytes.endAppending(cursor) }
         let start = cursor.position
         cursor.append(text.baseAddress!, count: text.count)
-        bytes.endAppending(cursor)
-        if isShort {
-            if recent.count == Self.recentLimit { recent.removeFirst() }
-            recent.append((start, text.count))
+        let placed = cursor.withWrittenBytes { written in
+            recent.start(ofTokenWrittenAt: start, length: text.count, forNode: nodes.count, in: UnsafePointer(written.baseAddress!))
         }
-        return start
+        if placed != start { cursor.truncate(to: start) }
+        return placed
     }
 
     // MARK: Appending
@@ -112,9 +84,13 @@ final class YAMLTape {
         let start = cursor.position
         let escaped = JSONString.appendQuoted(content, to: &cursor)
         let length = cursor.position - start
+        let placed = cursor.withWrittenBytes { written in
+            recent.start(ofTokenWrittenAt: start, length: length, forNode: nodes.count, in: UnsafePointer(written.baseAddress!))
+        }
+        if placed != start { cursor.truncate(to: start) }
         bytes.endAppending(cursor)
         offsets.append(offset)
-        return nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: start, length: length))
+        return nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: placed, length: length))
     }
 
     /// Appends the head of a container; `close` sets its size.

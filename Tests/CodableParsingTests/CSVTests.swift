@@ -81,6 +81,21 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         try expectEveryNodePlaced([["1"], wide, ["\"s\r\nt\"", "2"], Array(wide.prefix(2 * CSVRowPlaces.stride + 1))], reads: [(1 << 20, Int.max)], headers: [false])
     }
 
+    /// A value equal to one written for an earlier node of its block of 16 is pointed at, not
+    /// written again, and every node stays one word: a row of empty cells writes one `""` a
+    /// block. Rows of repeated values read in small pieces (each row taken back and built again
+    /// as more input comes) read as they are written.
+    @Test func repeatedValuesAreWrittenOncePerBlock() throws {
+        let count = 16_000
+        let reader = CSVReader(source: InMemoryByteSource(String(repeating: ",", count: count - 1) + "\n"), options: CSVReaderOptions(hasHeader: false))
+        let batch = try #require(try reader.nextBatch())
+        #expect(batch.bytes.count == 2 * (count / NodeBuffer.blockSize + 1))
+        #expect(batch.nodes.byteCount == (count + 1) * 4 + (count + 1) / NodeBuffer.blockSize * 4 + 12)  // the row's array: 12 more
+        #expect(try readCSV(String(repeating: ",", count: count - 1) + "\n", options: CSVReaderOptions(hasHeader: false)) == ["[" + Array(repeating: "\"\"", count: count).joined(separator: ",") + "]"])
+        let rows = "a,b,c\n" + (0..<40).map { "\($0 % 3),\($0 % 2 == 0 ? "x" : "\"y\""),true" }.joined(separator: "\n") + "\n"
+        #expect(try readCSV(rows, options: CSVReaderOptions(chunkSize: 16), pieceSize: 7) == (0..<40).map { "{\"a\":\($0 % 3),\"b\":\"\($0 % 2 == 0 ? "x" : "y")\",\"c\":true}" })
+    }
+
     /// Reads `rows` (written as they are, joined by commas and CRLF) with each `(chunk size,
     /// piece size)` of `reads`, with and without a header, and expects every node placed at
     /// its cell's line and column.
