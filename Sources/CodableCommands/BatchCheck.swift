@@ -26,6 +26,7 @@ struct BatchCheck: Sendable {
         var result = Result()
         result.records.reserveCapacity(batch.count)
         var found = 0
+        var findingsByRecord: [[CheckerFinding]] = []
         for index in 0..<batch.count {
             // Past the limit the run stops within this batch: later records are never reported.
             if Task.isCancelled || found >= limit { break }
@@ -35,9 +36,14 @@ struct BatchCheck: Sendable {
                 break
             }
             found += findings.count
+            findingsByRecord.append(findings)
+        }
+        // Located all at once: one pass over the batch's input, not one from its start a problem.
+        var locations = batch.locations(ofNodes: findingsByRecord.flatMap { $0.map(\.node) })[...]
+        for (index, findings) in findingsByRecord.enumerated() {
             result.records.append(findings.map { finding in
                 ValidationProblem(
-                    file: file, location: batch.location(ofNode: finding.node), excerpt: batch.excerpt(ofNode: finding.node),
+                    file: file, location: locations.removeFirst(), excerpt: batch.excerpt(ofNode: finding.node),
                     record: isSoleValue ? nil : batch.firstRecordIndex + index,
                     path: batch.codingPath(ofNode: finding.node, inRecord: index), instancePath: finding.instancePath,
                     rule: finding.rule, ruleLocation: finding.ruleLocation, ruleSource: checker.subject.kind,

@@ -148,6 +148,13 @@ public struct RecordBatch: Sendable {
         return bytes.withUnsafeBufferPointer { locator.location(of: Int(nodes[index].start), in: $0) }
     }
 
+    /// The locations of nodes `indices` (the problems found in the batch), in the order given:
+    /// counted in one pass over the input, not each from the start of the batch's buffer.
+    public func locations(ofNodes indices: [Int]) -> [SourceLocation] {
+        if let sourceMap { return sourceMap.locations(ofNodes: indices) }
+        return bytes.withUnsafeBufferPointer { locator.locations(of: indices.map { Int(nodes[$0].start) }, in: $0) }
+    }
+
     /// The source line of a node, for showing with a caret.
     public func excerpt(ofNode index: Int) -> SourceExcerpt {
         if let sourceMap { return sourceMap.excerpt(ofNode: index) }

@@ -73,6 +73,31 @@ public struct SourceLocator: Sendable {
         return SourceLocation(offset: baseOffset + limit, line: place.line, column: place.column)
     }
 
+    /// The locations of `offsets` in `bytes`, in the order given: counted in one pass over the
+    /// bytes, each on from the one before it in input order, not each from the buffer's start
+    /// (1 000 errors near the end of a 50 MB line were 1 000 counts of 50 MB).
+    public func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourceLocation] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [SourceLocation](repeating: SourceLocation(offset: baseOffset, line: baseLine, column: baseColumn), count: offsets.count)
+        var previous: (limit: Int, location: SourceLocation)?
+        for index in order {
+            let limit = min(max(offsets[index], 0), bytes.count)
+            let location: SourceLocation
+            // On from the one before when it is past a byte order mark (if there is one) and not
+            // inside a character (a YAML break of two or three bytes, counted only whole).
+            if let previous, previous.limit >= 3, previous.limit == bytes.count || bytes[previous.limit] & 0xC0 != 0x80 {
+                let place = lineBreaks.lineAndColumn(
+                    of: limit, in: bytes, from: previous.limit, firstLine: previous.location.line, firstColumn: previous.location.column)
+                location = SourceLocation(offset: baseOffset + limit, line: place.line, column: place.column)
+            } else {
+                location = self.location(of: limit, in: bytes)
+            }
+            result[index] = location
+            previous = (limit, location)
+        }
+        return result
+    }
+
     /// The locator of a buffer that would start at `offset` of this one (after `bytes[..<offset]`
     /// is discarded).
     public func advanced(by offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocator {
@@ -89,11 +114,16 @@ public struct SourceLocator: Sendable {
     /// The line around `offset`, cut to a window of about `width` characters when it is long.
     public func excerpt(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
         let limit = min(max(offset, 0), bytes.count)
+        // The line's ends are looked for only as far as the window reaches (a line cut there
+        // shows the same): scanning a line of 50 MB whole for each of 1 000 errors took 19 s.
+        let reach = width / 2 + 1
         var start = limit
-        while start > 0 && !lineBreaks.endsLine(before: start, in: bytes) { start -= 1 }
+        let lowest = max(0, limit - reach)
+        while start > lowest && !lineBreaks.endsLine(before: start, in: bytes) { start -= 1 }
         start = max(start, byteOrderMarkLength(in: bytes, before: limit))
         var end = limit
-        while end < bytes.count && lineBreaks.width(at: end, in: bytes) == 0 && bytes[end] != 0x0D { end += 1 }
+        let highest = min(bytes.count, limit + reach)
+        while end < highest && lineBreaks.width(at: end, in: bytes) == 0 && bytes[end] != 0x0D { end += 1 }
         return excerpt(ofLine: start..<end, caretAt: limit, in: bytes, width: width)
     }
 
