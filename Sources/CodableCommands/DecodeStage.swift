@@ -33,13 +33,14 @@ final class DecodeStage {
     func decode(_ batch: RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws -> RecordBatch? {
         output.removeAll()
         origins.removeAll(keepingCapacity: true)
+        var locations = BatchLocationCursor(batch)  // failures come in input order
         for index in 0..<batch.count {
             do throws(RecordDecodingError) {
                 try decoder.decode(batch[index], to: output)
                 output.append(0x0A)
                 origins.append(batch[index])
             } catch {
-                let failure = RecordDecodeRunner.failure(error, batch: batch, index: index, file: file)
+                let failure = RecordDecodeRunner.failure(error, at: &locations, index: index, file: file)
                 guard case .invalidValue = failure else { throw failure }
                 try onFailure(failure)
             }

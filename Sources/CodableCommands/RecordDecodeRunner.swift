@@ -45,6 +45,7 @@ struct RecordDecodeRunner {
                 var sawValue = false
                 do {
                     while let batch = try await batches.next() {
+                        var locations = BatchLocationCursor(batch)  // failures come in input order
                         for index in 0..<batch.count {
                             do throws(RecordDecodingError) {
                                 if let elementDecoder {
@@ -59,7 +60,7 @@ struct RecordDecodeRunner {
                                     try writer.write(batch[index])
                                 }
                             } catch {
-                                try skipOrThrow(error, batch: batch, index: index, file: file, after: writer.output, to: target, skipped: &skipped)
+                                try skipOrThrow(error, at: &locations, index: index, file: file, after: writer.output, to: target, skipped: &skipped)
                             }
                         }
                         try target.write(writer.output)
@@ -102,8 +103,9 @@ struct RecordDecodeRunner {
             }
             // Written (and emptied) before the next batch is started on its writer.
             guard let decoded = await parallel.next() else { break }
+            var locations = BatchLocationCursor(decoded.batch)
             for (index, error) in decoded.failures {
-                try skipOrThrow(error, batch: decoded.batch, index: index, file: file, after: decoded.output, to: target, skipped: &skipped)
+                try skipOrThrow(error, at: &locations, index: index, file: file, after: decoded.output, to: target, skipped: &skipped)
             }
             try target.write(decoded.output)
         }
@@ -115,10 +117,10 @@ struct RecordDecodeRunner {
     /// A record that did not decode: with `--on-error skip`, a data problem is reported and
     /// counted; anything else is thrown, after `written` (the records before it) goes out.
     private func skipOrThrow(
-        _ error: RecordDecodingError, batch: RecordBatch, index: Int, file: InputFile,
+        _ error: RecordDecodingError, at locations: inout BatchLocationCursor, index: Int, file: InputFile,
         after written: OutputBuffer, to target: OutputTarget, skipped: inout Int
     ) throws(CommandFailure) {
-        let failure = Self.failure(error, batch: batch, index: index, file: file)
+        let failure = Self.failure(error, at: &locations, index: index, file: file)
         guard skipBadRecords, case .invalidValue = failure else {
             try? target.write(written)
             target.endPartialLine()
@@ -139,8 +141,10 @@ struct RecordDecodeRunner {
         }
     }
 
-    /// The failure to report for a record that did not decode.
-    static func failure(_ error: RecordDecodingError, batch: RecordBatch, index: Int, file: InputFile) -> CommandFailure {
+    /// The failure to report for record `index` of the batch `locations` locates in, which did
+    /// not decode (located on from the batch's failure before it).
+    static func failure(_ error: RecordDecodingError, at locations: inout BatchLocationCursor, index: Int, file: InputFile) -> CommandFailure {
+        let batch = locations.batch
         switch error {
         case .model(let problem):
             return .invalidModel(place: problem.origin?.description, message: problem.message)
@@ -148,7 +152,7 @@ struct RecordDecodeRunner {
             let prefix = batch.codingPath(ofNode: Int(batch.roots[index]), inRecord: index)
             return .invalidValue(
                 input: batch.sourceName ?? file.displayName, message: failure.message, codingPath: failure.codingPath(after: prefix),
-                location: batch.location(ofNode: failure.node), excerpt: batch.excerpt(ofNode: failure.node))
+                location: locations.location(ofNode: failure.node), excerpt: batch.excerpt(ofNode: failure.node))
         }
     }
 }

@@ -119,7 +119,7 @@ public struct NodeSourceMap: Sendable {
     }
 
     /// Where node `index` starts in `text`.
-    private func offset(ofNode index: Int) -> Int {
+    func offset(ofNode index: Int) -> Int {
         Int(inputOffset(ofNode: index) &- UInt32(truncatingIfNeeded: locator.baseOffset))
     }
 }

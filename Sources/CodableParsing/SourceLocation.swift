@@ -79,23 +79,27 @@ public struct SourceLocator: Sendable {
     public func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourceLocation] {
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [SourceLocation](repeating: SourceLocation(offset: baseOffset, line: baseLine, column: baseColumn), count: offsets.count)
-        var previous: (limit: Int, location: SourceLocation)?
+        var previous: (offset: Int, location: SourceLocation)?
         for index in order {
-            let limit = min(max(offsets[index], 0), bytes.count)
-            let location: SourceLocation
-            // On from the one before when it is past a byte order mark (if there is one) and not
-            // inside a character (a YAML break of two or three bytes, counted only whole).
-            if let previous, previous.limit >= 3, previous.limit == bytes.count || bytes[previous.limit] & 0xC0 != 0x80 {
-                let place = lineBreaks.lineAndColumn(
-                    of: limit, in: bytes, from: previous.limit, firstLine: previous.location.line, firstColumn: previous.location.column)
-                location = SourceLocation(offset: baseOffset + limit, line: place.line, column: place.column)
-            } else {
-                location = self.location(of: limit, in: bytes)
-            }
+            let location = location(of: offsets[index], in: bytes, after: previous)
             result[index] = location
-            previous = (limit, location)
+            previous = (location.offset - baseOffset, location)
         }
         return result
+    }
+
+    /// The location of `offset` in `bytes`, counted on from `previous` (an offset in `bytes` and
+    /// its location) when that lies before it, past a byte order mark (if there is one) and not
+    /// inside a character (a YAML break of two or three bytes is counted only whole); else from
+    /// the buffer's start.
+    public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, after previous: (offset: Int, location: SourceLocation)?) -> SourceLocation {
+        let limit = min(max(offset, 0), bytes.count)
+        guard let previous, previous.offset >= 3, previous.offset <= limit,
+              previous.offset == bytes.count || bytes[previous.offset] & 0xC0 != 0x80 else {
+            return location(of: limit, in: bytes)
+        }
+        let place = lineBreaks.lineAndColumn(of: limit, in: bytes, from: previous.offset, firstLine: previous.location.line, firstColumn: previous.location.column)
+        return SourceLocation(offset: baseOffset + limit, line: place.line, column: place.column)
     }
 
     /// The locator of a buffer that would start at `offset` of this one (after `bytes[..<offset]`

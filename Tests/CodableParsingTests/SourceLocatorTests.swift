@@ -34,3 +34,28 @@ import Testing
         }
     }
 }
+
+/// A batch's nodes located one after another by a `BatchLocationCursor` (on from the node
+/// before when it lies later) are where `RecordBatch.location(ofNode:)` puts each alone, in
+/// any order, for JSON Lines and for CSV (located through its source map).
+@Suite struct BatchLocationCursorTests {
+    private func expectSameLocations(_ reader: some RecordBatchReader) throws {
+        var generator = SystemRandomNumberGenerator()
+        while let batch = try reader.nextBatch() {
+            let count = batch.nodes.count
+            var order = Array(0..<count)
+            for _ in 0..<count / 3 { order.swapAt(Int.random(in: 0..<count, using: &generator), Int.random(in: 0..<count, using: &generator)) }
+            var cursor = BatchLocationCursor(batch)
+            for index in order + (0..<count) {
+                #expect(cursor.location(ofNode: index) == batch.location(ofNode: index), "node \(index)")
+            }
+        }
+    }
+
+    @Test func jsonLinesAndCSV() throws {
+        let lines = (0..<300).map { "{\"id\":\($0),\"name\":\"é\\u00e9\($0)\",\"tags\":[1,\r\n2]}" }.joined(separator: "\r\n")
+        try expectSameLocations(RecordReader(source: InMemoryByteSource(lines, pieceSize: 999), options: RecordReaderOptions(framing: .jsonStream, chunkSize: 4096)))
+        let rows = "a,b,c\r\n" + (0..<300).map { "\($0),\"x,\r\ny\",é\($0)" }.joined(separator: "\r\n") + "\n"
+        try expectSameLocations(CSVReader(source: InMemoryByteSource(rows, pieceSize: 999), options: CSVReaderOptions(chunkSize: 4096)))
+    }
+}
