@@ -15,16 +15,9 @@ public struct BatchLocationCursor {
 
     /// The location of node `index` of the batch (the same as `RecordBatch.location(ofNode:)`).
     public mutating func location(ofNode index: Int) -> SourceLocation {
-        let location: SourceLocation
-        if let map = batch.sourceMap {
-            let offset = map.offset(ofNode: index)
-            location = map.text.withUnsafeBufferPointer { map.locator.location(of: offset, in: $0, after: previous) }
-            previous = (location.offset - map.locator.baseOffset, location)
-        } else {
-            let offset = Int(batch.nodes[index].start)
-            location = batch.bytes.withUnsafeBufferPointer { batch.locator.location(of: offset, in: $0, after: previous) }
-            previous = (location.offset - batch.locator.baseOffset, location)
-        }
+        let (text, locator) = batch.locatedText
+        let location = text.withUnsafeBufferPointer { locator.location(of: batch.textOffset(ofNode: index), in: $0, after: previous) }
+        previous = (location.offset - locator.baseOffset, location)
         return location
     }
 }

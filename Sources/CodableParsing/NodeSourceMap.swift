@@ -108,11 +108,6 @@ public struct NodeSourceMap: Sendable {
         text.withUnsafeBufferPointer { locator.location(of: offset(ofNode: index), in: $0) }
     }
 
-    /// The locations of nodes `indices`, in the order given, counted in one pass over the text.
-    public func locations(ofNodes indices: [Int]) -> [SourceLocation] {
-        text.withUnsafeBufferPointer { locator.locations(of: indices.map { offset(ofNode: $0) }, in: $0) }
-    }
-
     /// The source line of node `index`, for showing with a caret.
     public func excerpt(ofNode index: Int) -> SourceExcerpt {
         text.withUnsafeBufferPointer { locator.excerpt(at: offset(ofNode: index), in: $0) }

@@ -151,8 +151,19 @@ public struct RecordBatch: Sendable {
     /// The locations of nodes `indices` (the problems found in the batch), in the order given:
     /// counted in one pass over the input, not each from the start of the batch's buffer.
     public func locations(ofNodes indices: [Int]) -> [SourceLocation] {
-        if let sourceMap { return sourceMap.locations(ofNodes: indices) }
-        return bytes.withUnsafeBufferPointer { locator.locations(of: indices.map { Int(nodes[$0].start) }, in: $0) }
+        let (text, locator) = locatedText
+        return text.withUnsafeBufferPointer { locator.locations(of: indices.map(textOffset(ofNode:)), in: $0) }
+    }
+
+    /// The text nodes are located in (the input text a source map keeps, or the batch's own
+    /// bytes) and where it starts in the input.
+    var locatedText: (text: ByteStorage, locator: SourceLocator) {
+        sourceMap.map { ($0.text, $0.locator) } ?? (bytes, locator)
+    }
+
+    /// Where node `index` starts in `locatedText`.
+    func textOffset(ofNode index: Int) -> Int {
+        sourceMap?.offset(ofNode: index) ?? Int(nodes[index].start)
     }
 
     /// The source line of a node, for showing with a caret.
