@@ -3,7 +3,9 @@ import CodableParsing
 /// The CSV and TSV reader and writer.
 ///
 /// Invariants: any bytes read as records or give a located error (no trap); reading in one
-/// piece and in small pieces gives the same records or the same error; records the reader
+/// piece and in small pieces gives the same records, with every value at the same place, or the
+/// same error; every value of a row read without a header is placed at the start of a field
+/// (a cell is found again by scanning its row: `CSVRowPlaces`); records the reader
 /// accepts, written as CSV/TSV by the writer, read back as the same records (cells are typed so
 /// that strings that look like numbers stay strings).
 enum CSVReaderTarget {
@@ -22,12 +24,29 @@ enum CSVReaderTarget {
                 let pieces = read(bytes, options: options, pieceSize: 1 + bytes.count % 7)
                 require(whole.records == pieces.records && whole.error == pieces.error,
                         "\(dialect) header \(hasHeader): whole \(whole) != pieces \(pieces)")
+                require(whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
+                        "\(dialect) header \(hasHeader): placed whole \(whole.locations) != in pieces \(pieces.locations)")
+                if !hasHeader {
+                    for offset in whole.nodeOffsets {
+                        require(startsField(at: offset, in: bytes, delimiter: dialect.delimiter), "\(dialect): a value placed at \(offset), not at a field's start")
+                    }
+                }
                 guard whole.error == nil, !whole.records.isEmpty, !whole.written.isEmpty else { continue }
                 let again = read(whole.written, options: options, pieceSize: .max)
                 require(again.records == whole.records && again.error == nil,
                         "\(dialect): written \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)")
             }
         }
+    }
+
+    /// Whether a field starts at `offset`: the input's start (past a byte order mark), or just
+    /// after a delimiter or a line break.
+    static func startsField(at offset: Int, in bytes: [UInt8], delimiter: UInt8) -> Bool {
+        let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard offset > first else { return offset == first }
+        guard offset <= bytes.count else { return false }
+        let before = bytes[offset - 1]
+        return before == delimiter || before == 0x0A || before == 0x0D
     }
 
     static func read(_ bytes: [UInt8], options: CSVReaderOptions, pieceSize: Int) -> ReadOutcome {

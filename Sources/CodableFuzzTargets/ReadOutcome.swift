@@ -1,9 +1,14 @@
 import CodableParsing
 
-/// What reading a whole input gave: every record as compact JSON, the error that stopped the
-/// reading, and (when a formatter was given and no error came) the records written back out.
+/// What reading a whole input gave: every record as compact JSON, where each of its values is in
+/// the input, the error that stopped the reading, and (when a formatter was given and no error
+/// came) the records written back out.
 struct ReadOutcome: Equatable, CustomStringConvertible {
     var records: [String] = []
+    /// For each record, every node's `line:col`, whichever way the input was cut into batches.
+    var locations: [String] = []
+    /// The input offset of every node of every record, in order.
+    var nodeOffsets: [Int] = []
     var error: String?
     var written: [UInt8] = []
 
@@ -36,6 +41,46 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             records.append(out.text)
             formatter?.write(batch[index], replacements: [:])
         }
+        let located = Self.locations(in: batch)
+        locations += located.places
+        nodeOffsets += located.offsets
+    }
+
+    /// Each record's nodes located: all of a batch's nodes together (as `validate` locates its
+    /// problems), one after another in input order through a cursor (as `decode --on-error skip`
+    /// does), and some of them each alone, which must all agree.
+    static func locations(in batch: RecordBatch) -> (places: [String], offsets: [Int]) {
+        let nodeCount = batch.nodes.count
+        let all = Array(0..<nodeCount)
+        let together = batch.locations(ofNodes: all)
+        var cursor = BatchLocationCursor(batch)
+        for node in all {
+            let stepped = cursor.location(ofNode: node)
+            require(stepped == together[node], "node \(node): through a cursor \(stepped), together \(together[node])")
+        }
+        // Each alone counts from the buffer's start: a few spread over the batch, not all of them.
+        for node in stride(from: 0, to: nodeCount, by: max(1, nodeCount / 8)) {
+            let alone = batch.location(ofNode: node)
+            require(alone == together[node], "node \(node): alone \(alone), together \(together[node])")
+        }
+        var places: [String] = []
+        var offsets: [Int] = []
+        for index in 0..<batch.count {
+            let root = Int(batch.roots[index])
+            let node = batch.nodes[root]
+            let end = node.kind == .array || node.kind == .object ? root + 1 + node.size : root + 1
+            let record = root..<min(end, nodeCount)
+            places.append(record.map { node in
+                // What an excerpt shows around its line's part in the batch may differ with how
+                // the input was cut into batches; that it has its caret inside it may not.
+                let excerpt = batch.excerpt(ofNode: node)
+                require(excerpt.caretColumn >= 0 && excerpt.caretColumn <= excerpt.text.count,
+                        "node \(node): caret at \(excerpt.caretColumn) of \(excerpt.text.debugDescription)")
+                return "\(together[node].line):\(together[node].column)"
+            }.joined(separator: " "))
+            offsets += record.map { together[$0].offset }
+        }
+        return (places, offsets)
     }
 
     /// Records the error that stopped the reading.

@@ -5,8 +5,8 @@ import CodableYAML
 ///
 /// Invariants: any bytes read as records or give a located error (no trap, bounded alias
 /// expansion); reading in one piece, parsed on the reading thread, and in small pieces, parsed
-/// on a thread of its own (YAML 1.2) or on the reading thread (1.1), gives the same records, or
-/// an error both ways; when the scan before parsing finds one document at most, handing a root
+/// on a thread of its own (YAML 1.2) or on the reading thread (1.1), gives the same records, each
+/// value at the same place, or an error both ways; when the scan before parsing finds one document at most, handing a root
 /// sequence's items on as they come (in small batches) gives the same records and error as
 /// holding it; every batch of records the reader accepts, written as YAML, reads back as the
 /// same records.
@@ -31,6 +31,8 @@ enum YAMLReaderTarget {
             // first (and its place) may depend on the read size; that there is one may not.
             require((whole.error == nil) == (pieces.error == nil), "YAML \(version): whole \(whole) != pieces \(pieces)")
             require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
+            require(whole.error != nil || whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
+                    "YAML \(version): placed whole \(whole.locations) != in pieces \(pieces.locations)")
             var scan = YAMLDocumentCountScan()
             scan.scan(input)
             scan.finish()
@@ -40,6 +42,8 @@ enum YAMLReaderTarget {
                 streaming.batchBytes = 64
                 let streamed = read(bytes, options: streaming, pieceSize: .max)
                 require(streamed.records == whole.records && streamed.error == whole.error, "YAML \(version): items handed on as they come \(streamed) != held \(whole)")
+                require(streamed.locations == whole.locations && streamed.nodeOffsets == whole.nodeOffsets,
+                        "YAML \(version): items handed on as they come placed \(streamed.locations), held \(whole.locations)")
             }
             guard whole.error == nil, !whole.written.isEmpty else { continue }
             let again = read(whole.written, options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000, parsesInBackground: false), pieceSize: .max)
