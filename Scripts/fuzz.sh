@@ -10,7 +10,9 @@
 # coverage callbacks took most of each Swift model run (280 -> 1 000 a second without them).
 # It is built in debug mode (quick to build, as CI's short runs want); FUZZ_CONFIGURATION=release
 # builds it optimized, for long runs; FUZZ_RUNS=N stops each target after N executions (as well as
-# after SECONDS), FUZZ_MAX_LEN=BYTES caps input size (default 65536). FUZZ_SANITIZERS=fuzzer
+# after SECONDS), FUZZ_MAX_LEN=BYTES caps input size (default 65536), FUZZ_TIMEOUT=SECONDS is
+# how long one input may run before it counts as a hang (default 10; more for a long run beside
+# builds, which can starve a niced fuzzer for that long). FUZZ_SANITIZERS=fuzzer
 # leaves AddressSanitizer out (built into .build-fuzz/no-asan): several times the executions a
 # second (YAML 650 -> 4 200, CSV 450 -> 3 200), for reaching millions of them. Swift's own
 # checks (bounds, overflow, force-unwraps) still trap, but a wrong access through an unsafe
@@ -79,7 +81,7 @@ fuzz() {  # fuzz TARGET SECONDS
   log=$(mktemp)
   local status=0 started=$SECONDS
   CODABLE_FUZZ_TARGET=$name SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" \
-    -max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-65536}" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} -timeout=10 -rss_limit_mb=2048 \
+    -max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-65536}" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || status=$?
   local runs elapsed=$((SECONDS - started))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -89,7 +91,7 @@ fuzz() {  # fuzz TARGET SECONDS
       printf '%-14s %12s executions in %4ss: interrupted before the end, no crash\n' "$name" "${runs:-?}" "$elapsed" ;;
     *)
       local what="CRASH"
-      [ $status -eq 70 ] && what="TIMEOUT (an input ran over 10 s)"  # -timeout_exitcode
+      [ $status -eq 70 ] && what="TIMEOUT (an input ran over ${FUZZ_TIMEOUT:-10} s)"  # -timeout_exitcode
       printf '%-14s %12s executions: %s (status %s); input saved in %s/\n' "$name" "${runs:-?}" "$what" "$status" "$crashes"
       grep -E "ERROR|Fatal error|invariant|SUMMARY" "$log" | head -5 ;;
   esac
@@ -99,7 +101,7 @@ fuzz() {  # fuzz TARGET SECONDS
 
 case ${1:-} in
   --list) swift run -q codable-fuzz --list; exit 0 ;;
-  ""|-h|--help) sed -n '2,25s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  ""|-h|--help) sed -n '2,27s/^# \{0,1\}//p' "$0"; exit 0 ;;
 esac
 name=$1
 seconds=${2:?"usage: Scripts/fuzz.sh TARGET SECONDS"}

@@ -11,7 +11,7 @@ import CodableParsing
 enum CSVReaderTarget {
     static let target = FuzzTarget(
         name: "csv-reader",
-        summary: "CSVReader (csv and tsv, with and without a header) whole and in small pieces; CSVWriter output reads back as the same records",
+        summary: "CSVReader (csv and tsv, with and without a header) whole and in small pieces, every value placed alike and at a field start; CSVWriter output reads back as the same records",
         seedFolders: ["Samples", "Tests/Fixtures"],
         run: run)
 

@@ -14,7 +14,7 @@ import Dispatch
 enum JSONReaderTarget {
     static let target = FuzzTarget(
         name: "json-reader",
-        summary: "RecordReader in all framings (sniffed, json, jsonl, json-seq, json-stream), read whole and in 1-7 byte pieces; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
+        summary: "RecordReader in all framings (sniffed, json, jsonl, json-seq, json-stream), read whole and in 1-7 byte pieces, every value placed alike; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
         seedFolders: ["Samples", "Tests/Fixtures", "../shared/conformance/JSONTestSuite/test_parsing"],
         run: run)
 

@@ -48,7 +48,7 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
 
     /// Each record's nodes located: all of a batch's nodes together (as `validate` locates its
     /// problems), one after another in input order through a cursor (as `decode --on-error skip`
-    /// does), and some of them each alone, which must all agree.
+    /// does), and some of them each alone (with their excerpts), which must all agree.
     static func locations(in batch: RecordBatch) -> (places: [String], offsets: [Int]) {
         let nodeCount = batch.nodes.count
         let all = Array(0..<nodeCount)
@@ -59,9 +59,14 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             require(stepped == together[node], "node \(node): through a cursor \(stepped), together \(together[node])")
         }
         // Each alone counts from the buffer's start: a few spread over the batch, not all of them.
+        // What an excerpt shows around its line's part in the batch may differ with how the
+        // input was cut into batches; that it has its caret inside it may not.
         for node in stride(from: 0, to: nodeCount, by: max(1, nodeCount / 8)) {
             let alone = batch.location(ofNode: node)
             require(alone == together[node], "node \(node): alone \(alone), together \(together[node])")
+            let excerpt = batch.excerpt(ofNode: node)
+            require(excerpt.caretColumn >= 0 && excerpt.caretColumn <= excerpt.text.count,
+                    "node \(node): caret at \(excerpt.caretColumn) of \(excerpt.text.debugDescription)")
         }
         var places: [String] = []
         var offsets: [Int] = []
@@ -70,14 +75,7 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             let node = batch.nodes[root]
             let end = node.kind == .array || node.kind == .object ? root + 1 + node.size : root + 1
             let record = root..<min(end, nodeCount)
-            places.append(record.map { node in
-                // What an excerpt shows around its line's part in the batch may differ with how
-                // the input was cut into batches; that it has its caret inside it may not.
-                let excerpt = batch.excerpt(ofNode: node)
-                require(excerpt.caretColumn >= 0 && excerpt.caretColumn <= excerpt.text.count,
-                        "node \(node): caret at \(excerpt.caretColumn) of \(excerpt.text.debugDescription)")
-                return "\(together[node].line):\(together[node].column)"
-            }.joined(separator: " "))
+            places.append(record.map { "\(together[$0].line):\(together[$0].column)" }.joined(separator: " "))
             offsets += record.map { together[$0].offset }
         }
         return (places, offsets)

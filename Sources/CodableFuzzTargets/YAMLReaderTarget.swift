@@ -13,7 +13,7 @@ import CodableYAML
 enum YAMLReaderTarget {
     static let target = FuzzTarget(
         name: "yaml-reader",
-        summary: "YAMLRecordReader (1.2 and 1.1) whole and in small pieces; YAMLRecordWriter output reads back as the same records",
+        summary: "YAMLRecordReader (1.2 and 1.1) whole and in small pieces, every value placed alike; YAMLRecordWriter output reads back as the same records",
         seedFolders: ["Samples", "Tests/Fixtures"],
         run: run)
 
