@@ -5,7 +5,8 @@ import Dispatch
 /// The JSON reader in every framing, and the writer behind it.
 ///
 /// Invariants: reading in one piece and in small pieces (records split across refills) gives
-/// the same records or the same error at the same place; every record the reader accepts,
+/// the same records, every value placed at the same input offset, line and column, or the same
+/// error at the same place; every value is placed at its token's first byte; every record the reader accepts,
 /// written compactly, reads back as itself (the writer's output is valid JSON and a fixed point);
 /// JSON Lines cut into chunks and scanned on worker tasks (as the CLI reads `.jsonl` files) give
 /// the same records, numbered the same, or the same error at the same place. Records taken from
@@ -26,6 +27,9 @@ enum JSONReaderTarget {
             let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: wholeChunk)
             let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16)
             require(whole == pieces, "\(framing?.rawValue ?? "sniffed"): whole \(whole) != pieces \(pieces)")
+            for (offset, first) in zip(whole.nodeOffsets, whole.tokenStarts) {
+                require(offset < bytes.count && bytes[offset] == first, "\(framing?.rawValue ?? "sniffed"): a value starting \(first) placed at \(offset)")
+            }
             if framing == .jsonl {
                 let chunked = readInChunks(bytes, chunkSize: 16 + bytes.count % 48)
                 require(chunked == whole, "jsonl: whole \(whole) != in chunks \(chunked)")

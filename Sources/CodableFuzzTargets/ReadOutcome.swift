@@ -9,6 +9,12 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
     var locations: [String] = []
     /// The input offset of every node of every record, in order.
     var nodeOffsets: [Int] = []
+    /// For each of those nodes, the first byte of its value when it is a string that is not
+    /// empty; nil for any other node.
+    var stringStarts: [UInt8?] = []
+    /// For each of those nodes, the first byte of its token as the batch holds it (`{` or `[`
+    /// for a container): for JSON, the input's byte at its offset.
+    var tokenStarts: [UInt8] = []
     var error: String?
     var written: [UInt8] = []
 
@@ -44,12 +50,14 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
         let located = Self.locations(in: batch)
         locations += located.places
         nodeOffsets += located.offsets
+        stringStarts += located.stringStarts
+        tokenStarts += located.tokenStarts
     }
 
     /// Each record's nodes located: all of a batch's nodes together (as `validate` locates its
     /// problems), one after another in input order through a cursor (as `decode --on-error skip`
     /// does), and some of them each alone (with their excerpts), which must all agree.
-    static func locations(in batch: RecordBatch) -> (places: [String], offsets: [Int]) {
+    static func locations(in batch: RecordBatch) -> (places: [String], offsets: [Int], stringStarts: [UInt8?], tokenStarts: [UInt8]) {
         let nodeCount = batch.nodes.count
         let all = Array(0..<nodeCount)
         let together = batch.locations(ofNodes: all)
@@ -70,6 +78,8 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
         }
         var places: [String] = []
         var offsets: [Int] = []
+        var stringStarts: [UInt8?] = []
+        var tokenStarts: [UInt8] = []
         for index in 0..<batch.count {
             let root = Int(batch.roots[index])
             let node = batch.nodes[root]
@@ -77,8 +87,20 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             let record = root..<min(end, nodeCount)
             places.append(record.map { "\(together[$0].line):\(together[$0].column)" }.joined(separator: " "))
             offsets += record.map { together[$0].offset }
+            batch.bytes.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                for index in record {
+                    let node = batch.nodes[index]
+                    stringStarts.append(node.kind == .string ? node.stringBytes(in: base).first : nil)
+                    switch node.kind {
+                    case .array: tokenStarts.append(UInt8(ascii: "["))
+                    case .object: tokenStarts.append(UInt8(ascii: "{"))
+                    default: tokenStarts.append(node.token(in: base).first ?? 0)
+                    }
+                }
+            }
         }
-        return (places, offsets)
+        return (places, offsets, stringStarts, tokenStarts)
     }
 
     /// Records the error that stopped the reading.

@@ -6,7 +6,8 @@ import CodableYAML
 /// Invariants: any bytes read as records or give a located error (no trap, bounded alias
 /// expansion); reading in one piece, parsed on the reading thread, and in small pieces, parsed
 /// on a thread of its own (YAML 1.2) or on the reading thread (1.1), gives the same records, each
-/// value at the same place, or an error both ways; when the scan before parsing finds one document at most, handing a root
+/// value at the same place, or an error both ways; a string is placed where its value, its
+/// quote, a block scalar's indicator or its anchor, tag or alias is (UTF-8 input); when the scan before parsing finds one document at most, handing a root
 /// sequence's items on as they come (in small batches) gives the same records and error as
 /// holding it; every batch of records the reader accepts, written as YAML, reads back as the
 /// same records.
@@ -33,6 +34,12 @@ enum YAMLReaderTarget {
             require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
             require(whole.error != nil || whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
                     "YAML \(version): placed whole \(whole.locations) != in pieces \(pieces.locations)")
+            if whole.error == nil, !isUTF16(bytes) {  // offsets are into the UTF-16 bytes
+                for (offset, first) in zip(whole.nodeOffsets, whole.stringStarts) {
+                    guard let first else { continue }
+                    require(startsScalar(first, at: offset, in: bytes), "YAML \(version): a string starting \(first) placed at \(offset), where \(offset < bytes.count ? bytes[offset] : 0) is")
+                }
+            }
             var scan = YAMLDocumentCountScan()
             scan.scan(input)
             scan.finish()
@@ -50,6 +57,18 @@ enum YAMLReaderTarget {
             require(again.records == whole.records && again.error == nil,
                     "written YAML \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)")
         }
+    }
+
+    /// Whether a string whose value starts with `first` may be written at `offset`: that byte, a
+    /// quote, a block scalar's indicator, or an anchor, tag or alias before it.
+    static func startsScalar(_ first: UInt8, at offset: Int, in bytes: [UInt8]) -> Bool {
+        guard offset < bytes.count else { return false }
+        return bytes[offset] == first || Array("\"'|>&!*".utf8).contains(bytes[offset])
+    }
+
+    /// Input that libyaml reads as UTF-16 (it starts with a UTF-16 byte order mark).
+    static func isUTF16(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
     }
 
     static func read(_ bytes: [UInt8], options: YAMLReaderOptions, pieceSize: Int) -> ReadOutcome {
