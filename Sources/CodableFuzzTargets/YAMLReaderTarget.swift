@@ -34,7 +34,7 @@ enum YAMLReaderTarget {
             require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
             require(whole.error != nil || whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
                     "YAML \(version): placed whole \(whole.locations) != in pieces \(pieces.locations)")
-            if whole.error == nil, !isUTF16(bytes) {  // offsets are into the UTF-16 bytes
+            if whole.error == nil, !isUTF16(bytes) {  // offsets count the UTF-8 it is read as
                 for (offset, first) in zip(whole.nodeOffsets, whole.stringStarts) {
                     guard let first else { continue }
                     require(startsScalar(first, at: offset, in: bytes), "YAML \(version): a string starting \(first) placed at \(offset), where \(offset < bytes.count ? bytes[offset] : 0) is")

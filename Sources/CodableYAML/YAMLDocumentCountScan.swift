@@ -7,6 +7,7 @@
 /// content after a `...` (YAML 1.2, 9.2). Markers are never content (libyaml refuses them inside
 /// scalars), so finding none proves that there is one document at most. The scan is cheap: it
 /// looks at the start of each line only. Feed it the bytes in pieces, then call `finish()`.
+/// A UTF-16 stream (`UTF16TranscodingSource`) may always hold several.
 public struct YAMLDocumentCountScan: Sendable {
     /// A line was found that may start a second document.
     public private(set) var mayHoldSeveralDocuments = false
@@ -28,12 +29,19 @@ public struct YAMLDocumentCountScan: Sendable {
         case rest
     }
     private var line = Line.start
+    /// No byte of the stream seen yet.
+    private var atStreamStart = true
 
     public init() {}
 
     /// Scans the next piece of the stream.
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if atStreamStart {
+            atStreamStart = false
+            // UTF-16 (its byte order mark: FE FF or FF FE) is not scanned, and may hold anything.
+            if base[0] == 0xFE || base[0] == 0xFF { mayHoldSeveralDocuments = true }
+        }
         var index = 0
         let count = bytes.count
         while index < count && !mayHoldSeveralDocuments {

@@ -8,7 +8,8 @@ import CodableParsing
 final class YAMLParser {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
-    private var source: any ByteSource
+    /// The input, as UTF-8 (libyaml and every offset after it count UTF-8 bytes).
+    private var source: UTF16TranscodingSource
     /// The batch being filled (input read meanwhile is kept in it).
     @exclusivity(unchecked) private var current: YAMLEventBatch?
     /// Takes a batch whose input outgrew `inputPerBatch` before the next event came and
@@ -23,7 +24,7 @@ final class YAMLParser {
     @exclusivity(unchecked) private(set) var isFinished = false
 
     init(source: any ByteSource) {
-        self.source = source
+        self.source = UTF16TranscodingSource(source)
         parser = .allocate(capacity: 1)
         event = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) != 0 else {
@@ -149,6 +150,9 @@ final class YAMLParser {
         if let context = p.context { message = String(cString: context) + ": " + message }
         if p.error == YAML_READER_ERROR {
             // Bad bytes (invalid UTF-8, a control character) carry a byte offset, no mark.
+            if let problem = source.problem, problem.offset == Int(p.problem_offset) {
+                message = problem.message  // UTF-16 input that was not UTF-16: the byte put there
+            }
             return YAMLStreamFailure(message: message, character: nil, offset: Int(p.problem_offset), readFailure: readFailure)
         }
         let mark = p.problem_mark.line == 0 && p.problem_mark.column == 0 && p.problem_mark.index == 0 && p.context != nil

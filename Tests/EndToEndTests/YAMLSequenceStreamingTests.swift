@@ -124,6 +124,30 @@ import Testing
         #expect(lines.last == #"[{"id":7,"name":"user 7","tags":["a","b"]},{"id":8,"name":"user 8","tags":["a","b"]}]"#)
     }
 
+    /// UTF-16 (little- and big-endian, by its byte order mark) is not scanned for a second
+    /// document: a second document far down is one, read from a file and from a pipe, and the
+    /// records are those of the same text in UTF-8, with an error placed where UTF-8 puts it.
+    @Test(arguments: [false, true])
+    func aSecondDocumentFarDownInUTF16(bigEndian: Bool) throws {
+        for (text, status) in [(Self.items(60_000) + "---\n" + Self.items(2, from: 7), Int32(0)), (Self.items(3_000) + "- {id: é, x: [oops\n", 1)] {
+            let units = [0xFEFF] + Array(text.utf16)
+            let utf16 = Data(units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            let directory = try makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("list.yaml")
+            try utf16.write(to: file)
+            let fromFile = try CodableBinary.run(["convert", "--to", "jsonl", file.path])
+            let fromPipe = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"], stdin: utf16)
+            let (utf8File, utf8Pipe) = try Self.fromFileAndPipe(text)
+            #expect(fromFile.status == status && fromPipe.status == status, "\(fromFile.stderr)\(fromPipe.stderr)")
+            #expect(fromFile.stdout == utf8File.stdout && fromPipe.stdout == utf8Pipe.stdout)
+            let path = #"\S*list\.yaml"#
+            #expect(fromFile.stderr.replacingOccurrences(of: path, with: "F", options: .regularExpression)
+                    == utf8File.stderr.replacingOccurrences(of: path, with: "F", options: .regularExpression))
+            #expect(fromPipe.stderr == utf8Pipe.stderr)
+        }
+    }
+
     /// The read-ahead file lives in `$TMPDIR` and is gone when the run ends; where none can be
     /// made, the sequence is held whole instead, with the same records and error.
     @Test func theReadAheadLeavesNothingAndNeedsNoTemporaryDirectory() throws {
