@@ -155,7 +155,22 @@ public struct SourceLocator: Sendable {
         }
         let before = Self.printableText(UnsafeBufferPointer(rebasing: bytes[windowStart..<limit]))
         let rest = Self.printableText(UnsafeBufferPointer(rebasing: bytes[limit..<windowEnd]))
-        return SourceExcerpt(text: prefix + before + rest + suffix, caretColumn: prefix.count + before.count)
+        let text = prefix + before + rest + suffix
+        return SourceExcerpt(text: text, caretColumn: Self.characters(in: text, beforeScalar: prefix.unicodeScalars.count + before.unicodeScalars.count))
+    }
+
+    /// How many Characters of `text` end before its scalar `scalar`: the caret's column. Not
+    /// the parts' counts added up: a combining mark that starts the window joins the `…` into
+    /// one Character, and one the caret is on belongs to the Character before it.
+    static func characters(in text: String, beforeScalar scalar: Int) -> Int {
+        var column = 0
+        var scalars = 0
+        for character in text {
+            scalars += character.unicodeScalars.count
+            if scalars > scalar { break }
+            column += 1
+        }
+        return column
     }
 
     /// Text for showing: invalid UTF-8 repaired, tabs and control characters made visible.

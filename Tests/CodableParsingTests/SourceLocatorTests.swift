@@ -33,6 +33,21 @@ import Testing
             }
         }
     }
+
+    /// The caret counts the Characters shown before it: with a window that starts at a combining
+    /// mark (which joins the `…` before it into one Character), and with the caret on a
+    /// combining mark, it points at the Character it is under.
+    @Test func theCaretPointsAtItsCharacterNextToCombiningMarks() {
+        let line = Array("a\u{301}".utf8) + Array(repeating: UInt8(ascii: "x"), count: 48) + Array("Y\u{301}zzz".utf8)
+        line.withUnsafeBufferPointer { buffer in
+            let locator = SourceLocator(baseOffset: 0, baseLine: 1, baseColumn: 1)
+            let excerpt = locator.excerpt(at: 51, in: buffer)  // the window starts at the U+0301 after `a`
+            #expect(excerpt.text.hasPrefix("…\u{301}x"))
+            #expect(Array(excerpt.text)[excerpt.caretColumn] == "Y\u{301}")
+            let onMark = locator.excerpt(at: 52, in: buffer)  // the caret on the U+0301 after `Y`
+            #expect(Array(onMark.text)[onMark.caretColumn] == "Y\u{301}")
+        }
+    }
 }
 
 /// A batch's nodes located one after another by a `BatchLocationCursor` (on from the node
