@@ -4,14 +4,14 @@ import Dispatch
 
 /// The JSON reader in every framing, and the writer behind it.
 ///
-/// Invariants: reading in one piece and in small pieces (records split across refills) gives
-/// the same records, every value placed at the same input offset, line and column, or the same
-/// error at the same place; every value is placed at its token's first byte; every record the reader accepts,
-/// written compactly, reads back as itself (the writer's output is valid JSON and a fixed point);
-/// JSON Lines cut into chunks and scanned on worker tasks (as the CLI reads `.jsonl` files) give
-/// the same records, numbered the same, or the same error at the same place. Records taken from
-/// an array inside each value as they are read (`--items items`) are the same, read whole or in
-/// pieces, and are that array's elements when the input is one JSON text that holds it.
+/// Invariants: reading in one piece and in small pieces (records split across refills) gives the
+/// same records, every value placed at the same input offset, line and column, or the same error at
+/// the same place; every value is placed at its token's first byte; every record the reader
+/// accepts, written compactly, reads back as itself (the writer's output is valid JSON and a fixed
+/// point); JSON Lines cut into chunks and scanned on worker tasks (as the CLI reads `.jsonl` files)
+/// give the same records, numbered the same, or the same error at the same place. Records taken
+/// from an array inside each value as they are read (`--items items`) are the same, read whole or
+/// in pieces, and are that array's elements when the input is one JSON text that holds it.
 enum JSONReaderTarget {
     static let target = FuzzTarget(
         name: "json-reader",

@@ -7,7 +7,8 @@ import CodableYAML
 /// expansion); reading in one piece, parsed on the reading thread, and in small pieces, parsed
 /// on a thread of its own (YAML 1.2) or on the reading thread (1.1), gives the same records, each
 /// value at the same place, or an error both ways; a string is placed where its value, its
-/// quote, a block scalar's indicator or its anchor, tag or alias is (UTF-8 input); when the scan before parsing finds one document at most, handing a root
+/// quote, a block scalar's indicator or its anchor, tag or alias is (UTF-8 input); when the
+/// scan before parsing finds one document at most, handing a root
 /// sequence's items on as they come (in small batches) gives the same records and error as
 /// holding it; every batch of records the reader accepts, written as YAML, reads back as the
 /// same records.

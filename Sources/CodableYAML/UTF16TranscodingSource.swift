@@ -38,7 +38,10 @@ struct UTF16TranscodingSource: ByteSource {
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard buffer.count > 0 else { return 0 }
-        if encoding == .undecided { try decideEncoding(reading: buffer) }
+        if encoding == .undecided, let count = try decideEncoding(reading: buffer) {
+            handedOut += count
+            return count
+        }
         if encoding == .utf8 && pendingStart == pending.count {
             if sourceEnded { return 0 }
             let count = try source.read(into: buffer)
@@ -62,11 +65,20 @@ struct UTF16TranscodingSource: ByteSource {
     }
 
     /// Reads the stream's first bytes (into `buffer`, as a read of UTF-8 would: no extra read
-    /// for a small file) until there are two, or the stream ends, and tells its encoding from
-    /// them. What was read waits in `pending` (UTF-8), or is decoded into it (UTF-16).
-    private mutating func decideEncoding(reading buffer: UnsafeMutableRawBufferPointer) throws {
-        var first: [UInt8] = []
-        while first.count < 2 {
+    /// or copy for a file) until there are two, or the stream ends, and tells its encoding from
+    /// them. Returns how many bytes `buffer` holds to hand out as they are, when one read gave
+    /// them and they are not UTF-16; else what was read waits in `pending` (UTF-8), or is
+    /// decoded into it (UTF-16), and nil.
+    private mutating func decideEncoding(reading buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+        let count = try source.read(into: buffer)
+        if count == 0 { sourceEnded = true }
+        let firstTwo = count >= 2 ? (buffer[0], buffer[1]) : nil
+        if count == 0 || firstTwo.map({ $0 != (0xFE, 0xFF) && $0 != (0xFF, 0xFE) }) == true {
+            encoding = .utf8
+            return count
+        }
+        var first = Array(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        while first.count < 2 {  // a read of one byte (a pipe, a test's pieces)
             let count = try source.read(into: buffer)
             if count == 0 {
                 sourceEnded = true
@@ -81,11 +93,12 @@ struct UTF16TranscodingSource: ByteSource {
         } else {
             encoding = .utf8
             pending = first
-            return
+            return nil
         }
         pending = [0xEF, 0xBB, 0xBF]  // the mark, in UTF-8
         carry = Array(first.dropFirst(2))
         decodeCarry()
+        return nil
     }
 
     /// Decodes the next piece of UTF-16 input into `pending`; false at the end of the output.
