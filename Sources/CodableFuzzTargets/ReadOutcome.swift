@@ -20,11 +20,13 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
 
     var description: String { "\(records.count) records \(records.prefix(3)), error: \(error ?? "none")" }
 
-    /// Reads every batch of `reader`; each record also goes to `formatter`, if any.
-    init(reading reader: any RecordBatchReader, writingTo formatter: (any RecordFormatter)? = nil) {
+    /// Reads every batch of `reader`; each record also goes to `formatter`, if any. Without
+    /// `locating`, only the records, the error and what was written are kept (a read-back
+    /// compares no places, and locating costs most of a read).
+    init(reading reader: any RecordBatchReader, writingTo formatter: (any RecordFormatter)? = nil, locating: Bool = true) {
         do {
             while let batch = try reader.nextBatch() {
-                append(batch, writingTo: formatter)
+                append(batch, writingTo: formatter, locating: locating)
             }
             if let formatter {
                 formatter.finish()
@@ -38,8 +40,9 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
     /// Nothing read yet.
     init() {}
 
-    /// Adds the batch's records (and writes them to `formatter`, if any).
-    mutating func append(_ batch: RecordBatch, writingTo formatter: (any RecordFormatter)? = nil) {
+    /// Adds the batch's records (and writes them to `formatter`, if any), and, when `locating`,
+    /// where each of their nodes is.
+    mutating func append(_ batch: RecordBatch, writingTo formatter: (any RecordFormatter)? = nil, locating: Bool = true) {
         var json = JSONWriter()
         for index in 0..<batch.count {
             let out = OutputBuffer(capacity: 256)
@@ -47,6 +50,7 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             records.append(out.text)
             formatter?.write(batch[index], replacements: [:])
         }
+        guard locating else { return }
         let located = Self.locations(in: batch)
         locations += located.places
         nodeOffsets += located.offsets
@@ -66,10 +70,12 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             let stepped = cursor.location(ofNode: node)
             require(stepped == together[node], "node \(node): through a cursor \(stepped), together \(together[node])")
         }
-        // Each alone counts from the buffer's start: a few spread over the batch, not all of them.
+        // Each alone counts from the buffer's start, and an excerpt builds strings: the first,
+        // the last and two between, not all of them (excerpts took a third of a CSV run at 8).
         // What an excerpt shows around its line's part in the batch may differ with how the
         // input was cut into batches; that it has its caret inside it may not.
-        for node in stride(from: 0, to: nodeCount, by: max(1, nodeCount / 8)) {
+        let sampled = Set(stride(from: 0, to: nodeCount, by: max(1, nodeCount / 3))).union(nodeCount > 0 ? [nodeCount - 1] : [])
+        for node in sampled.sorted() {
             let alone = batch.location(ofNode: node)
             require(alone == together[node], "node \(node): alone \(alone), together \(together[node])")
             let excerpt = batch.excerpt(ofNode: node)
