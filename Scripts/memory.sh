@@ -8,8 +8,8 @@
 # `convert --to jsonl` from a file, and the 100 MB string also through `validate` and `decode`
 # against a schema and a model. Last, an envelope of the same
 # size around small records (`{"items":[…]}`, `--items items`) and a YAML file that is one
-# sequence of small records (`- {id: 1, …}`, from the file and through a pipe), all read record
-# by record,
+# sequence of small records (`- {id: 1, …}`, from the file and through a pipe, in UTF-8 and in
+# UTF-16), all read record by record,
 # and blanks of the same size before a small record (spaces in JSON and on a JSON Lines line,
 # blank lines before a YAML document and after one's end, `...`), which are read and let go
 # (net near 0x).
@@ -50,6 +50,7 @@ open(f'{work}/blank.json', 'w').write(' ' * size + '{"a":1}\n')
 open(f'{work}/blank.jsonl', 'w').write(' ' * size + '{"a":1}\n')
 open(f'{work}/blank.yaml', 'w').write('\n' * (size // 2) + 'a: 1\n...\n' + '\n' * (size // 2) + '---\nb: 2\n')
 open(f'{work}/list.yaml', 'w').write(''.join(f'- {{id: {i}, name: user{i}}}\n' for i in range(records)))
+open(f'{work}/list16.yaml', 'wb').write(open(f'{work}/list.yaml').read().encode('utf-16'))  # with its byte order mark
 open(f'{work}/envelope.json', 'w').write('{"page":1,"items":[' + ','.join(f'{{"id":{i},"name":"user{i}"}}' for i in range(records)) + '],"next":null}\n')
 PY
 printf 'struct Row: Codable { let a: Int; let b: String }\n' > "$work/Row.swift"
@@ -99,6 +100,8 @@ run dense.yaml convert --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl
 PIPED=1 run list.yaml convert --from yaml --to jsonl
+run list16.yaml convert --to jsonl
+PIPED=1 run list16.yaml convert --from yaml --to jsonl
 for format in json jsonl yaml; do
   run "blank.$format" convert --to jsonl
 done

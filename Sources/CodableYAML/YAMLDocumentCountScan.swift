@@ -7,7 +7,9 @@
 /// content after a `...` (YAML 1.2, 9.2). Markers are never content (libyaml refuses them inside
 /// scalars), so finding none proves that there is one document at most. The scan is cheap: it
 /// looks at the start of each line only. Feed it the bytes in pieces, then call `finish()`.
-/// A UTF-16 stream (`UTF16TranscodingSource`) may always hold several.
+/// A stream that starts with a UTF-16 byte order mark (read as UTF-8 by
+/// `UTF16TranscodingSource`) is scanned by its code units: its markers and line breaks are
+/// the same characters.
 public struct YAMLDocumentCountScan: Sendable {
     /// A line was found that may start a second document.
     public private(set) var mayHoldSeveralDocuments = false
@@ -29,21 +31,91 @@ public struct YAMLDocumentCountScan: Sendable {
         case rest
     }
     private var line = Line.start
-    /// No byte of the stream seen yet.
-    private var atStreamStart = true
+
+    /// How the stream is encoded, told by its first two bytes.
+    private enum Encoding { case undecided, utf8, utf16(bigEndian: Bool) }
+    private var encoding = Encoding.undecided
+    /// A byte held over to the next piece: the stream's first byte, when it may start a UTF-16
+    /// byte order mark, or the first byte of a UTF-16 code unit.
+    private var heldByte: UInt8?
 
     public init() {}
 
     /// Scans the next piece of the stream.
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        if atStreamStart {
-            atStreamStart = false
-            // UTF-16 (its byte order mark: FE FF or FF FE) is not scanned, and may hold anything.
-            if base[0] == 0xFE || base[0] == 0xFF { mayHoldSeveralDocuments = true }
+        guard var base = bytes.baseAddress, bytes.count > 0 else { return }
+        var count = bytes.count
+        if case .undecided = encoding {
+            guard let first = heldByte else {
+                guard base[0] == 0xFE || base[0] == 0xFF else {
+                    encoding = .utf8
+                    scanUTF8(base, count: count)
+                    return
+                }
+                heldByte = base[0]
+                scan(UnsafeBufferPointer(start: base + 1, count: count - 1))
+                return
+            }
+            heldByte = nil
+            switch (first, base[0]) {
+            case (0xFE, 0xFF): encoding = .utf16(bigEndian: true)
+            case (0xFF, 0xFE): encoding = .utf16(bigEndian: false)
+            default:  // not UTF-16 (nor UTF-8: libyaml says so)
+                encoding = .utf8
+                withUnsafePointer(to: first) { scanUTF8($0, count: 1) }
+                scanUTF8(base, count: count)
+                return
+            }
+            base += 1
+            count -= 1
         }
+        switch encoding {
+        case .utf16(let bigEndian): scanUTF16(base, count: count, bigEndian: bigEndian)
+        default: scanUTF8(base, count: count)
+        }
+    }
+
+    /// Scans UTF-16 code units as the UTF-8 scan would their characters: each ASCII unit as its
+    /// byte, a byte order mark as `EF BB BF`, any other unit as a character that is content.
+    private mutating func scanUTF16(_ base: UnsafePointer<UInt8>, count: Int, bigEndian: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 << 10) { scanned in
+            let scannedBase = scanned.baseAddress!
+            var input = 0
+            while input < count && !mayHoldSeveralDocuments {
+                var filled = 0
+                while input < count && filled + 3 <= scanned.count {
+                    guard let first = heldByte else {
+                        heldByte = base[input]
+                        input += 1
+                        continue
+                    }
+                    heldByte = nil
+                    let second = base[input]
+                    input += 1
+                    let unit = bigEndian ? UInt16(first) << 8 | UInt16(second) : UInt16(second) << 8 | UInt16(first)
+                    switch unit {
+                    case ..<0x80:
+                        scannedBase[filled] = UInt8(unit)
+                        filled += 1
+                    case 0xFEFF:
+                        scannedBase[filled] = 0xEF
+                        scannedBase[filled + 1] = 0xBB
+                        scannedBase[filled + 2] = 0xBF
+                        filled += 3
+                    default:  // a lead byte and a continuation byte: content wherever it is
+                        scannedBase[filled] = 0xC2
+                        scannedBase[filled + 1] = 0x80
+                        filled += 2
+                    }
+                }
+                scanUTF8(scannedBase, count: filled)
+            }
+        }
+    }
+
+    /// Scans UTF-8 bytes.
+    private mutating func scanUTF8(_ base: UnsafePointer<UInt8>, count: Int) {
         var index = 0
-        let count = bytes.count
         while index < count && !mayHoldSeveralDocuments {
             let byte = base[index]
             switch line {
@@ -104,6 +176,11 @@ public struct YAMLDocumentCountScan: Sendable {
 
     /// Ends the scan: the stream's last line may be a marker without a line break.
     public mutating func finish() {
+        if case .undecided = encoding, let first = heldByte {  // a stream of one byte
+            heldByte = nil
+            encoding = .utf8
+            withUnsafePointer(to: first) { scanUTF8($0, count: 1) }
+        }
         if case .marker(let marker, 3) = line { foundMarker(marker) }
         line = .rest
     }

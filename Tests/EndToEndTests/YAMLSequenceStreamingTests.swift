@@ -124,9 +124,9 @@ import Testing
         #expect(lines.last == #"[{"id":7,"name":"user 7","tags":["a","b"]},{"id":8,"name":"user 8","tags":["a","b"]}]"#)
     }
 
-    /// UTF-16 (little- and big-endian, by its byte order mark) is not scanned for a second
-    /// document: a second document far down is one, read from a file and from a pipe, and the
-    /// records are those of the same text in UTF-8, with an error placed where UTF-8 puts it.
+    /// UTF-16 (little- and big-endian, by its byte order mark) is scanned by its characters: a
+    /// second document far down is found, from a file and from a pipe, and the records are
+    /// those of the same text in UTF-8, with an error placed where UTF-8 puts it.
     @Test(arguments: [false, true])
     func aSecondDocumentFarDownInUTF16(bigEndian: Bool) throws {
         for (text, status) in [(Self.items(60_000) + "---\n" + Self.items(2, from: 7), Int32(0)), (Self.items(3_000) + "- {id: é, x: [oops\n", 1)] {
@@ -182,18 +182,24 @@ import Testing
     }
 
     #if os(Linux)
-    /// 32 MB of items through a pipe peak well under twice that (held whole, such a sequence
-    /// took about 8 times its size). GNU time measures the peak.
-    @Test func aLongSequenceFromAPipeIsNotHeld() throws {
+    /// 32 MB of items peak well under twice that (held whole, such a sequence took about 8 times
+    /// its size), through a pipe, and in UTF-16 (64 MB, scanned by its characters for a second
+    /// document) through a pipe and from a file. GNU time measures the peak.
+    @Test(arguments: [(utf16: false, bigEndian: false, fromFile: false), (true, false, false), (true, true, true)])
+    func aLongSequenceIsNotHeld(utf16: Bool, bigEndian: Bool, fromFile: Bool) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
             print("skipped: /usr/bin/time (GNU time) is absent")
             return
         }
         let text = Self.items(720_000)
+        let units = [0xFEFF] + Array(text.utf16)
+        let input = utf16 ? Data(units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) : Data(text.utf8)
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let peakFile = directory.appendingPathComponent("peak")
-        let result = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"], stdin: Data(text.utf8),
+        let file = directory.appendingPathComponent("list.yaml")
+        if fromFile { try input.write(to: file) }
+        let result = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"] + (fromFile ? [file.path] : []), stdin: fromFile ? nil : input,
                                            launcher: ["/usr/bin/time", "-f", "%M", "-o", peakFile.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.utf8.count > text.utf8.count * 9 / 10)
