@@ -24,6 +24,11 @@ import Testing
         (first..<(first + count)).map { "- {id: \($0), name: \"user \($0)\", tags: [a, b]}\n" }.joined()
     }
 
+    /// `text` in UTF-16, after its byte order mark.
+    private static func utf16(_ text: String, bigEndian: Bool) -> Data {
+        Data(([0xFEFF] + Array(text.utf16)).flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    }
+
     /// `text` after a comment line of spaces that makes the whole `bytes` long.
     private static func padded(_ text: String, to bytes: Int) -> String {
         "#" + String(repeating: " ", count: bytes - text.utf8.count - 2) + "\n" + text
@@ -130,8 +135,7 @@ import Testing
     @Test(arguments: [false, true])
     func aSecondDocumentFarDownInUTF16(bigEndian: Bool) throws {
         for (text, status) in [(Self.items(60_000) + "---\n" + Self.items(2, from: 7), Int32(0)), (Self.items(3_000) + "- {id: é, x: [oops\n", 1)] {
-            let units = [0xFEFF] + Array(text.utf16)
-            let utf16 = Data(units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            let utf16 = Self.utf16(text, bigEndian: bigEndian)
             let directory = try makeTemporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let file = directory.appendingPathComponent("list.yaml")
@@ -192,8 +196,7 @@ import Testing
             return
         }
         let text = Self.items(720_000)
-        let units = [0xFEFF] + Array(text.utf16)
-        let input = utf16 ? Data(units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) : Data(text.utf8)
+        let input = utf16 ? Self.utf16(text, bigEndian: bigEndian) : Data(text.utf8)
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let peakFile = directory.appendingPathComponent("peak")
