@@ -3,8 +3,8 @@
 # Each input is one record that must be held whole: a 100 MB string, and 1,000,000 keys, in
 # each input format (JSON Lines, CSV, YAML), plus token-dense values (0,0,…: 2 bytes per value)
 # as a JSON array, a CSV row without a header, and a YAML flow sequence, and a CSV row of empty
-# cells (a comma a value: the one input where a value takes 1 byte, so its 4-byte node alone
-# is 4x; it is about 5.4x). Each goes through
+# cells (a comma a value, the one input where a value takes 1 byte: its 16 equal nodes a block
+# are one word), alone and under a header of a million names. Each goes through
 # `convert --to jsonl` from a file, and the 100 MB string also through `validate` and `decode`
 # against a schema and a model. Last, an envelope of the same
 # size around small records (`{"items":[…]}`, `--items items`) and a YAML file that is one
@@ -45,6 +45,7 @@ open(f'{work}/dense.json', 'w').write('{"a":[' + ','.join(['0'] * (size // 4)) +
 open(f'{work}/dense.csv', 'w').write(','.join(['0'] * (size // 4)) + '\n')
 open(f'{work}/dense.yaml', 'w').write('a: [' + ','.join(['0'] * (size // 4)) + ']\n')
 open(f'{work}/commas.csv', 'w').write(',' * (size // 2 - 1) + '\n')
+open(f'{work}/names-commas.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' + ',' * (n - 1) + '\n')
 records = size // 40
 open(f'{work}/blank.json', 'w').write(' ' * size + '{"a":1}\n')
 open(f'{work}/blank.jsonl', 'w').write(' ' * size + '{"a":1}\n')
@@ -96,6 +97,7 @@ for input in keys.jsonl keys.csv keys.yaml dense.json; do
 done
 run dense.csv convert --no-header --to jsonl
 run commas.csv convert --no-header --to jsonl
+run names-commas.csv convert --to jsonl
 run dense.yaml convert --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl

@@ -1,5 +1,5 @@
-/// Growable storage for the nodes of one batch, four bytes a node for most nodes (see
-/// `CompactNode`).
+/// Growable storage for the nodes of one batch, four bytes a node for most nodes, and a word
+/// for a block of 16 equal ones (see `CompactNode`).
 ///
 /// The scanner does not append to it directly: it takes a `NodeCursor` (a plain struct, passed
 /// `inout`, so the hot loop pays for no runtime exclusivity checks) and hands it back when done.
@@ -16,7 +16,8 @@ public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
     /// block's first node and less than 8 KiB after it (`CompactNode`).
     public static let blockSize = 1 << CompactNode.blockShift
 
-    /// The bytes the nodes take (their words, their blocks' bases and their side table).
+    /// The bytes the nodes take (their words, their blocks' bases and word starts, and their
+    /// side table).
     public var byteCount: Int { storage.byteCount }
 
     /// Creates an empty buffer with room for `capacity` nodes.
@@ -36,6 +37,14 @@ public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
     @discardableResult
     public func append(_ node: JSONNode) -> Int {
         storage.append(node)
+    }
+
+    /// Appends a node that may equal the nodes before it in its block (a short token written
+    /// once a block and pointed at again, `RecentTokens`), and returns its index: a block of 16
+    /// equal scalar nodes is kept as one word, not 16 (a row of a million empty CSV cells).
+    @discardableResult
+    public func appendRepeatable(_ node: JSONNode) -> Int {
+        storage.appendRepeatable(node)
     }
 
     /// Replaces the node at `index` (a container's size, known once its contents are built).
@@ -98,20 +107,33 @@ public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
 
 /// A `NodeBuffer`'s storage, and the buffer itself while the scanner appends to it.
 struct NodeCursor {
-    /// One word a node (`CompactNode`).
+    /// One word a node (`CompactNode`), or one a folded block.
     private var words: UnsafeMutablePointer<UInt32>
-    /// The start of each block's first node.
+    /// Each block's base; once a block is folded, each block's base and where its words start
+    /// (`NodeTape.bases`).
     private var bases: UnsafeMutablePointer<UInt32>
     /// The nodes that do not fit in a word.
     private var wide: UnsafeMutablePointer<WideNode>
-    private var capacity: Int
+    /// 1 once a block is folded (`bases` holds two words a block), else 0.
+    private var baseShift = 0
+    /// The nodes `bases` has room for.
+    private var nodeCapacity: Int
+    private var wordCapacity: Int
+    /// `append` goes on without growing anything while `count` is under this.
+    private var limit: Int
     private var wideCount = 0
     private var wideCapacity = 16
     /// Number of nodes stored.
     private(set) var count = 0
+    /// The words folded blocks do not keep: 15 each.
+    private var foldedAway = 0
+    /// Number of words stored.
+    private var wordCount: Int { count - foldedAway }
 
     init(capacity: Int) {
-        self.capacity = capacity
+        nodeCapacity = capacity
+        wordCapacity = capacity
+        limit = capacity
         words = RawMemory.allocate(capacity, of: UInt32.self)
         bases = RawMemory.allocate(Self.blocks(for: capacity), of: UInt32.self)
         wide = RawMemory.allocate(wideCapacity, of: WideNode.self)
@@ -128,26 +150,27 @@ struct NodeCursor {
 
     /// The bytes the nodes take.
     var byteCount: Int {
-        count * 4 + (count >> CompactNode.blockShift) * 4 + wideCount * MemoryLayout<WideNode>.stride
+        wordCount * 4 + (count >> CompactNode.blockShift) * (4 << baseShift) + wideCount * MemoryLayout<WideNode>.stride
     }
 
     /// A read-only view of the nodes.
     var tape: NodeTape {
-        NodeTape(words: words, bases: bases, wide: wide, count: count)
+        NodeTape(words: words, bases: bases, wide: wide, folded: baseShift != 0, count: count)
     }
 
     /// The node at `index` (not bounds-checked).
     @inline(__always)
     func node(at index: Int) -> JSONNode {
-        CompactNode.node(words[index], at: index, bases: bases, wide: wide)
+        tape[index]
     }
 
     /// Appends a node and returns its index.
     @inline(__always) @discardableResult
     mutating func append(_ node: JSONNode) -> Int {
-        if count == capacity { reserve(1) }
+        if count == limit { grow() }
+        if baseShift != 0 { return appendAfterFolding(node) }
         let index = count
-        if index & ((1 << CompactNode.blockShift) - 1) == 0 { bases[index >> CompactNode.blockShift] = node.start }
+        if index & CompactNode.blockMask == 0 { bases[index >> CompactNode.blockShift] = node.start }
         if let word = CompactNode.word(for: node, base: bases[index >> CompactNode.blockShift]) {
             words[index] = word
         } else {
@@ -157,35 +180,139 @@ struct NodeCursor {
         return index
     }
 
+    /// `append` once blocks keep where their words start.
+    @inline(never)
+    private mutating func appendAfterFolding(_ node: JSONNode) -> Int {
+        let index = count
+        let slot = (index >> CompactNode.blockShift) << 1
+        if index & CompactNode.blockMask == 0 {
+            bases[slot] = node.start
+            bases[slot + 1] = UInt32(truncatingIfNeeded: wordCount)
+        }
+        if let word = CompactNode.word(for: node, base: bases[slot]) {
+            words[wordCount] = word
+        } else {
+            words[wordCount] = CompactNode.wideBit | appendWide(node, owner: index)
+        }
+        count &+= 1
+        return index
+    }
+
+    /// Appends a node that may equal the nodes before it in its block (its short token is
+    /// written once a block, `RecentTokens`): a block of 16 equal scalar nodes is then folded
+    /// into one word.
+    @inline(__always) @discardableResult
+    mutating func appendRepeatable(_ node: JSONNode) -> Int {
+        let index = append(node)
+        if index & CompactNode.blockMask == CompactNode.blockMask { foldIfRepeated(block: index >> CompactNode.blockShift) }
+        return index
+    }
+
+    /// Folds the block just completed into one word when its 16 words are equal and hold a
+    /// scalar (a container's size is set after its block is complete, so none is folded).
+    @inline(never)
+    private mutating func foldIfRepeated(block: Int) {
+        let first = wordCount - NodeBuffer.blockSize
+        let word = words[wordCount - 1]
+        guard word & CompactNode.wideBit == 0, word & 7 < UInt32(JSONNode.Kind.array.rawValue) else { return }
+        for offset in first..<(wordCount - 1) where words[offset] != word { return }
+        if baseShift == 0 { keepWordStarts() }
+        bases[(block << 1) + 1] = UInt32(truncatingIfNeeded: first) | CompactNode.foldedBit
+        foldedAway += CompactNode.blockMask
+        updateLimit()
+    }
+
+    /// Makes every block keep where its words start, after its base: so far, 16 words a block.
+    private mutating func keepWordStarts() {
+        let table = RawMemory.allocate(2 * Self.blocks(for: nodeCapacity), of: UInt32.self)
+        for block in 0..<((count + CompactNode.blockMask) >> CompactNode.blockShift) {
+            table[2 * block] = bases[block]
+            table[2 * block + 1] = UInt32(truncatingIfNeeded: block << CompactNode.blockShift)
+        }
+        RawMemory.free(bases)
+        bases = table
+        baseShift = 1
+    }
+
+    /// The index of node `index`'s own word, storing its block whole again first if it is
+    /// folded (only scalars are folded, and only containers change once their block is
+    /// complete, so this is rare; it moves every later word).
+    private mutating func ownWordIndex(of index: Int) -> Int {
+        guard baseShift != 0 else { return index }
+        let block = index >> CompactNode.blockShift
+        let start = bases[(block << 1) + 1]
+        let first = Int(start & ~CompactNode.foldedBit)
+        if start & CompactNode.foldedBit != 0 {
+            let extra = CompactNode.blockMask
+            if wordCount + extra > wordCapacity { growWords(to: max(wordCapacity * 2, wordCount + extra)) }
+            let later = words + first + 1
+            UnsafeMutableRawPointer(later + extra).copyMemory(from: later, byteCount: (wordCount - first - 1) * 4)
+            later.update(repeating: words[first], count: extra)
+            foldedAway -= extra
+            bases[(block << 1) + 1] = UInt32(truncatingIfNeeded: first)
+            var next = block + 1
+            while next <= (count - 1) >> CompactNode.blockShift {
+                bases[(next << 1) + 1] &+= UInt32(extra)
+                next += 1
+            }
+            updateLimit()
+        }
+        return first + (index & CompactNode.blockMask)
+    }
+
     /// Makes room for `extra` more nodes: to twice the capacity, or to what is needed when that
     /// is more (a record whose size is known before it is built, much larger than the buffer,
     /// is held once). Grows with `realloc` (see `RawMemory`): a record of millions of nodes is
-    /// not briefly held twice.
+    /// not briefly held twice, and words reserved for nodes that are then folded are never
+    /// touched.
     mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
-        capacity = max(capacity * 2, count + extra)
+        if wordCount + extra > wordCapacity { growWords(to: max(wordCapacity * 2, wordCount + extra)) }
+        if count + extra > nodeCapacity { growBlocks(to: max(nodeCapacity * 2, count + extra)) }
+        updateLimit()
+    }
+
+    /// Makes room for the node `append` has none for: in the words, or in the blocks' bases.
+    @inline(never)
+    private mutating func grow() {
+        if wordCount == wordCapacity { growWords(to: wordCapacity * 2) }
+        if count == nodeCapacity { growBlocks(to: nodeCapacity * 2) }
+        updateLimit()
+    }
+
+    private mutating func growBlocks(to capacity: Int) {
+        nodeCapacity = capacity
+        bases = RawMemory.reallocate(bases, to: Self.blocks(for: capacity) << baseShift)
+    }
+
+    private mutating func growWords(to capacity: Int) {
+        wordCapacity = capacity
         words = RawMemory.reallocate(words, to: capacity)
-        bases = RawMemory.reallocate(bases, to: Self.blocks(for: capacity))
+    }
+
+    private mutating func updateLimit() {
+        limit = min(nodeCapacity, wordCapacity + foldedAway)
     }
 
     /// Replaces the node at `index`: in its word when it fits, else in the side table.
     mutating func replace(_ index: Int, with node: JSONNode) {
-        let word = words[index]
+        let position = ownWordIndex(of: index)
+        let word = words[position]
         if word & CompactNode.wideBit != 0 {
             wide[Int(word & ~CompactNode.wideBit)].node = node
-        } else if let word = CompactNode.word(for: node, base: bases[index >> CompactNode.blockShift]) {
-            words[index] = word
+        } else if let word = CompactNode.word(for: node, base: bases[(index >> CompactNode.blockShift) << baseShift]) {
+            words[position] = word
         } else {
-            words[index] = CompactNode.wideBit | appendWide(node, owner: index)
+            words[position] = CompactNode.wideBit | appendWide(node, owner: index)
         }
     }
 
     /// Sets the size of the container at `index` (the scanner, as the container closes).
     @inline(__always)
     mutating func setSize(_ size: Int, at index: Int) {
-        let word = words[index]
+        let position = ownWordIndex(of: index)
+        let word = words[position]
         if word & CompactNode.wideBit == 0, UInt32(truncatingIfNeeded: size) < CompactNode.limit {
-            words[index] = word & ~CompactNode.extentBits | UInt32(truncatingIfNeeded: size) << 5
+            words[position] = word & ~CompactNode.extentBits | UInt32(truncatingIfNeeded: size) << 5
         } else {
             var node = node(at: index)
             node.size = size
@@ -196,8 +323,21 @@ struct NodeCursor {
     /// Drops every node from `newCount` on, and their side-table entries.
     mutating func truncate(to newCount: Int) {
         precondition(newCount >= 0 && newCount <= count)
+        if baseShift != 0 && newCount < count {
+            // The block of node `newCount` has started: its words start at its entry.
+            let slot = ((newCount >> CompactNode.blockShift) << 1) + 1
+            let first = Int(bases[slot] & ~CompactNode.foldedBit)
+            let kept = newCount & CompactNode.blockMask
+            if bases[slot] & CompactNode.foldedBit != 0 {  // the nodes kept are stored whole again
+                if first + kept > wordCapacity { growWords(to: max(wordCapacity * 2, first + kept)) }
+                (words + first).update(repeating: words[first], count: kept)
+                bases[slot] = UInt32(truncatingIfNeeded: first)
+            }
+            foldedAway = newCount - (first + kept)
+        }
         count = newCount
         while wideCount > 0, Int(wide[wideCount - 1].owner) >= newCount { wideCount -= 1 }
+        updateLimit()
     }
 
     @inline(never)

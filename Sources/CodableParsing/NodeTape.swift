@@ -9,10 +9,19 @@
 /// big container, a node that points back, as a YAML alias's copy does) is kept whole in a
 /// side table, and its word is bit 31 and the entry's index. Readers see `JSONNode`s either way
 /// (`NodeTape`), at the same indices, so a container's size still counts nodes.
+///
+/// A block of 16 equal scalar nodes (a row of empty CSV cells, a YAML `[0,0,…]`: their short
+/// tokens are written once a block, `RecentTokens`) may be folded into one word. From the first
+/// folded block on, each block keeps, after its base, where its words start (`foldedBit` set
+/// when it is folded), and the side table's address is tagged (`foldedTag`) to say so: a tape
+/// with no folded block is read as before, with no lookup more, and a record of such values
+/// costs about three sixteenths of a word a value, not a word.
 @usableFromInline
 enum CompactNode {
     /// log2 of the nodes in a block.
     @usableFromInline static let blockShift = 4
+    /// The bits of a node's index that place it in its block.
+    @usableFromInline static let blockMask = (1 << blockShift) - 1
     /// A word that holds a side-table index, not a node.
     @usableFromInline static let wideBit: UInt32 = 1 << 31
     /// Where a word's start delta begins.
@@ -23,6 +32,12 @@ enum CompactNode {
     static let limit: UInt32 = 1 << 13
     /// A one-word node's extent bits (5-17).
     static let extentBits: UInt32 = packedMask & ~0x1F
+    /// The bit of a block's word start that says the block is folded: its nodes are all its
+    /// first word.
+    @usableFromInline static let foldedBit: UInt32 = 1 << 31
+    /// The bit of a tape's side-table address that says its blocks keep their word starts
+    /// (some block is folded).
+    @usableFromInline static let foldedTag: UInt = 1
 
     /// The one word that holds `node` in a block based at `base`, or nil when it needs a side
     /// table entry.
@@ -33,13 +48,28 @@ enum CompactNode {
         return node.packed | delta << deltaShift
     }
 
-    /// The node a word holds.
+    /// The node a word holds, in a block whose base is `bases[baseSlot]`.
     @inlinable @inline(__always)
-    static func node(_ word: UInt32, at index: Int, bases: UnsafePointer<UInt32>, wide: UnsafePointer<WideNode>) -> JSONNode {
+    static func node(_ word: UInt32, baseSlot: Int, bases: UnsafePointer<UInt32>, wide: UInt) -> JSONNode {
         if word & wideBit == 0 {
-            return JSONNode(start: bases[index &>> blockShift] &+ (word &>> deltaShift), packed: word & packedMask)
+            return JSONNode(start: bases[baseSlot] &+ (word &>> deltaShift), packed: word & packedMask)
         }
-        return wide[Int(word & ~wideBit)].node
+        return sideTable(wide)[Int(word & ~wideBit)].node
+    }
+
+    /// The side table a tape's tagged address points at.
+    @inlinable @inline(__always)
+    static func sideTable(_ wide: UInt) -> UnsafePointer<WideNode> {
+        UnsafePointer(bitPattern: wide & ~foldedTag).unsafelyUnwrapped
+    }
+
+    /// Where node `index`'s word is, in blocks that keep their word starts: its block's first
+    /// word, plus its place in the block unless the block is folded.
+    @inlinable @inline(__always)
+    static func foldedWordIndex(of index: Int, bases: UnsafePointer<UInt32>) -> Int {
+        let start = bases[(index &>> blockShift) &<< 1 &+ 1]
+        let place = index & blockMask & (Int(start &>> 31) &- 1)  // 0 in a folded block
+        return Int(start & ~foldedBit) &+ place
     }
 }
 
@@ -60,21 +90,24 @@ struct WideNode {
 /// is `tape[i]`.
 public struct NodeTape: RandomAccessCollection, JSONNodeSource {
     @usableFromInline let words: UnsafePointer<UInt32>
+    /// Each block's base; with `wide` tagged, each block's base and then where its words start.
     @usableFromInline let bases: UnsafePointer<UInt32>
-    @usableFromInline let wide: UnsafePointer<WideNode>
+    /// The side table's address, with `CompactNode.foldedTag` set when some block is folded (a
+    /// fifth stored property, read on every lookup, made every tape slower to read).
+    @usableFromInline let wide: UInt
     /// The number of nodes.
     public let count: Int
 
-    init(words: UnsafePointer<UInt32>, bases: UnsafePointer<UInt32>, wide: UnsafePointer<WideNode>, count: Int) {
+    init(words: UnsafePointer<UInt32>, bases: UnsafePointer<UInt32>, wide: UnsafePointer<WideNode>, folded: Bool, count: Int) {
         self.words = words
         self.bases = bases
-        self.wide = wide
+        self.wide = UInt(bitPattern: wide) | (folded ? CompactNode.foldedTag : 0)
         self.count = count
     }
 
     /// A tape of no nodes (a placeholder until a record's tape is set; nothing is read from it).
     public static var empty: NodeTape {
-        NodeTape(words: UnsafePointer(bitPattern: 16)!, bases: UnsafePointer(bitPattern: 16)!, wide: UnsafePointer(bitPattern: 16)!, count: 0)
+        NodeTape(words: UnsafePointer(bitPattern: 16)!, bases: UnsafePointer(bitPattern: 16)!, wide: UnsafePointer(bitPattern: 16)!, folded: false, count: 0)
     }
 
     /// Always 0.
@@ -85,7 +118,19 @@ public struct NodeTape: RandomAccessCollection, JSONNodeSource {
     /// The node at `index` (not bounds-checked, as a pointer's subscript is not).
     @inlinable @inline(__always)
     public subscript(index: Int) -> JSONNode {
-        CompactNode.node(words[index], at: index, bases: bases, wide: wide)
+        if wide & CompactNode.foldedTag == 0 {
+            return CompactNode.node(words[index], baseSlot: index &>> CompactNode.blockShift, bases: bases, wide: wide)
+        }
+        return foldedNode(at: index)
+    }
+
+    /// The node at `index` of a tape with folded blocks: not inlined, so that every caller's
+    /// code stays as small as before (a larger lookup inlined into the decoder made it copy
+    /// its walker, and decode 60% slower).
+    @usableFromInline @inline(never)
+    func foldedNode(at index: Int) -> JSONNode {
+        let word = words[CompactNode.foldedWordIndex(of: index, bases: bases)]
+        return CompactNode.node(word, baseSlot: (index &>> CompactNode.blockShift) &<< 1, bases: bases, wide: wide)
     }
 
     /// The node at `index` (a `JSONNodeSource`).

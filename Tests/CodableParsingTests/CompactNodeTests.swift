@@ -13,7 +13,14 @@ import Testing
             var expected: [JSONNode] = []
             var start = 0
             for _ in 0..<Int.random(in: 1...3000, using: &random) {
-                switch Int.random(in: 0..<100, using: &random) {
+                switch Int.random(in: 0..<110, using: &random) {
+                case 100..<110:  // a run of equal nodes, as a token written once a block gives
+                    let kind: JSONNode.Kind = [.null, .string, .number, .array][Int.random(in: 0..<4, using: &random)]
+                    let node = JSONNode(kind: kind, start: start, length: kind == .array ? 0 : 2)
+                    for _ in 0..<Int.random(in: 1...70, using: &random) {
+                        #expect(buffer.appendRepeatable(node) == expected.count)
+                        expected.append(node)
+                    }
                 case 0..<60:
                     start += Int.random(in: 0...12, using: &random)
                     append(JSONNode(kind: .number, start: start, length: Int.random(in: 1...20, using: &random)))
@@ -62,6 +69,31 @@ import Testing
                 expected.append(node)
             }
         }
+    }
+
+    /// A block of 16 equal scalars appended as repeatable is one word, whether the run starts at
+    /// a block's start or not; containers, and runs broken by another node, are not folded.
+    @Test func blocksOfEqualScalarsAreOneWord() {
+        let buffer = NodeBuffer(capacity: 16)
+        let head = JSONNode(kind: .array, start: 0, length: 0)
+        let empty = JSONNode(kind: .string, start: 1, length: 2)
+        buffer.append(head)
+        for _ in 0..<16_000 { buffer.appendRepeatable(empty) }
+        buffer[0] = JSONNode(kind: .array, start: 0, length: 16_000)
+        // The first block holds the head, and the last the 16 000th value alone; the 999 blocks
+        // between are a word each. Every block has a base and where its words start; the head's
+        // size is past a word's.
+        #expect(buffer.byteCount == (16 + 999 + 1) * 4 + 1000 * 8 + MemoryLayout<WideNode>.stride)
+        buffer.withNodes { tape in
+            #expect(tape[0].size == 16_000 && tape.count == 16_001)
+            #expect(tape.dropFirst().allSatisfy { $0 == empty })
+        }
+        let unfolded = NodeBuffer(capacity: 16)
+        for index in 0..<16_000 {
+            unfolded.appendRepeatable(index % 100 == 99 ? JSONNode(kind: .null, start: 1, length: 4) : empty)
+            unfolded.appendRepeatable(JSONNode(kind: .array, start: 1, length: 0))
+        }
+        #expect(unfolded.byteCount == 32_000 * 4 + 2000 * 4)
     }
 
     /// The scanner sets a container's size as it closes: in its word up to 8 191 nodes, in the
