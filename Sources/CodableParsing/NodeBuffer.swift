@@ -16,6 +16,9 @@ public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
     /// block's first node and less than 8 KiB after it (`CompactNode`).
     public static let blockSize = 1 << CompactNode.blockShift
 
+    /// How many nodes it holds before its storage has to grow.
+    var capacity: Int { storage.capacity }
+
     /// The bytes the nodes take (their words, their blocks' bases and word starts, and their
     /// side table).
     public var byteCount: Int { storage.byteCount }
@@ -147,6 +150,9 @@ struct NodeCursor {
         RawMemory.free(bases)
         RawMemory.free(wide)
     }
+
+    /// How many nodes it holds before `append` has to grow it.
+    var capacity: Int { limit }
 
     /// The bytes the nodes take.
     var byteCount: Int {

@@ -61,6 +61,35 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         }
     }
 
+    /// A wide row is held in the room made for it: its batch ends with it, so no node of a row
+    /// after it (nor of one begun where the buffer ends, and taken back) grows that room to
+    /// twice its size (a header of a million names over a row of empty cells took 4.5 times its
+    /// size, 3.5 now).
+    @Test func aWideRowEndsItsBatchInTheRoomMadeForIt() throws {
+        let width = 3 * CSVRecordBuilder.wideRow
+        let wide = Array(repeating: "0", count: width).joined(separator: ",")
+        let unkeyed = "[" + wide + "]"
+        for (text, expected) in [(wide + "\n", [unkeyed]), (wide + "\n1\n2\n" + wide + "\n3\n", [unkeyed, "[1]", "[2]", unkeyed, "[3]"])] {
+            let reader = CSVReader(source: InMemoryByteSource(text), options: CSVReaderOptions(hasHeader: false))
+            var batches: [[String]] = []
+            while let batch = try reader.nextBatch() {
+                var records: [String] = []
+                var writer = JSONWriter()
+                for index in 0..<batch.count {
+                    let out = OutputBuffer()
+                    writer.write(batch[index], to: out)
+                    records.append(out.text)
+                }
+                batches.append(records)
+                if records.last == unkeyed {
+                    #expect(batch.nodes.capacity < 2 * batch.nodes.count, "grown past the wide row's room: \(batch.nodes.capacity) for \(batch.nodes.count) nodes")
+                }
+            }
+            #expect(batches.flatMap { $0 } == expected)
+            #expect(batches.allSatisfy { !$0.dropLast().contains(unkeyed) }, "a row after a wide one in its batch")
+        }
+    }
+
     /// Every node of a record is placed at its cell: the record at its row's start, a key and
     /// its value both at the value's cell. Rows split across batches, with and without a header.
     @Test func everyNodeIsPlacedAtItsCell() throws {

@@ -150,6 +150,7 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
             }
             progressed = true
             position = next
+            if builder.endsWithWideRow { return }  // the next row starts the next batch
         }
     }
 

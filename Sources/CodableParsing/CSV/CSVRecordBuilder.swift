@@ -17,6 +17,9 @@ struct CSVRecordBuilder: CSVFieldSink {
     /// The input offset of the buffer the rows are read from.
     private let inputOffset: UInt32
     private(set) var roots: [Int32] = []
+    /// The last row taken was wide (measured, and its room made exactly): the batch should end
+    /// with it, since a row begun after it would grow the batch to twice that room.
+    private(set) var endsWithWideRow = false
     private let emptyAsNull: Bool
     /// The most bytes of JSON the batch can hold (nodes point into them with 32-bit offsets).
     private let maxBytes: Int
@@ -178,6 +181,7 @@ struct CSVRecordBuilder: CSVFieldSink {
         guard bytes.count <= maxBytes else { throw JSONSyntaxError(.recordTooLarge(limit: maxBytes), at: rowStart) }
         cursor.setSize(cursor.count - mark.nodes - 1, at: mark.nodes)
         roots.append(Int32(truncatingIfNeeded: mark.nodes))
+        endsWithWideRow = roomMade
     }
 
     /// Makes room for a wide row's record (its bytes exactly, unless a cell needs escapes), so
