@@ -4,15 +4,15 @@
 # each input format (JSON Lines, CSV, YAML), plus token-dense values (0,0,…: 2 bytes per value)
 # as a JSON array, a CSV row without a header, and a YAML flow sequence, and a CSV row of empty
 # cells (a comma a value, the one input where a value takes 1 byte: its 16 equal nodes a block
-# are one word), alone and under a header of a million names. Each goes through
-# `convert --to jsonl` from a file, and the 100 MB string also through `validate` and `decode`
-# against a schema and a model. Last, an envelope of the same
-# size around small records (`{"items":[…]}`, `--items items`) and a YAML file that is one
-# sequence of small records (`- {id: 1, …}`, from the file and through a pipe, in UTF-8 and in
-# UTF-16), all read record by record,
-# and blanks of the same size before a small record (spaces in JSON and on a JSON Lines line,
-# blank lines before a YAML document and after one's end, `...`), which are read and let go
-# (net near 0x).
+# are one word), alone and under a header of a million names, and one-letter strings (which
+# gain quotes), alone and in turn with digits, as a CSV row and a YAML flow sequence. Each
+# goes through `convert --to jsonl` from a file, and the 100 MB string also through `validate`
+# and `decode` against a schema and a model. Last, an envelope of the same size around small
+# records (`{"items":[…]}`, `--items items`) and a YAML file that is one sequence of small
+# records (`- {id: 1, …}`, from the file and through a pipe, in UTF-8 and in UTF-16), all read
+# record by record, and blanks of the same size before a small record (spaces in JSON and on a
+# JSON Lines line, blank lines before a YAML document and after one's end, `...`), which are
+# read and let go (net near 0x).
 # Prints, per run: input size, peak RSS (GNU time), gross ratio (RSS / input) and net ratio
 # ((RSS - the RSS of a run on an empty input) / input: what the input itself costs).
 # Exit status 1 if any run goes over 4x net, or a 100 MB string run over 4x gross.
@@ -45,6 +45,12 @@ open(f'{work}/dense.json', 'w').write('{"a":[' + ','.join(['0'] * (size // 4)) +
 open(f'{work}/dense.csv', 'w').write(','.join(['0'] * (size // 4)) + '\n')
 open(f'{work}/dense.yaml', 'w').write('a: [' + ','.join(['0'] * (size // 4)) + ']\n')
 open(f'{work}/commas.csv', 'w').write(',' * (size // 2 - 1) + '\n')
+letters = [chr(97 + i % 26) for i in range(size // 4)]
+mixed = [chr(97 + i // 2 % 26) if i % 2 == 0 else str(i // 2 % 10) for i in range(size // 4)]
+open(f'{work}/letters.csv', 'w').write(','.join(letters) + '\n')
+open(f'{work}/letters.yaml', 'w').write('a: [' + ','.join(letters) + ']\n')
+open(f'{work}/mixed.csv', 'w').write(','.join(mixed) + '\n')
+open(f'{work}/mixed.yaml', 'w').write('a: [' + ','.join(mixed) + ']\n')
 open(f'{work}/names-commas.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' + ',' * (n - 1) + '\n')
 records = size // 40
 open(f'{work}/blank.json', 'w').write(' ' * size + '{"a":1}\n')
@@ -100,6 +106,10 @@ run dense.csv convert --no-header --to jsonl
 run commas.csv convert --no-header --to jsonl
 run names-commas.csv convert --to jsonl
 run dense.yaml convert --to jsonl
+for input in letters mixed; do
+  run "$input.csv" convert --no-header --to jsonl
+  run "$input.yaml" convert --to jsonl
+done
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl
 PIPED=1 run list.yaml convert --from yaml --to jsonl

@@ -10,12 +10,11 @@
 /// side table, and its word is bit 31 and the entry's index. Readers see `JSONNode`s either way
 /// (`NodeTape`), at the same indices, so a container's size still counts nodes.
 ///
-/// A block of 16 equal scalar nodes (a row of empty CSV cells, a YAML `[0,0,…]`: their short
-/// tokens are written once a block, `RecentTokens`) may be folded into one word. From the first
-/// folded block on, each block keeps, after its base, where its words start (`foldedBit` set
-/// when it is folded), and the side table's address is tagged (`foldedTag`) to say so: a tape
-/// with no folded block is read as before, with no lookup more, and a record of such values
-/// costs about three sixteenths of a word a value, not a word.
+/// A complete block of 16 small scalar nodes (a CSV row's or a YAML sequence's values) may be
+/// folded into fewer words (`FoldedBlock`, `NodeCursor+Folding.swift`). From the first folded
+/// block on, each block keeps, after its base, where its words start and its shape, and the
+/// side table's address is tagged (`foldedTag`) to say so: a tape with no folded block is read
+/// as before, with no lookup more.
 @usableFromInline
 enum CompactNode {
     /// log2 of the nodes in a block.
@@ -32,9 +31,10 @@ enum CompactNode {
     static let limit: UInt32 = 1 << 13
     /// A one-word node's extent bits (5-17).
     static let extentBits: UInt32 = packedMask & ~0x1F
-    /// The bit of a block's word start that says the block is folded: its nodes are all its
-    /// first word.
-    @usableFromInline static let foldedBit: UInt32 = 1 << 31
+    /// Where a block's word start holds its shape (`FoldedBlock`).
+    @usableFromInline static let shapeShift: UInt32 = 30
+    /// The bits of a block's word start that are the index of its first word.
+    @usableFromInline static let wordStartMask: UInt32 = (1 << shapeShift) - 1
     /// The bit of a tape's side-table address that says its blocks keep their word starts
     /// (some block is folded).
     @usableFromInline static let foldedTag: UInt = 1
@@ -63,13 +63,70 @@ enum CompactNode {
         UnsafePointer(bitPattern: wide & ~foldedTag).unsafelyUnwrapped
     }
 
-    /// Where node `index`'s word is, in blocks that keep their word starts: its block's first
-    /// word, plus its place in the block unless the block is folded.
+    /// The word of node `index` in blocks that keep their word starts (some block is folded).
     @inlinable @inline(__always)
-    static func foldedWordIndex(of index: Int, bases: UnsafePointer<UInt32>) -> Int {
-        let start = bases[(index &>> blockShift) &<< 1 &+ 1]
-        let place = index & blockMask & (Int(start &>> 31) &- 1)  // 0 in a folded block
-        return Int(start & ~foldedBit) &+ place
+    static func foldedWord(at index: Int, words: UnsafePointer<UInt32>, bases: UnsafePointer<UInt32>) -> UInt32 {
+        let start = bases[((index &>> blockShift) &<< 1) &+ 1]
+        let first = words + Int(start & wordStartMask)
+        let place = index & blockMask
+        switch start &>> shapeShift {
+        case FoldedBlock.whole.rawValue:
+            return first[place]
+        case FoldedBlock.repeated.rawValue:
+            return first[0]
+        case FoldedBlock.stepped.rawValue:
+            return first[0] | UInt32(UnsafeRawPointer(first + 1).load(fromByteOffset: place, as: UInt8.self)) &<< deltaShift
+        default:
+            return FoldedBlock.word(ofHalf: UInt16(littleEndian: UnsafeRawPointer(first).load(fromByteOffset: place &<< 1, as: UInt16.self)))
+        }
+    }
+}
+
+/// How a block of a tape with folded blocks keeps its 16 nodes' words (`NodeCursor+Folding`).
+@usableFromInline
+enum FoldedBlock: UInt32 {
+    /// 16 words, one a node (any block).
+    case whole
+    /// 5 words: the nodes' word less its start, then each node's start less the base in a
+    /// byte (16 scalars of one kind, flags and length, each starting less than 256 bytes after
+    /// the base: `[a,b,c,…]`).
+    case stepped
+    /// 1 word, every node's (16 equal scalars: a token written once a block, `RecentTokens`).
+    case repeated
+    /// 8 words: each node's word in 16 bits, its kind, flags and length in the low byte and its
+    /// start less the base in the high one (16 scalars of tokens under 8 bytes, each starting
+    /// less than 256 bytes after the base: `[a,1,b,2,…]`).
+    case halved
+
+    /// The words such a block keeps.
+    var keptWords: Int {
+        switch self {
+        case .whole: 16
+        case .stepped: 5
+        case .repeated: 1
+        case .halved: 8
+        }
+    }
+
+    /// A block's word start: its first word's index, and its shape.
+    static func start(_ first: Int, _ shape: FoldedBlock) -> UInt32 {
+        UInt32(truncatingIfNeeded: first) | shape.rawValue << CompactNode.shapeShift
+    }
+
+    /// The shape a block's word start gives.
+    static func shape(of start: UInt32) -> FoldedBlock {
+        FoldedBlock(rawValue: start >> CompactNode.shapeShift).unsafelyUnwrapped
+    }
+
+    /// A node's word kept in 16 bits, in a halved block.
+    static func half(of word: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: word & 0xFF | (word >> CompactNode.deltaShift) << 8)
+    }
+
+    /// The node's word a halved block's 16 bits hold.
+    @inlinable @inline(__always)
+    static func word(ofHalf half: UInt16) -> UInt32 {
+        UInt32(half & 0xFF) | UInt32(half &>> 8) &<< CompactNode.deltaShift
     }
 }
 
@@ -129,7 +186,7 @@ public struct NodeTape: RandomAccessCollection, JSONNodeSource {
     /// its walker, and decode 60% slower).
     @usableFromInline @inline(never)
     func foldedNode(at index: Int) -> JSONNode {
-        let word = words[CompactNode.foldedWordIndex(of: index, bases: bases)]
+        let word = CompactNode.foldedWord(at: index, words: words, bases: bases)
         return CompactNode.node(word, baseSlot: (index &>> CompactNode.blockShift) &<< 1, bases: bases, wide: wide)
     }
 

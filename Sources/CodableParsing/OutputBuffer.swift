@@ -15,6 +15,9 @@ public final class OutputBuffer: @unchecked Sendable {
     /// Number of bytes written and not yet drained.
     public var count: Int { cursor.count }
 
+    /// Where the next token can start (`OutputCursor.nextTokenStart`).
+    public var nextTokenStart: Int { cursor.nextTokenStart }
+
     /// Lends the storage out for appending.
     public func beginAppending() -> OutputCursor { cursor }
 
@@ -103,6 +106,28 @@ public struct OutputCursor {
     public mutating func truncate(to position: Int) {
         precondition(position >= 0 && position <= count)
         count = position
+    }
+
+    /// For a tape's JSON tokens written one after another (CSV cells, YAML scalars): when the
+    /// last byte written is a quote (a string token's closing one), steps back over it, so that
+    /// the string token written next starts on it and both read it as theirs (`"a"b"` holds
+    /// `"a"` and `"b"`), and returns true. A row of one-letter strings so takes 2 bytes of JSON
+    /// a value, not 3. Only for bytes that are tokens alone: a string's closing quote is then
+    /// the only one that can end them.
+    @inlinable @inline(__always)
+    public mutating func shareClosingQuote() -> Bool {
+        guard count > 0, pointer[count - 1] == UInt8(ascii: "\"") else { return false }
+        count -= 1
+        return true
+    }
+
+    /// Where the next token written can start, for the head of a container, which points at
+    /// no bytes but must not start after the token that follows it (a node starting before its
+    /// block's first is kept whole, 16 bytes): on the closing quote of a string just written,
+    /// which a string after it shares (`shareClosingQuote`), or else at the end.
+    @inlinable @inline(__always)
+    public var nextTokenStart: Int {
+        count > 0 && pointer[count - 1] == UInt8(ascii: "\"") ? count - 1 : count
     }
 
     /// Mutable access to the bytes written so far (for reordering them in place; the length

@@ -4,10 +4,12 @@ import CodableParsing
 /// them (the same `JSONNode`s the JSON reader makes), and each node's offset in the YAML input.
 ///
 /// Scalars become JSON tokens (strings escaped as the JSON writer writes them, so equal strings
-/// have equal tokens); containers point at no bytes. A short token equal to one written for an
-/// earlier node of the same block of 16 (`RecentTokens`) is pointed at, not written again, and
-/// a block of 16 equal nodes is kept as one word: `[0,0,…]` costs a sixteenth of a byte a value
-/// in tokens and about a quarter of a byte in nodes.
+/// have equal tokens; a string just after another starts on its closing quote,
+/// `OutputCursor.shareClosingQuote`); containers point at no bytes. A short token equal to one
+/// written for an earlier node of the same block of 16 (`RecentTokens`) is pointed at, not
+/// written again, and a block of 16 alike scalars is folded (`NodeBuffer.appendFoldable`):
+/// `[0,0,…]` costs a sixteenth of a byte a value in tokens and about a quarter of a byte in
+/// nodes.
 final class YAMLTape {
     /// The synthesized JSON tokens.
     let bytes = OutputBuffer(capacity: 1 << 16)
@@ -67,7 +69,7 @@ final class YAMLTape {
         let text: StaticString = kind == .null ? "null" : kind == .true ? "true" : "false"
         let start = place(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         offsets.append(offset)
-        return nodes.appendRepeatable(JSONNode(kind: kind, start: start, length: text.utf8CodeUnitCount))
+        return nodes.appendFoldable(JSONNode(kind: kind, start: start, length: text.utf8CodeUnitCount))
     }
 
     /// Appends a number node whose JSON text is `text`.
@@ -75,29 +77,30 @@ final class YAMLTape {
     func appendNumber(_ text: UnsafeBufferPointer<UInt8>, at offset: UInt32) -> Int {
         let start = place(text)
         offsets.append(offset)
-        return nodes.appendRepeatable(JSONNode(kind: .number, start: start, length: text.count))
+        return nodes.appendFoldable(JSONNode(kind: .number, start: start, length: text.count))
     }
 
     /// Appends a string node holding the UTF-8 `content`.
     @discardableResult
     func appendString(_ content: UnsafeBufferPointer<UInt8>, at offset: UInt32) -> Int {
         var cursor = bytes.beginAppending()
+        let sharedQuote = cursor.shareClosingQuote()
         let start = cursor.position
         let escaped = JSONString.appendQuoted(content, to: &cursor)
         let length = cursor.position - start
         let placed = cursor.withWrittenBytes { written in
             recent.start(ofTokenWrittenAt: start, length: length, forNode: nodes.count, in: UnsafePointer(written.baseAddress!))
         }
-        if placed != start { cursor.truncate(to: start) }
+        if placed != start { cursor.truncate(to: sharedQuote ? start + 1 : start) }
         bytes.endAppending(cursor)
         offsets.append(offset)
-        return nodes.appendRepeatable(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: placed, length: length))
+        return nodes.appendFoldable(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: placed, length: length))
     }
 
     /// Appends the head of a container; `close` sets its size.
     func openContainer(_ kind: JSONNode.Kind, at offset: UInt32) -> Int {
         offsets.append(offset)
-        return nodes.append(JSONNode(kind: kind, start: bytes.count, length: 0))
+        return nodes.append(JSONNode(kind: kind, start: bytes.nextTokenStart, length: 0))
     }
 
     /// Sets the size of the container at `index`, whose contents are all nodes after it.

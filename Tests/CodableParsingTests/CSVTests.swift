@@ -118,7 +118,8 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         let count = 16_000
         let reader = CSVReader(source: InMemoryByteSource(String(repeating: ",", count: count - 1) + "\n"), options: CSVReaderOptions(hasHeader: false))
         let batch = try #require(try reader.nextBatch())
-        #expect(batch.bytes.count == 2 * (count / NodeBuffer.blockSize + 1))
+        // One "" a block; each after the first starts on the quote that closes the one before.
+        #expect(batch.bytes.count == 2 + count / NodeBuffer.blockSize)
         // The first block holds the row's array and 15 cells, the last the 16 000th cell alone;
         // each of the 999 blocks between is one word. Every block keeps its base and where its
         // words start; the row's array, past a word's size, 12 bytes more.
@@ -127,6 +128,39 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         #expect(try readCSV(String(repeating: ",", count: count - 1) + "\n", options: CSVReaderOptions(hasHeader: false)) == ["[" + Array(repeating: "\"\"", count: count).joined(separator: ",") + "]"])
         let rows = "a,b,c\n" + (0..<40).map { "\($0 % 3),\($0 % 2 == 0 ? "x" : "\"y\""),true" }.joined(separator: "\n") + "\n"
         #expect(try readCSV(rows, options: CSVReaderOptions(chunkSize: 16), pieceSize: 7) == (0..<40).map { "{\"a\":\($0 % 3),\"b\":\"\($0 % 2 == 0 ? "x" : "y")\",\"c\":true}" })
+    }
+
+    /// A string cell's token starts on the closing quote of a string just before it (a key's
+    /// or a value's): a row of one-letter strings takes 2 bytes of JSON a value, and 16 of them
+    /// 5 words of nodes. Every string reads back as written, after another string, an empty
+    /// cell pointed at an earlier one, a number or a literal, escaped or not, with a header and
+    /// without, whole and in pieces.
+    @Test func consecutiveStringsShareAQuote() throws {
+        let count = 16_000
+        let letters = (0..<count).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }
+        let reader = CSVReader(source: InMemoryByteSource(letters.joined(separator: ",") + "\n"), options: CSVReaderOptions(hasHeader: false))
+        let batch = try #require(try reader.nextBatch())
+        #expect(batch.bytes.count == 1 + 2 * count)
+        let folded = count / NodeBuffer.blockSize - 1  // the first block holds the row's array
+        #expect(batch.nodes.byteCount == (count + 1 - 11 * folded) * 4 + (count + 1) / NodeBuffer.blockSize * 8 + 12)
+        #expect(try readCSV(letters.joined(separator: ",") + "\n", options: CSVReaderOptions(hasHeader: false)) == ["[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "]"])
+        // A row's record starts on the closing quote that ends the row before, as its first
+        // string does: no node starts before its block's first (it would be kept whole).
+        let rows = try #require(try CSVReader(source: InMemoryByteSource(String(repeating: "a,b\n", count: 2_000)), options: CSVReaderOptions(hasHeader: false)).nextBatch())
+        #expect(rows.count == 2_000 && rows.nodes.byteCount == rows.nodes.count * 4 + rows.nodes.count / NodeBuffer.blockSize * 4)
+        let cells: [(csv: String, json: String)] = [
+            ("x", #""x""#), ("", #""""#), (#""q""""#, #""q\"""#), ("", #""""#), (#""""#, #""""#), ("y", #""y""#), ("1", "1"),
+            ("", #""""#), (#""a,b""#, #""a,b""#), ("true", "true"), ("é\u{1}", #""é\u0001""#), ("", #""""#), ("", #""""#),
+        ]
+        let header = cells.indices.map { "\"c\"\"\($0)\"" }
+        let row = cells.map(\.csv).joined(separator: ",")
+        let repeated = Array(repeating: row, count: 40).joined(separator: "\n") + "\n"
+        let keyed = "{" + cells.indices.map { "\"c\\\"\($0)\":\(cells[$0].json)" }.joined(separator: ",") + "}"
+        let unkeyed = "[" + cells.map(\.json).joined(separator: ",") + "]"
+        for pieceSize in [Int.max, 5] {
+            #expect(try readCSV(header.joined(separator: ",") + "\n" + repeated, options: CSVReaderOptions(chunkSize: 64), pieceSize: pieceSize) == Array(repeating: keyed, count: 40))
+            #expect(try readCSV(repeated, options: CSVReaderOptions(hasHeader: false, chunkSize: 64), pieceSize: pieceSize) == Array(repeating: unkeyed, count: 40))
+        }
     }
 
     /// Reads `rows` (written as they are, joined by commas and CRLF) with each `(chunk size,

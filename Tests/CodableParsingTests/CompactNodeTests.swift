@@ -14,12 +14,17 @@ import Testing
             var start = 0
             for _ in 0..<Int.random(in: 1...3000, using: &random) {
                 switch Int.random(in: 0..<110, using: &random) {
-                case 100..<110:  // a run of equal nodes, as a token written once a block gives
+                case 100..<110:  // a run of alike nodes: equal (a token written once a block), or stepping on
                     let kind: JSONNode.Kind = [.null, .string, .number, .array][Int.random(in: 0..<4, using: &random)]
-                    let node = JSONNode(kind: kind, start: start, length: kind == .array ? 0 : 2)
-                    for _ in 0..<Int.random(in: 1...70, using: &random) {
-                        #expect(buffer.appendRepeatable(node) == expected.count)
+                    let step = [0, 0, 1, 3, 17, 40][Int.random(in: 0..<6, using: &random)]
+                    let mixed = Bool.random(using: &random)  // every other node a short number
+                    for item in 0..<Int.random(in: 1...70, using: &random) {
+                        let node = mixed && item % 2 == 1
+                            ? JSONNode(kind: .number, start: start, length: 1 + item % 7)
+                            : JSONNode(kind: kind, start: start, length: kind == .array ? 0 : 2)
+                        #expect(buffer.appendFoldable(node) == expected.count)
                         expected.append(node)
+                        start += step
                     }
                 case 0..<60:
                     start += Int.random(in: 0...12, using: &random)
@@ -78,7 +83,7 @@ import Testing
         let head = JSONNode(kind: .array, start: 0, length: 0)
         let empty = JSONNode(kind: .string, start: 1, length: 2)
         buffer.append(head)
-        for _ in 0..<16_000 { buffer.appendRepeatable(empty) }
+        for _ in 0..<16_000 { buffer.appendFoldable(empty) }
         buffer[0] = JSONNode(kind: .array, start: 0, length: 16_000)
         // The first block holds the head, and the last the 16 000th value alone; the 999 blocks
         // between are a word each. Every block has a base and where its words start; the head's
@@ -90,10 +95,50 @@ import Testing
         }
         let unfolded = NodeBuffer(capacity: 16)
         for index in 0..<16_000 {
-            unfolded.appendRepeatable(index % 100 == 99 ? JSONNode(kind: .null, start: 1, length: 4) : empty)
-            unfolded.appendRepeatable(JSONNode(kind: .array, start: 1, length: 0))
+            unfolded.appendFoldable(index % 100 == 99 ? JSONNode(kind: .null, start: 1, length: 4) : empty)
+            unfolded.appendFoldable(JSONNode(kind: .array, start: 1, length: 0))
         }
         #expect(unfolded.byteCount == 32_000 * 4 + 2000 * 4)
+    }
+
+    /// A block of 16 scalars of one kind and length, each starting less than 256 bytes after
+    /// the block's first, is five words (`[a,b,c,…]`); of tokens under 8 bytes, eight
+    /// (`[a,1,b,2,…]`); a start 256 bytes or more past the base, a longer token among others,
+    /// or a container leaves its block whole.
+    @Test func blocksOfSmallScalarsFoldToTheFewestWords() {
+        let buffer = NodeBuffer(capacity: 16)
+        buffer.append(JSONNode(kind: .array, start: 0, length: 0))
+        let letters = (0..<16_000).map { JSONNode(kind: .string, start: 1 + 3 * $0, length: 3) }
+        for letter in letters { buffer.appendFoldable(letter) }
+        buffer[0] = JSONNode(kind: .array, start: 0, length: 16_000)
+        // As for equal nodes, but 5 words a folded block.
+        #expect(buffer.byteCount == (16 + 999 * 5 + 1) * 4 + 1000 * 8 + MemoryLayout<WideNode>.stride)
+        buffer.withNodes { tape in
+            #expect(Array(tape.dropFirst()) == letters)
+        }
+        // One block of each shape, in turn, 16 nodes each.
+        let blocks: [(words: Int, nodes: (Int) -> JSONNode)] = [
+            (1, { _ in JSONNode(kind: .null, start: 0, length: 4) }),
+            (5, { JSONNode(kind: .string, start: 3 * $0, length: 3) }),
+            (8, { $0 % 2 == 0 ? JSONNode(kind: .string, flags: 1, start: 2 * $0, length: 7) : JSONNode(kind: .number, start: 2 * $0, length: 1) }),
+            (16, { JSONNode(kind: .string, start: 20 * $0, length: 20) }),  // the last starts 300 bytes on
+            (16, { JSONNode(kind: .number, start: 9 * $0, length: $0 == 7 ? 9 : 3) }),
+            (16, { $0 == 15 ? JSONNode(kind: .array, start: 0, length: 0) : JSONNode(kind: .null, start: 0, length: 4) }),
+        ]
+        let shapes = NodeBuffer(capacity: 16)
+        var expected: [JSONNode] = []
+        for (index, block) in blocks.enumerated() {
+            for place in 0..<NodeBuffer.blockSize {
+                var node = block.nodes(place)
+                node.start += UInt32(1000 * index)
+                shapes.appendFoldable(node)
+                expected.append(node)
+            }
+        }
+        #expect(shapes.byteCount == blocks.map(\.words).reduce(0, +) * 4 + blocks.count * 8)
+        shapes.withNodes { tape in
+            #expect(Array(tape) == expected)
+        }
     }
 
     /// The scanner sets a container's size as it closes: in its word up to 8 191 nodes, in the

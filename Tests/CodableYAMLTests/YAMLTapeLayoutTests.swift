@@ -53,4 +53,42 @@ import Testing
         }
         #expect(records == (0..<2_000).map { "{\"on\":\($0 % 3 == 0),\"name\":\"n\($0)\",\"gone\":null,\"n\":\($0 % 5)}" })
     }
+
+    /// A string's token starts on the closing quote of a string just before it, and 16 strings
+    /// of one length are five words: `[a,b,c,…]` takes 2 bytes of JSON and about a third of a
+    /// word a value. Strings read back as written after strings, numbers, literals and empty
+    /// strings pointed at earlier ones.
+    @Test func consecutiveStringsShareAQuote() throws {
+        let count = 16_000
+        let letters = (0..<count).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }
+        let read = try batch("a: [" + letters.joined(separator: ",") + "]\n")
+        #expect(read.bytes.count <= 3 + 2 * count)
+        #expect(read.nodes.byteCount < count * 2)
+        var writer = JSONWriter()
+        let out = OutputBuffer()
+        writer.write(read[0], to: out)
+        #expect(out.text == "{\"a\":[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "]}")
+        let items: [(yaml: String, json: String)] = [
+            ("x", #""x""#), (#""""#, #""""#), (#""q\"""#, #""q\"""#), (#""""#, #""""#), ("''", #""""#), ("y", #""y""#), ("1", "1"),
+            (#""""#, #""""#), (#""a,b""#, #""a,b""#), ("true", "true"), (#""é\u0001""#, #""é\u0001""#), (#""""#, #""""#), ("''", #""""#),
+        ]
+        let sequence = Array(repeating: items.map(\.yaml).joined(separator: ", "), count: 40).joined(separator: ", ")
+        let mixed = try batch("k: [" + sequence + "]\n")
+        let written = OutputBuffer()
+        writer.write(mixed[0], to: written)
+        #expect(written.text == "{\"k\":[" + Array(repeating: items.map(\.json).joined(separator: ","), count: 40).joined(separator: ",") + "]}")
+    }
+
+    /// A container opened just after a string starts on that string's closing quote, as a
+    /// string after it may: no node of `[[a],[b],…]` or `[{a: b},…]` starts before its block's
+    /// first (each would be kept whole, 16 bytes).
+    @Test func containersAfterStringsStayOneWordEach() throws {
+        let letters = (0..<5_000).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }
+        let read = try batch("a: [" + letters.map { "[\($0)]" }.joined(separator: ",") + "]\nb: [" + letters.map { "{\($0): \($0)x}" }.joined(separator: ",") + "]\n")
+        expectOneWordEach(read.nodes, folded: 0, "nested")
+        var writer = JSONWriter()
+        let out = OutputBuffer()
+        writer.write(read[0], to: out)
+        #expect(out.text == "{\"a\":[" + letters.map { "[\"\($0)\"]" }.joined(separator: ",") + "],\"b\":[" + letters.map { "{\"\($0)\":\"\($0)x\"}" }.joined(separator: ",") + "]}")
+    }
 }

@@ -1,7 +1,10 @@
-/// Builds the records of one batch of CSV rows: their nodes, the JSON tokens the nodes point at
-/// (the cells' values and the header's names, one after another, with no brackets, colons or
-/// commas: the writer writes those from the nodes; an empty cell's token is written once a
-/// block, `RecentTokens`), and where each row is in the input (`CSVRowPlaces`). A row is built as it is scanned (the
+/// Builds the records of one batch of CSV rows: their nodes (a block of 16 alike values folded,
+/// `NodeCursor.appendFoldable`), the JSON tokens the nodes point at (the cells' values and the
+/// header's names, one after another, with no brackets, colons or commas: the writer writes
+/// those from the nodes; a string starts on the closing quote of a string just before it,
+/// `OutputCursor.shareClosingQuote`; an empty cell's token is written once a block,
+/// `RecentTokens`), and
+/// where each row is in the input (`CSVRowPlaces`). A row is built as it is scanned (the
 /// builder is the scanner's `CSVFieldSink`), and a row that turns out not whole, blank, or bad
 /// is taken back out.
 struct CSVRecordBuilder: CSVFieldSink {
@@ -89,7 +92,7 @@ struct CSVRecordBuilder: CSVFieldSink {
         mark = (bytes.count, cursor.count, places.mark)
         cells = 0
         self.roomMade = roomMade
-        cursor.append(JSONNode(kind: header == nil ? .array : .object, start: bytes.count, length: 0))
+        cursor.append(JSONNode(kind: header == nil ? .array : .object, start: bytes.nextTokenStart, length: 0))
         places.beginRow(at: UInt32(truncatingIfNeeded: start) &+ inputOffset)
     }
 
@@ -120,51 +123,57 @@ struct CSVRecordBuilder: CSVFieldSink {
         places.noteCell(column, at: UInt32(truncatingIfNeeded: field.start) &+ inputOffset)
         if let header {
             header.withToken(column) { pointer, count in
+                _ = bytes.shareClosingQuote()
                 cursor.append(JSONNode(kind: .string, flags: header.flags[column], start: bytes.count, length: count))
                 bytes.append(pointer, count: count)
             }
         }
-        let start = bytes.count
         let length = field.contentEnd - field.contentStart
         let content = base + field.contentStart
         if length == 0 {  // a byte of input a value at most: its token is written once a block
             if !field.quoted && emptyAsNull {
+                let start = bytes.count
                 bytes.append("null")
-                appendRepeatable(.null, start: start)
+                appendRepeatable(.null, start: start, sharedQuote: false)
             } else {
+                let shared = bytes.shareClosingQuote()
+                let start = bytes.count
                 bytes.append("\"\"")
-                appendRepeatable(.string, start: start)
+                appendRepeatable(.string, start: start, sharedQuote: shared)
             }
             return true
         }
+        let start = bytes.count
         if !field.quoted {
             if let literal = CSVCell.literal(content, count: length) {
                 bytes.append(content, count: length)
-                cursor.append(JSONNode(kind: literal, start: start, length: length))
+                cursor.appendFoldable(JSONNode(kind: literal, start: start, length: length))
                 return true
             }
             if content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10, CSVCell.isNumber(content, count: length) {
                 if length > JSONNode.maxNumberLength { throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: field.start) }
                 bytes.append(content, count: length)
-                cursor.append(JSONNode(kind: .number, start: start, length: length))
+                cursor.appendFoldable(JSONNode(kind: .number, start: start, length: length))
                 return true
             }
         }
+        let stringStart = bytes.shareClosingQuote() ? start - 1 : start
         let flags = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &bytes)
-        cursor.append(JSONNode(kind: .string, flags: flags, start: start, length: bytes.count - start))
+        cursor.appendFoldable(JSONNode(kind: .string, flags: flags, start: stringStart, length: bytes.count - stringStart))
         return true
     }
 
     /// Appends the node of an empty cell's token, just written at `start`: pointing at the same
-    /// token written earlier in its block, when there is one, and then the copy is dropped (a
-    /// block of 16 such nodes is then one word).
+    /// token written earlier in its block, when there is one, and then the copy is dropped (but
+    /// for its first byte when that is the closing quote of the string before it: a block of 16
+    /// such nodes is then one word).
     /// (Only for empty cells: looking for other values cost a tenth of the time of reading CSV.)
     @inline(never)
-    private mutating func appendRepeatable(_ kind: JSONNode.Kind, start: Int) {
+    private mutating func appendRepeatable(_ kind: JSONNode.Kind, start: Int, sharedQuote: Bool) {
         let length = bytes.count - start
         let placed = recent.start(ofTokenWrittenAt: start, length: length, forNode: cursor.count, in: bytes.pointer)
-        if placed != start { bytes.count = start }
-        cursor.appendRepeatable(JSONNode(kind: kind, start: placed, length: length))
+        if placed != start { bytes.count = sharedQuote ? start + 1 : start }
+        cursor.appendFoldable(JSONNode(kind: kind, start: placed, length: length))
     }
 
     /// Closes the record of a whole row, or takes a blank line back out; a row whose cells do
