@@ -5,7 +5,8 @@
 # as a JSON array, a CSV row without a header, and a YAML flow sequence, and a CSV row of empty
 # cells (a comma a value, the one input where a value takes 1 byte: its 16 equal nodes a block
 # are one word), alone and under a header of a million names, and one-letter strings (which
-# gain quotes), alone and in turn with digits, as a CSV row and a YAML flow sequence. Each
+# gain quotes), alone and in turn with digits, as a CSV row and a YAML flow sequence, and
+# in YAML one-item sequences of them (`[[a],[b],…]`). Each
 # goes through `convert --to jsonl` from a file, and the 100 MB string also through `validate`
 # and `decode` against a schema and a model. Last, an envelope of the same size around small
 # records (`{"items":[…]}`, `--items items`) and a YAML file that is one sequence of small
@@ -51,6 +52,7 @@ open(f'{work}/letters.csv', 'w').write(','.join(letters) + '\n')
 open(f'{work}/letters.yaml', 'w').write('a: [' + ','.join(letters) + ']\n')
 open(f'{work}/mixed.csv', 'w').write(','.join(mixed) + '\n')
 open(f'{work}/mixed.yaml', 'w').write('a: [' + ','.join(mixed) + ']\n')
+open(f'{work}/nested.yaml', 'w').write('a: [' + ','.join(f'[{letter}]' for letter in letters[:size // 8]) + ']\n')
 open(f'{work}/names-commas.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' + ',' * (n - 1) + '\n')
 records = size // 40
 open(f'{work}/blank.json', 'w').write(' ' * size + '{"a":1}\n')
@@ -110,6 +112,7 @@ for input in letters mixed; do
   run "$input.csv" convert --no-header --to jsonl
   run "$input.yaml" convert --to jsonl
 done
+run nested.yaml convert --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl
 PIPED=1 run list.yaml convert --from yaml --to jsonl

@@ -42,13 +42,18 @@ public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
         storage.append(node)
     }
 
-    /// Appends a scalar node of a record that may be made of very many small values (a CSV
-    /// row, a YAML sequence), and returns its index: a block of 16 such nodes that share their
-    /// kind and length is then folded into 5 words, or one when they are equal (see
-    /// `CompactNode`), not 16.
+    /// Appends a scalar node of a record of very many small values (a big CSV row or YAML
+    /// record), and returns its index: a block of 16 small nodes is then folded into fewer
+    /// words (`FoldedBlock`).
     @discardableResult
     public func appendFoldable(_ node: JSONNode) -> Int {
         storage.appendFoldable(node)
+    }
+
+    /// Folds `block`, the last complete block, when its nodes are small (`FoldedBlock`): for a
+    /// reader that knows every container in it is closed (its size set for good).
+    public func foldBlock(_ block: Int) {
+        storage.foldIfSmall(block: block, containersClosed: true)
     }
 
     /// Replaces the node at `index` (a container's size, known once its contents are built).

@@ -1,38 +1,46 @@
-/// Folding: a complete block of 16 small scalar nodes (the values of a CSV row or a YAML
-/// sequence) is kept in fewer words than 16 (`FoldedBlock`): equal nodes in one, nodes of one
-/// kind, flags and length in five, nodes of tokens under 8 bytes in eight, each starting less
-/// than 256 bytes after the block's base. From the first folded block on, every block keeps
-/// where its words start and its shape (`NodeTape.bases`); a folded block is stored whole again
-/// when one of its nodes is replaced or the tape is cut inside it.
+/// Folding: a complete block of 16 small nodes (the values of a big CSV row or YAML record) is
+/// kept in fewer words than 16 (`FoldedBlock`): equal nodes in one, nodes of one kind, flags
+/// and length in five, nodes whose tokens are under 8 bytes (or containers of under 8 nodes) in
+/// eight, each starting less than 256 bytes after the block's base. A container is folded only
+/// when its reader says it is closed, since closing sets its size. From the first folded block
+/// on, every block keeps where its words start and its shape (`NodeTape.bases`); a folded block
+/// is stored whole again when one of its nodes is replaced or the tape is cut inside it.
 extension NodeCursor {
     /// Appends a node and returns its index; when it completes a block of small scalars, the
     /// block is folded.
     @inline(__always) @discardableResult
     mutating func appendFoldable(_ node: JSONNode) -> Int {
         let index = append(node)
-        if index & CompactNode.blockMask == CompactNode.blockMask { foldIfSmall(block: index >> CompactNode.blockShift) }
+        if index & CompactNode.blockMask == CompactNode.blockMask {
+            foldIfSmall(block: index >> CompactNode.blockShift, containersClosed: false)
+        }
         return index
     }
 
-    /// Folds the block just completed when its 16 words hold scalars that each start less than
-    /// 256 bytes after the base (a container's size is set after its block is complete, so none
-    /// is folded), into the fewest words its nodes allow.
+    /// Folds `block`, the last complete block (the nodes after it are fewer than a block), when
+    /// its 16 words hold small nodes that each start less than 256 bytes after the base, into
+    /// the fewest words its nodes allow; it holds no container unless `containersClosed`.
     @inline(never)
-    private mutating func foldIfSmall(block: Int) {
-        let first = wordCount - NodeBuffer.blockSize
-        let head = words[first]
+    mutating func foldIfSmall(block: Int, containersClosed: Bool) {
+        let blockEnd = (block + 1) << CompactNode.blockShift
         // A block's word start has 30 bits; no batch comes near that many nodes.
-        guard count < 1 << 28 else { return }
+        guard count >= blockEnd, count - blockEnd < NodeBuffer.blockSize, count < 1 << 28 else { return }
+        let entry = (block << 1) + 1
+        guard baseShift == 0 || bases[entry] <= CompactNode.wordStartMask else { return }  // folded
+        let first = baseShift == 0 ? block << CompactNode.blockShift : Int(bases[entry])
+        let end = first + NodeBuffer.blockSize
+        let head = words[first]
+        let kinds = containersClosed ? 8 : UInt32(JSONNode.Kind.array.rawValue)
         let packed = head & CompactNode.packedMask
         var equal = true, alike = true, short = true
         var steps = (low: UInt64(0), high: UInt64(0))  // each node's start less the base, a byte each
         for offset in 0..<NodeBuffer.blockSize {
             let word = words[first + offset]
-            // Not a side-table index, a start under 256, and a scalar.
-            guard word & 0xFC00_0000 == 0, word & 7 < UInt32(JSONNode.Kind.array.rawValue) else { return }
+            // Not a side-table index, a start under 256, and a kind that may fold.
+            guard word & 0xFC00_0000 == 0, word & 7 < kinds else { return }
             equal = equal && word == head
             alike = alike && word & CompactNode.packedMask == packed
-            short = short && word & CompactNode.packedMask < 0x100  // a token under 8 bytes
+            short = short && word & CompactNode.packedMask < 0x100  // an extent under 8
             guard alike || short else { return }
             let step = UInt64(word >> CompactNode.deltaShift) << (8 * (offset & 7))
             if offset < 8 { steps.low |= step } else { steps.high |= step }
@@ -53,8 +61,14 @@ extension NodeCursor {
             }
         }
         if baseShift == 0 { keepWordStarts() }
-        bases[(block << 1) + 1] = FoldedBlock.start(first, shape)
-        foldedAway += NodeBuffer.blockSize - shape.keptWords
+        bases[entry] = FoldedBlock.start(first, shape)
+        let dropped = NodeBuffer.blockSize - shape.keptWords
+        let after = wordCount - end  // the words of the nodes after the block, moved up to it
+        if after > 0 {
+            UnsafeMutableRawPointer(words + first + shape.keptWords).copyMemory(from: words + end, byteCount: after * 4)
+            bases[entry + 2] &-= UInt32(dropped)  // the next block has started
+        }
+        foldedAway += dropped
         updateLimit()
     }
 

@@ -50,6 +50,7 @@ struct YAMLDocumentBuilder {
     /// Starts a document: anchors and the alias count are per document.
     mutating func startDocument() {
         documentStart = tape.count
+        tape.startRecord()
         stack.removeAll(keepingCapacity: true)
         anchors.removeAll(keepingCapacity: true)
         movedAnchors.removeAll(keepingCapacity: true)
@@ -94,7 +95,10 @@ struct YAMLDocumentBuilder {
     /// Adds one node event (scalar, alias, start or end of a container) to the document;
     /// `offset` is where the event starts in the input (absolute, modulo 2^32).
     mutating func handle(_ event: YAMLEvent, bytes: UnsafePointer<UInt8>, offset: UInt32) throws(YAMLReadFailure) {
-        if stack.count == 1 && stack[0].isStreamedRoot { itemStart = tape.count }
+        if stack.count == 1 && stack[0].isStreamedRoot {
+            itemStart = tape.count
+            tape.startRecord()
+        }
         // The first document's root starts: asked once, with its kind, whether the input holds
         // one document at most (for a sequence, its items are then handed on as they come).
         let streamsRoot = stack.isEmpty && documentsStarted == 1

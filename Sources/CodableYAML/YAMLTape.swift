@@ -7,9 +7,9 @@ import CodableParsing
 /// have equal tokens; a string just after another starts on its closing quote,
 /// `OutputCursor.shareClosingQuote`); containers point at no bytes. A short token equal to one
 /// written for an earlier node of the same block of 16 (`RecentTokens`) is pointed at, not
-/// written again, and a block of 16 alike scalars is folded (`NodeBuffer.appendFoldable`):
-/// `[0,0,…]` costs a sixteenth of a byte a value in tokens and about a quarter of a byte in
-/// nodes.
+/// written again, and in a big record a block of 16 small nodes is folded
+/// (`NodeBuffer.foldBlock`): `[0,0,…]` costs a sixteenth of a byte a value in tokens and about a
+/// quarter of a byte in nodes.
 final class YAMLTape {
     /// The synthesized JSON tokens.
     let bytes = OutputBuffer(capacity: 1 << 16)
@@ -20,6 +20,15 @@ final class YAMLTape {
     @exclusivity(unchecked) private(set) var offsets = NodeOffsets(capacity: 4096)
     /// Short tokens written for nodes of the current block, to point at again.
     @exclusivity(unchecked) private var recent = RecentTokens()
+    /// The containers opened and not yet closed, innermost last.
+    @exclusivity(unchecked) private var openContainers: [Int] = []
+    /// The first node whose block may be folded: `nodesBeforeFolding` into the record.
+    @exclusivity(unchecked) private var foldsFrom = YAMLTape.nodesBeforeFolding
+
+    /// A record's blocks of small nodes are folded (`NodeBuffer.foldBlock`) past this many of
+    /// its nodes: a batch with a folded block is read through a slower lookup, which only a
+    /// record of very many values is worth (others are bounded by the batch's size).
+    static let nodesBeforeFolding = 4096
 
     /// Number of nodes so far.
     var count: Int { nodes.count }
@@ -32,6 +41,8 @@ final class YAMLTape {
         nodes = NodeBuffer(capacity: max(4096, nodes.count))
         offsets = NodeOffsets(capacity: result.1.count)
         forgetRecentTokens()
+        openContainers.removeAll(keepingCapacity: true)
+        foldsFrom = Self.nodesBeforeFolding
         return result
     }
 
@@ -40,6 +51,12 @@ final class YAMLTape {
         nodes.truncate(to: count)
         offsets.truncate(to: count)
         forgetRecentTokens()
+        while let open = openContainers.last, open >= count { openContainers.removeLast() }
+    }
+
+    /// A record (a document, or an item of a streamed root sequence) starts with the next node.
+    func startRecord() {
+        foldsFrom = count + Self.nodesBeforeFolding
     }
 
     /// Nodes from here on point at no token written before (the block they are in may now
@@ -69,7 +86,7 @@ final class YAMLTape {
         let text: StaticString = kind == .null ? "null" : kind == .true ? "true" : "false"
         let start = place(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         offsets.append(offset)
-        return nodes.appendFoldable(JSONNode(kind: kind, start: start, length: text.utf8CodeUnitCount))
+        return appended(nodes.append(JSONNode(kind: kind, start: start, length: text.utf8CodeUnitCount)))
     }
 
     /// Appends a number node whose JSON text is `text`.
@@ -77,7 +94,7 @@ final class YAMLTape {
     func appendNumber(_ text: UnsafeBufferPointer<UInt8>, at offset: UInt32) -> Int {
         let start = place(text)
         offsets.append(offset)
-        return nodes.appendFoldable(JSONNode(kind: .number, start: start, length: text.count))
+        return appended(nodes.append(JSONNode(kind: .number, start: start, length: text.count)))
     }
 
     /// Appends a string node holding the UTF-8 `content`.
@@ -94,18 +111,41 @@ final class YAMLTape {
         if placed != start { cursor.truncate(to: sharedQuote ? start + 1 : start) }
         bytes.endAppending(cursor)
         offsets.append(offset)
-        return nodes.appendFoldable(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: placed, length: length))
+        return appended(nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: placed, length: length)))
     }
 
     /// Appends the head of a container; `close` sets its size.
     func openContainer(_ kind: JSONNode.Kind, at offset: UInt32) -> Int {
         offsets.append(offset)
-        return nodes.append(JSONNode(kind: kind, start: bytes.nextTokenStart, length: 0))
+        let index = nodes.append(JSONNode(kind: kind, start: bytes.nextTokenStart, length: 0))
+        openContainers.append(index)
+        return appended(index)
     }
 
     /// Sets the size of the container at `index`, whose contents are all nodes after it.
     func close(_ index: Int) {
         nodes[index].size = nodes.count - index - 1
+        if openContainers.last == index { openContainers.removeLast() }  // innermost first
+        let block = index >> 4
+        if block == (nodes.count >> 4) - 1 { foldIfClosed(block) }  // the last complete block
+    }
+
+    /// Node `index` was appended: when it completes its block, the block is folded if it can be.
+    private func appended(_ index: Int) -> Int {
+        if index & (NodeBuffer.blockSize - 1) == NodeBuffer.blockSize - 1 { foldIfClosed(index >> 4) }
+        return index
+    }
+
+    /// Folds `block`, the last complete one, when it is far enough into its record and none of
+    /// its containers is open (closing one sets its size).
+    private func foldIfClosed(_ block: Int) {
+        let first = block * NodeBuffer.blockSize
+        guard first >= foldsFrom else { return }
+        for open in openContainers.reversed() {
+            if open < first { break }
+            if open < first + NodeBuffer.blockSize { return }
+        }
+        nodes.foldBlock(block)
     }
 
     /// The number of members or elements of the container at `index`.

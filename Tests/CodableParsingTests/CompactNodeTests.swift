@@ -141,6 +141,34 @@ import Testing
         }
     }
 
+    /// A reader that knows a block's containers are closed folds it once they are, with up to
+    /// 15 nodes already after it, which move up to the folded words: `[[a],[b],…]`. A block
+    /// that is not the last complete one is left whole.
+    @Test func aBlockWithClosedContainersFoldsWithTheNodesAfterIt() {
+        let buffer = NodeBuffer(capacity: 16)
+        var expected: [JSONNode] = []
+        func append(_ node: JSONNode) {
+            buffer.append(node)
+            expected.append(node)
+        }
+        for item in 0..<8 {  // [[a],[b],…]: 16 nodes
+            append(JSONNode(kind: .array, start: 10 * item, length: 1))
+            append(JSONNode(kind: .string, start: 10 * item, length: 3))
+        }
+        for item in 0..<3 { append(JSONNode(kind: .number, start: 100 + item, length: 1)) }
+        buffer.foldBlock(0)
+        #expect(buffer.byteCount == (8 + 3) * 4 + 8)  // halved, and the block after it started
+        for _ in 0..<13 { append(JSONNode(kind: .object, start: 200, length: 0)) }  // [{},{},…]
+        for item in 0..<20 { append(JSONNode(kind: .null, start: 300 + 4 * item, length: 4)) }
+        buffer.foldBlock(0)  // already folded
+        buffer.foldBlock(1)  // not the last complete block: left whole
+        buffer.foldBlock(2)  // 16 nulls: stepped, 5 words
+        #expect(buffer.byteCount == (8 + 16 + 5 + 4) * 4 + 3 * 8)
+        buffer.withNodes { tape in
+            #expect(Array(tape) == expected)
+        }
+    }
+
     /// The scanner sets a container's size as it closes: in its word up to 8 191 nodes, in the
     /// side table past that; a dense array of small numbers takes a word and a sixteenth a value.
     @Test func theScannerSizesContainersOfAnySizeAndSmallValuesTakeAWord() throws {

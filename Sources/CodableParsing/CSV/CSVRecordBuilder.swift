@@ -1,5 +1,5 @@
-/// Builds the records of one batch of CSV rows: their nodes (a block of 16 alike values folded,
-/// `NodeCursor.appendFoldable`), the JSON tokens the nodes point at (the cells' values and the
+/// Builds the records of one batch of CSV rows: their nodes (in a wide row, a block of 16 small
+/// values folded, `NodeCursor.appendFoldable`), the JSON tokens the nodes point at (the cells' values and the
 /// header's names, one after another, with no brackets, colons or commas: the writer writes
 /// those from the nodes; a string starts on the closing quote of a string just before it,
 /// `OutputCursor.shareClosingQuote`; an empty cell's token is written once a block,
@@ -147,20 +147,31 @@ struct CSVRecordBuilder: CSVFieldSink {
         if !field.quoted {
             if let literal = CSVCell.literal(content, count: length) {
                 bytes.append(content, count: length)
-                cursor.appendFoldable(JSONNode(kind: literal, start: start, length: length))
+                appendValue(JSONNode(kind: literal, start: start, length: length))
                 return true
             }
             if content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10, CSVCell.isNumber(content, count: length) {
                 if length > JSONNode.maxNumberLength { throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: field.start) }
                 bytes.append(content, count: length)
-                cursor.appendFoldable(JSONNode(kind: .number, start: start, length: length))
+                appendValue(JSONNode(kind: .number, start: start, length: length))
                 return true
             }
         }
         let stringStart = bytes.shareClosingQuote() ? start - 1 : start
         let flags = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &bytes)
-        cursor.appendFoldable(JSONNode(kind: .string, flags: flags, start: stringStart, length: bytes.count - stringStart))
+        appendValue(JSONNode(kind: .string, flags: flags, start: stringStart, length: bytes.count - stringStart))
         return true
+    }
+
+    /// Appends a cell's value node: folded with the 15 before it when they are small, in a
+    /// wide row only (a batch with a folded block is read through a slower lookup, which only a
+    /// record of very many values is worth; others are bounded by the batch's size).
+    @inline(__always)
+    private mutating func appendValue(_ node: JSONNode) {
+        let index = cursor.append(node)
+        if roomMade && index & CompactNode.blockMask == CompactNode.blockMask {
+            cursor.foldIfSmall(block: index >> CompactNode.blockShift, containersClosed: false)
+        }
     }
 
     /// Appends the node of an empty cell's token, just written at `start`: pointing at the same
@@ -173,7 +184,7 @@ struct CSVRecordBuilder: CSVFieldSink {
         let length = bytes.count - start
         let placed = recent.start(ofTokenWrittenAt: start, length: length, forNode: cursor.count, in: bytes.pointer)
         if placed != start { bytes.count = sharedQuote ? start + 1 : start }
-        cursor.appendFoldable(JSONNode(kind: kind, start: placed, length: length))
+        appendValue(JSONNode(kind: kind, start: placed, length: length))
     }
 
     /// Closes the record of a whole row, or takes a blank line back out; a row whose cells do
