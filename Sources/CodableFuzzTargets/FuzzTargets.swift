@@ -10,6 +10,7 @@ public enum FuzzTargets {
         CSVReaderTarget.target,
         SchemaCompilerTarget.target,
         SwiftModelReaderTarget.target,
+        NodeBufferTarget.target,
     ]
 
     /// The target with this name.

@@ -16,6 +16,11 @@ public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
     /// block's first node and less than 8 KiB after it (`CompactNode`).
     public static let blockSize = 1 << CompactNode.blockShift
 
+    /// A record's blocks are folded (`appendFoldable`, `foldBlock`) only past this many of its
+    /// nodes: a batch with a folded block is read through a slower lookup, which only a record
+    /// of very many values is worth (a batch of small records is bounded by its size).
+    public static let nodesBeforeFolding = 4096
+
     /// How many nodes it holds before its storage has to grow.
     var capacity: Int { storage.capacity }
 

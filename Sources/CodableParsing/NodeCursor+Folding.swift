@@ -24,7 +24,7 @@ extension NodeCursor {
     mutating func foldIfSmall(block: Int, containersClosed: Bool) {
         let blockEnd = (block + 1) << CompactNode.blockShift
         // A block's word start has 30 bits; no batch comes near that many nodes.
-        guard count >= blockEnd, count - blockEnd < NodeBuffer.blockSize, count < 1 << 28 else { return }
+        guard block >= 0, count >= blockEnd, count - blockEnd < NodeBuffer.blockSize, count < 1 << 28 else { return }
         let entry = (block << 1) + 1
         guard baseShift == 0 || bases[entry] <= CompactNode.wordStartMask else { return }  // folded
         let first = baseShift == 0 ? block << CompactNode.blockShift : Int(bases[entry])

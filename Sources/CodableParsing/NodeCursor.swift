@@ -74,7 +74,7 @@ struct NodeCursor {
         if let word = CompactNode.word(for: node, base: bases[index >> CompactNode.blockShift]) {
             words[index] = word
         } else {
-            words[index] = CompactNode.wideBit | appendWide(node, owner: index)
+            words[index] = wordOrWide(for: node, index: index, firstWord: index & ~CompactNode.blockMask)
         }
         count &+= 1
         return index
@@ -92,10 +92,34 @@ struct NodeCursor {
         if let word = CompactNode.word(for: node, base: bases[slot]) {
             words[wordCount] = word
         } else {
-            words[wordCount] = CompactNode.wideBit | appendWide(node, owner: index)
+            words[wordCount] = wordOrWide(for: node, index: index, firstWord: Int(bases[slot + 1]))
         }
         count &+= 1
         return index
+    }
+
+    /// The word of a node appended at `index` that does not fit one based at its block's base
+    /// (its block's words start at `firstWord`): when it starts before the base, the block is
+    /// based at its start instead if every word before it in the block still fits (a rebuilt
+    /// tape's node pointing at a token written before its block's first; a YAML alias's
+    /// copy); else, and for a long token or a start far past the base, a side-table entry.
+    @inline(never)
+    private mutating func wordOrWide(for node: JSONNode, index: Int, firstWord: Int) -> UInt32 {
+        let slot = (index >> CompactNode.blockShift) << baseShift
+        let base = bases[slot]
+        let shift = base &- node.start
+        if node.start < base, node.packed >> 5 < CompactNode.limit, shift < CompactNode.limit {
+            let earlier = firstWord..<(firstWord + (index & CompactNode.blockMask))
+            let fits = earlier.allSatisfy { words[$0] & CompactNode.wideBit != 0 || words[$0] >> CompactNode.deltaShift + shift < CompactNode.limit }
+            if fits {
+                for position in earlier where words[position] & CompactNode.wideBit == 0 {
+                    words[position] &+= shift << CompactNode.deltaShift
+                }
+                bases[slot] = node.start
+                return node.packed  // its start is the base
+            }
+        }
+        return CompactNode.wideBit | appendWide(node, owner: index)
     }
 
     /// Makes room for `extra` more nodes: to twice the capacity, or to what is needed when that

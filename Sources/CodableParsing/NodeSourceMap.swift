@@ -21,7 +21,7 @@ public struct NodeSourceMap: Sendable {
         case csvRows(CSVRowPlaces, roots: [Int32], keyed: Bool, scanner: CSVRowScanner)
         /// A tape built from another batch's (`TapeBuilder`): the node of that batch each node
         /// stands for.
-        indirect case rebuilt(from: NodeSourceMap, origins: [Int32])
+        indirect case rebuilt(from: NodeSourceMap, origins: NodeOrigins)
     }
 
     private let places: Places
@@ -51,26 +51,28 @@ public struct NodeSourceMap: Sendable {
         switch places {
         case .eachNode(let offsets): return offsets.byteCount
         case .csvRows(let rows, _, _, _): return rows.byteCount
-        case .rebuilt(let source, let origins): return source.placesByteCount + origins.count * MemoryLayout<Int32>.stride
+        case .rebuilt(let source, let origins): return source.placesByteCount + origins.byteCount
         }
     }
 
     /// The map of a tape built from this map's batch, whose node `i` stands for this batch's
     /// node `origins[i]`.
-    public func rebuilt(origins: [Int32]) -> NodeSourceMap {
+    public func rebuilt(origins: NodeOrigins) -> NodeSourceMap {
         switch places {
         case .eachNode(let offsets):
             var kept = NodeOffsets(capacity: origins.count)
             var previous = (index: -2, offset: UInt32(0))
             for origin in origins {  // mostly one node after the other: a step each
-                previous = (Int(origin), offsets.offset(ofNode: Int(origin), after: previous))
+                previous = (origin, offsets.offset(ofNode: origin, after: previous))
                 kept.append(previous.offset)
             }
             return NodeSourceMap(places: .eachNode(kept), text: text, locator: locator)
         case .csvRows:
             return NodeSourceMap(places: .rebuilt(from: self, origins: origins), text: text, locator: locator)
         case .rebuilt(let source, let earlier):
-            return NodeSourceMap(places: .rebuilt(from: source, origins: origins.map { earlier[Int($0)] }), text: text, locator: locator)
+            var composed = NodeOrigins()
+            for origin in origins { composed.append(earlier[origin]) }
+            return NodeSourceMap(places: .rebuilt(from: source, origins: composed), text: text, locator: locator)
         }
     }
 
@@ -80,7 +82,7 @@ public struct NodeSourceMap: Sendable {
         case .eachNode(let offsets):
             return offsets[index]
         case .rebuilt(let source, let origins):
-            return source.inputOffset(ofNode: Int(origins[index]))
+            return source.inputOffset(ofNode: origins[index])
         case .csvRows(let rows, let roots, let keyed, let scanner):
             let row = Self.record(holding: index, roots: roots)
             let root = Int(roots[row])

@@ -16,14 +16,13 @@ struct TapeBuilder {
     private var roots: [Int32] = []
     private var extra: [UInt8] = []
     /// For a source with a `sourceMap`: the source node each new node stands for.
-    private var origins: [Int32] = []
+    private var origins = NodeOrigins()
     /// Open containers' node indices.
     private var open: [Int] = []
 
     init(source: RecordBatch) {
         self.source = source
         self.nodes = NodeBuffer(capacity: max(64, source.nodes.count))
-        if source.sourceMap != nil { origins.reserveCapacity(source.nodes.count) }
     }
 
     /// Nodes of the record begun last (its root and everything in it).
@@ -111,10 +110,14 @@ struct TapeBuilder {
         nodes.update(index) { $0.size = size }
     }
 
-    /// Appends a node standing for the source node `origin`.
+    /// Appends a node standing for the source node `origin`; past a record's first
+    /// `NodeBuffer.nodesBeforeFolding` nodes, a scalar may be folded with the 15 before it.
     @discardableResult
     private mutating func append(_ node: JSONNode, origin: Int) -> Int {
-        if source.sourceMap != nil { origins.append(Int32(truncatingIfNeeded: origin)) }
+        if source.sourceMap != nil { origins.append(origin) }
+        if node.kind != .array && node.kind != .object && currentRecordNodes >= NodeBuffer.nodesBeforeFolding {
+            return nodes.appendFoldable(node)
+        }
         return nodes.append(node)
     }
 

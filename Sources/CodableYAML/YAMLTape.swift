@@ -22,13 +22,9 @@ final class YAMLTape {
     @exclusivity(unchecked) private var recent = RecentTokens()
     /// The containers opened and not yet closed, innermost last.
     @exclusivity(unchecked) private var openContainers: [Int] = []
-    /// The first node whose block may be folded: `nodesBeforeFolding` into the record.
-    @exclusivity(unchecked) private var foldsFrom = YAMLTape.nodesBeforeFolding
-
-    /// A record's blocks of small nodes are folded (`NodeBuffer.foldBlock`) past this many of
-    /// its nodes: a batch with a folded block is read through a slower lookup, which only a
-    /// record of very many values is worth (others are bounded by the batch's size).
-    static let nodesBeforeFolding = 4096
+    /// The first node whose block may be folded: `NodeBuffer.nodesBeforeFolding` into the
+    /// record.
+    @exclusivity(unchecked) private var foldsFrom = NodeBuffer.nodesBeforeFolding
 
     /// Number of nodes so far.
     var count: Int { nodes.count }
@@ -42,7 +38,7 @@ final class YAMLTape {
         offsets = NodeOffsets(capacity: result.1.count)
         forgetRecentTokens()
         openContainers.removeAll(keepingCapacity: true)
-        foldsFrom = Self.nodesBeforeFolding
+        foldsFrom = NodeBuffer.nodesBeforeFolding
         return result
     }
 
@@ -56,7 +52,7 @@ final class YAMLTape {
 
     /// A record (a document, or an item of a streamed root sequence) starts with the next node.
     func startRecord() {
-        foldsFrom = count + Self.nodesBeforeFolding
+        foldsFrom = count + NodeBuffer.nodesBeforeFolding
     }
 
     /// Nodes from here on point at no token written before (the block they are in may now

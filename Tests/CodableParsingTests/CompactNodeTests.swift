@@ -169,6 +169,28 @@ import Testing
         }
     }
 
+    /// A node starting before its block's first is kept in a word when the block can be based
+    /// at its start instead (every word before it still in reach): a rebuilt tape pointing at
+    /// a token written before its block; one too far back is kept whole.
+    @Test func aNodeStartingBeforeItsBlockRebasesIt() {
+        let buffer = NodeBuffer(capacity: 16)
+        var expected: [JSONNode] = []
+        for (start, length) in [(1000, 3), (1010, 1), (900, 2), (1100, 4), (880, 2), (9000, 1), (1200, 9000)] {
+            let node = JSONNode(kind: .string, start: start, length: length)
+            buffer.append(node)
+            expected.append(node)
+        }
+        // The block is based at 880 in the end; only the long token takes a side-table entry.
+        #expect(buffer.byteCount == 7 * 4 + MemoryLayout<WideNode>.stride)
+        let far = JSONNode(kind: .number, start: 500, length: 1)  // 9000 would be 8 192 past it or more
+        buffer.append(far)
+        expected.append(far)
+        #expect(buffer.byteCount == 8 * 4 + 2 * MemoryLayout<WideNode>.stride)
+        buffer.withNodes { tape in
+            #expect(Array(tape) == expected)
+        }
+    }
+
     /// The scanner sets a container's size as it closes: in its word up to 8 191 nodes, in the
     /// side table past that; a dense array of small numbers takes a word and a sixteenth a value.
     @Test func theScannerSizesContainersOfAnySizeAndSmallValuesTakeAWord() throws {

@@ -24,8 +24,8 @@ import Testing
         #expect(nodes.byteCount == words * 4 + nodes.count / NodeBuffer.blockSize * (foldedAway > 0 ? 8 : 4) + big * 12, comment)
     }
 
-    /// A record's blocks are folded from its 4 096th node on (`YAMLTape.nodesBeforeFolding`).
-    private let firstFoldedBlock = 4_096 / NodeBuffer.blockSize
+    /// A record's blocks are folded from its 4 096th node on.
+    private let firstFoldedBlock = NodeBuffer.nodesBeforeFolding / NodeBuffer.blockSize
 
     @Test func repeatedDigitsAreWrittenOncePerBlock() throws {
         let count = 16_000
