@@ -2,7 +2,8 @@
 /// token equals one of them points at it instead of keeping a copy: a record of many equal
 /// small values (`[0,0,…]`, a CSV row of empty cells) then writes one token a block, not one
 /// a value. Only tokens of the node's own block are pointed at: a node that pointed back past
-/// its block's first node would not fit one word on the tape (`CompactNode`).
+/// its block's first node would move its block's base back, or take a side-table entry
+/// (`CompactNode`).
 public struct RecentTokens {
     /// Where each token starts and how long it is (`count` of them; slot `next` is written
     /// next, over the oldest once all are taken). Kept inline: this is asked once a value.

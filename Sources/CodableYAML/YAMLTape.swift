@@ -122,13 +122,13 @@ final class YAMLTape {
     func close(_ index: Int) {
         nodes[index].size = nodes.count - index - 1
         if openContainers.last == index { openContainers.removeLast() }  // innermost first
-        let block = index >> 4
-        if block == (nodes.count >> 4) - 1 { foldIfClosed(block) }  // the last complete block
+        let block = index / NodeBuffer.blockSize
+        if block == nodes.count / NodeBuffer.blockSize - 1 { foldIfClosed(block) }  // the last complete block
     }
 
     /// Node `index` was appended: when it completes its block, the block is folded if it can be.
     private func appended(_ index: Int) -> Int {
-        if index & (NodeBuffer.blockSize - 1) == NodeBuffer.blockSize - 1 { foldIfClosed(index >> 4) }
+        if index % NodeBuffer.blockSize == NodeBuffer.blockSize - 1 { foldIfClosed(index / NodeBuffer.blockSize) }
         return index
     }
 

@@ -1,12 +1,11 @@
 /// Builds the records of one batch of CSV rows: their nodes (in a wide row, a block of 16 small
-/// values folded, `NodeCursor.appendFoldable`), the JSON tokens the nodes point at (the cells' values and the
-/// header's names, one after another, with no brackets, colons or commas: the writer writes
-/// those from the nodes; a string starts on the closing quote of a string just before it,
-/// `OutputCursor.shareClosingQuote`; an empty cell's token is written once a block,
-/// `RecentTokens`), and
-/// where each row is in the input (`CSVRowPlaces`). A row is built as it is scanned (the
-/// builder is the scanner's `CSVFieldSink`), and a row that turns out not whole, blank, or bad
-/// is taken back out.
+/// values folded, `NodeCursor.foldIfSmall`), the JSON tokens the nodes point at (the cells'
+/// values and the header's names, one after another, with no brackets, colons or commas: the
+/// writer writes those from the nodes; a string starts on the closing quote of a string just
+/// before it, `OutputCursor.shareClosingQuote`; an empty cell's token is written once a block,
+/// `RecentTokens`), and where each row is in the input (`CSVRowPlaces`). A row is built as it is
+/// scanned (the builder is the scanner's `CSVFieldSink`), and a row that turns out not whole,
+/// blank, or bad is taken back out.
 struct CSVRecordBuilder: CSVFieldSink {
     private var bytes: OutputCursor
     private let nodes: NodeBuffer
@@ -175,9 +174,9 @@ struct CSVRecordBuilder: CSVFieldSink {
     }
 
     /// Appends the node of an empty cell's token, just written at `start`: pointing at the same
-    /// token written earlier in its block, when there is one, and then the copy is dropped (but
-    /// for its first byte when that is the closing quote of the string before it: a block of 16
-    /// such nodes is then one word).
+    /// token written earlier in its block, when there is one, and then the copy is dropped, all
+    /// but its first byte when that is also the closing quote of the string before it
+    /// (`sharedQuote`). A block of 16 such nodes in a wide row is then folded into one word.
     /// (Only for empty cells: looking for other values cost a tenth of the time of reading CSV.)
     @inline(never)
     private mutating func appendRepeatable(_ kind: JSONNode.Kind, start: Int, sharedQuote: Bool) {
