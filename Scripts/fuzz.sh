@@ -22,7 +22,9 @@
 # seed folders (Samples/, the test fixtures, ../shared/conformance when present). An input
 # that crashes, or breaks one of the target's invariants, is saved as
 # Tests/FuzzRegressions/TARGET/crash-<sha1>: fix the bug and commit the file;
-# FuzzRegressionTests replays it in every `swift test`.
+# FuzzRegressionTests replays it in every `swift test`. The JSON, CSV and YAML targets read
+# each input one way an execution (a framing, a dialect and header, a version: the one its
+# length picks), and every way in a replay.
 # Prints one line per target: executions, seconds it ran, and the outcome (no crash; a crash or a
 # timeout, with the input saved; or interrupted, by Ctrl-C or SIGTERM). Exit status 1 if any
 # target did not run to its end cleanly.
@@ -102,7 +104,7 @@ fuzz() {  # fuzz TARGET SECONDS
 
 case ${1:-} in
   --list) swift run -q codable-fuzz --list; exit 0 ;;
-  ""|-h|--help) sed -n '2,28s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  ""|-h|--help) sed -n '2,31s/^# \{0,1\}//p' "$0"; exit 0 ;;
 esac
 name=$1
 seconds=${2:?"usage: Scripts/fuzz.sh TARGET SECONDS"}

@@ -15,32 +15,39 @@ import Dispatch
 enum JSONReaderTarget {
     static let target = FuzzTarget(
         name: "json-reader",
-        summary: "RecordReader in all framings (sniffed, json, jsonl, json-seq, json-stream), read whole and in 1-7 byte pieces, every value placed alike; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
+        summary: "RecordReader in each framing (sniffed, json, jsonl, json-seq, json-stream) or with --items, read whole and in 1-7 byte pieces, every value placed alike; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
         seedFolders: ["Samples", "Tests/Fixtures", "../shared/conformance/JSONTestSuite/test_parsing"],
-        run: run)
+        configurations: framings.map { $0?.rawValue ?? "sniffed" } + ["items"],
+        check: run)
 
-    static func run(_ input: UnsafeBufferPointer<UInt8>) {
+    /// The framings read, one a configuration (nil: sniffed); the configuration after them is
+    /// `--items`.
+    static let framings: [InputFraming?] = [nil] + InputFraming.allCases.map(Optional.some)
+
+    static func run(_ input: UnsafeBufferPointer<UInt8>, configuration: Int) {
         let bytes = Array(input)
         let pieceSize = 1 + bytes.count % 7
         let wholeChunk = wholeChunkSize(bytes)
-        for framing in [nil] + InputFraming.allCases.map(Optional.some) {
-            let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: wholeChunk)
-            let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16)
-            require(whole == pieces, "\(framing?.rawValue ?? "sniffed"): whole \(whole) != pieces \(pieces)")
-            for (offset, first) in zip(whole.nodeOffsets, whole.tokenStarts) {
-                require(offset < bytes.count && bytes[offset] == first, "\(framing?.rawValue ?? "sniffed"): a value starting \(first) placed at \(offset)")
-            }
-            if framing == .jsonl {
-                let chunked = readInChunks(bytes, chunkSize: 16 + bytes.count % 48)
-                require(chunked == whole, "jsonl: whole \(whole) != in chunks \(chunked)")
-            }
-            for record in whole.records {
-                let written = Array(record.utf8)
-                let again = read(written, framing: .jsonStream, pieceSize: .max, chunkSize: wholeChunkSize(written))
-                require(again.records == [record] && again.error == nil, "written record \(record) reads back as \(again)")
-            }
+        guard configuration < framings.count else {
+            checkItems(bytes, pieceSize: pieceSize, wholeChunk: wholeChunk)
+            return
         }
-        checkItems(bytes, pieceSize: pieceSize, wholeChunk: wholeChunk)
+        let framing = framings[configuration]
+        let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: wholeChunk)
+        let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16)
+        require(whole == pieces, "\(framing?.rawValue ?? "sniffed"): whole \(whole) != pieces \(pieces)")
+        for (offset, first) in zip(whole.nodeOffsets, whole.tokenStarts) {
+            require(offset < bytes.count && bytes[offset] == first, "\(framing?.rawValue ?? "sniffed"): a value starting \(first) placed at \(offset)")
+        }
+        if framing == .jsonl {
+            let chunked = readInChunks(bytes, chunkSize: 16 + bytes.count % 48)
+            require(chunked == whole, "jsonl: whole \(whole) != in chunks \(chunked)")
+        }
+        for record in whole.records {
+            let written = Array(record.utf8)
+            let again = read(written, framing: .jsonStream, pieceSize: .max, chunkSize: wholeChunkSize(written))
+            require(again.records == [record] && again.error == nil, "written record \(record) reads back as \(again)")
+        }
     }
 
     /// `--items items`, read as the records come: the same whole and in pieces, and, for one

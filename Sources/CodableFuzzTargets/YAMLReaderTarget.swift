@@ -15,49 +15,52 @@ import CodableYAML
 enum YAMLReaderTarget {
     static let target = FuzzTarget(
         name: "yaml-reader",
-        summary: "YAMLRecordReader (1.2 and 1.1) whole and in small pieces, every value placed alike; YAMLRecordWriter output reads back as the same records",
+        summary: "YAMLRecordReader (1.2 or 1.1) whole and in small pieces, every value placed alike; YAMLRecordWriter output reads back as the same records",
         seedFolders: ["Samples", "Tests/Fixtures"],
-        run: run)
+        configurations: versions.map { "YAML \($0.rawValue)" },
+        check: run)
 
-    static func run(_ input: UnsafeBufferPointer<UInt8>) {
+    /// The versions an input is read as, one a configuration.
+    static let versions: [YAMLVersion] = [.v1_2, .v1_1]
+
+    static func run(_ input: UnsafeBufferPointer<UInt8>, configuration: Int) {
         let bytes = Array(input)
-        for version in [YAMLVersion.v1_2, .v1_1] {
-            // Parsing on a thread of its own costs a thread per read, and the version does not
-            // change how events are handed over: only one read per input starts one.
-            var options = YAMLReaderOptions(version: version, maxDepth: 64, maxAliasNodes: 10_000, parsesInBackground: false)
-            let whole = read(bytes, options: options, pieceSize: .max)
-            options.parsesInBackground = version == .v1_2
-            let pieces = read(bytes, options: options, pieceSize: 1 + bytes.count % 5)
-            options.parsesInBackground = false
-            // libyaml checks encoding a buffer ahead of parsing, so which of two errors comes
-            // first (and its place) may depend on the read size; that there is one may not.
-            require((whole.error == nil) == (pieces.error == nil), "YAML \(version): whole \(whole) != pieces \(pieces)")
-            require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
-            require(whole.error != nil || whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
-                    "YAML \(version): placed whole \(whole.locations) != in pieces \(pieces.locations)")
-            if whole.error == nil, !isUTF16(bytes) {  // offsets count the UTF-8 it is read as
-                for (offset, first) in zip(whole.nodeOffsets, whole.stringStarts) {
-                    guard let first else { continue }
-                    require(startsScalar(first, at: offset, in: bytes), "YAML \(version): a string starting \(first) placed at \(offset), where \(offset < bytes.count ? bytes[offset] : 0) is")
-                }
+        let version = versions[configuration]
+        // Parsing on a thread of its own costs a thread per read, and the version does not
+        // change how events are handed over: only YAML 1.2's read in pieces starts one.
+        var options = YAMLReaderOptions(version: version, maxDepth: 64, maxAliasNodes: 10_000, parsesInBackground: false)
+        let whole = read(bytes, options: options, pieceSize: .max)
+        options.parsesInBackground = version == .v1_2
+        let pieces = read(bytes, options: options, pieceSize: 1 + bytes.count % 5)
+        options.parsesInBackground = false
+        // libyaml checks encoding a buffer ahead of parsing, so which of two errors comes
+        // first (and its place) may depend on the read size; that there is one may not.
+        require((whole.error == nil) == (pieces.error == nil), "YAML \(version): whole \(whole) != pieces \(pieces)")
+        require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
+        require(whole.error != nil || whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
+                "YAML \(version): placed whole \(whole.locations) != in pieces \(pieces.locations)")
+        if whole.error == nil, !isUTF16(bytes) {  // offsets count the UTF-8 it is read as
+            for (offset, first) in zip(whole.nodeOffsets, whole.stringStarts) {
+                guard let first else { continue }
+                require(startsScalar(first, at: offset, in: bytes), "YAML \(version): a string starting \(first) placed at \(offset), where \(offset < bytes.count ? bytes[offset] : 0) is")
             }
-            var scan = YAMLDocumentCountScan()
-            scan.scan(input)
-            scan.finish()
-            if !scan.mayHoldSeveralDocuments {
-                var streaming = options
-                streaming.oneDocumentAtMost = { _ in true }
-                streaming.batchBytes = 64
-                let streamed = read(bytes, options: streaming, pieceSize: .max)
-                require(streamed.records == whole.records && streamed.error == whole.error, "YAML \(version): items handed on as they come \(streamed) != held \(whole)")
-                require(streamed.locations == whole.locations && streamed.nodeOffsets == whole.nodeOffsets,
-                        "YAML \(version): items handed on as they come placed \(streamed.locations), held \(whole.locations)")
-            }
-            guard whole.error == nil, !whole.written.isEmpty else { continue }
-            let again = read(whole.written, options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000, parsesInBackground: false), pieceSize: .max, locating: false)
-            require(again.records == whole.records && again.error == nil,
-                    "written YAML \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)")
         }
+        var scan = YAMLDocumentCountScan()
+        scan.scan(input)
+        scan.finish()
+        if !scan.mayHoldSeveralDocuments {
+            var streaming = options
+            streaming.oneDocumentAtMost = { _ in true }
+            streaming.batchBytes = 64
+            let streamed = read(bytes, options: streaming, pieceSize: .max)
+            require(streamed.records == whole.records && streamed.error == whole.error, "YAML \(version): items handed on as they come \(streamed) != held \(whole)")
+            require(streamed.locations == whole.locations && streamed.nodeOffsets == whole.nodeOffsets,
+                    "YAML \(version): items handed on as they come placed \(streamed.locations), held \(whole.locations)")
+        }
+        guard whole.error == nil, !whole.written.isEmpty else { return }
+        let again = read(whole.written, options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000, parsesInBackground: false), pieceSize: .max, locating: false)
+        require(again.records == whole.records && again.error == nil,
+                "written YAML \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)")
     }
 
     /// Whether a string whose value starts with `first` may be written at `offset`: that byte, a

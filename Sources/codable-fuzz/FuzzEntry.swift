@@ -18,7 +18,7 @@ enum FuzzMain {
 /// One input; also exported under libFuzzer's name, which its runtime references.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    selectedTarget.run(UnsafeBufferPointer(start: data, count: size))
+    selectedTarget.fuzzOne(UnsafeBufferPointer(start: data, count: size))
     return 0
 }
 
@@ -30,14 +30,17 @@ private let selectedTarget: FuzzTarget = {
     return target
 }()
 #else
-/// Without the fuzzer: `codable-fuzz TARGET FILE...` replays inputs through a target, and
-/// `codable-fuzz --list` names the targets.
+/// Without the fuzzer: `codable-fuzz TARGET FILE...` replays inputs through a target (in
+/// every configuration), and `codable-fuzz --list` names the targets.
 @main
 enum FuzzReplay {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let name = arguments.first, name != "--list" else {
-            for target in FuzzTargets.all { print("\(target.name)\t\(target.summary)") }
+            for target in FuzzTargets.all {
+                let ways = target.configurations.count > 1 ? " (an execution reads it one way: \(target.configurations.joined(separator: ", ")))" : ""
+                print("\(target.name)\t\(target.summary)\(ways)")
+            }
             return
         }
         guard let target = FuzzTargets.named(name) else {

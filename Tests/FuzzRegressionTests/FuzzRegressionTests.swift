@@ -39,6 +39,32 @@ import Testing
         }
     }
 
+    /// A replay reads an input every way its target can, and libFuzzer's executions, one way
+    /// each, reach every way and every piece size (`1 + length % 7`) within 7 x ways bytes.
+    @Test func aReplayTakesEveryConfigurationAndAFuzzingRunOnePerInput() {
+        final class Calls: @unchecked Sendable {  // guarded by `lock`
+            let lock = NSLock()
+            var made: [(length: Int, configuration: Int)] = []
+            func add(_ length: Int, _ configuration: Int) { lock.withLock { made.append((length, configuration)) } }
+        }
+        let calls = Calls()
+        let target = FuzzTarget(name: "t", summary: "", seedFolders: [], configurations: ["a", "b", "c"]) { input, configuration in
+            calls.add(input.count, configuration)
+        }
+        target.run([1, 2])
+        #expect(calls.made.map(\.configuration) == [0, 1, 2])
+        calls.made = []
+        for length in 0..<21 {
+            Array(repeating: UInt8(0), count: length).withUnsafeBufferPointer { target.fuzzOne($0) }
+        }
+        #expect(calls.made.count == 21)
+        let pairs = Set(calls.made.map { "\($0.configuration):\(1 + $0.length % 7)" })
+        #expect(pairs.count == 21, "each of 3 ways meets each of 7 piece sizes: \(pairs.sorted())")
+        #expect(FuzzTargets.named("json-reader")?.configurations == ["sniffed", "json", "jsonl", "json-seq", "json-stream", "items"])
+        #expect(FuzzTargets.named("csv-reader")?.configurations.count == 4)
+        #expect(FuzzTargets.named("yaml-reader")?.configurations == ["YAML 1.2", "YAML 1.1"])
+    }
+
     @Test func everyTargetHasAUniqueName() {
         let names = FuzzTargets.all.map(\.name)
         #expect(Set(names).count == names.count)
