@@ -109,10 +109,13 @@ public struct SourceLocator: Sendable {
         return SourceLocator(baseOffset: location.offset, baseLine: location.line, baseColumn: location.column, lineBreaks: lineBreaks)
     }
 
-    /// 3 when `bytes` start the input with a byte order mark and `offset` is past it, else 0: the
-    /// mark is not a column, and not shown (editors, and libyaml, do not count it).
+    /// How many bytes of a byte order mark starting the input (`bytes` start the input) come
+    /// before `offset`: 3 past it, 1 or 2 inside it, else 0. The mark is not a column, and not
+    /// shown (editors, and libyaml, do not count it). Inside it counts too: a reader that keeps
+    /// the last 1 KiB of a long line may cut its buffer there (`advanced(by:)`), and the mark's
+    /// first byte, counted as a character, put every later column of the line one too far.
     private func byteOrderMarkLength(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Int {
-        baseOffset == 0 && offset >= 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, max(offset, 0)) : 0
     }
 
     /// The line around `offset`, cut to a window of about `width` characters when it is long.

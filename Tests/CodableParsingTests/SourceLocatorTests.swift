@@ -22,6 +22,27 @@ import Testing
         }
     }
 
+    /// A buffer cut at any byte of the input's byte order mark (a reader keeps the last 1 KiB of
+    /// a long line; a line of 1 024 more bytes past the mark is cut inside it) places every
+    /// later byte where the whole input does: the mark is no column, in part or whole.
+    @Test func aBufferCutInsideTheByteOrderMarkCountsNoColumnForIt() {
+        let input: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1,é,#]".utf8)
+        input.withUnsafeBufferPointer { whole in
+            let locator = SourceLocator.start
+            for cut in 0...4 {
+                let advanced = locator.advanced(by: cut, in: whole)
+                let rest = Array(input[cut...])
+                rest.withUnsafeBufferPointer { rest in
+                    for offset in cut...input.count {
+                        #expect(advanced.location(of: offset - cut, in: rest) == locator.location(of: offset, in: whole), "cut at \(cut), offset \(offset)")
+                    }
+                }
+            }
+            #expect(locator.location(of: input.count - 2, in: whole).column == 6)  // `#`: `é` is one column, the mark none
+            #expect(locator.location(of: 1, in: whole).column == 1)
+        }
+    }
+
     @Test func aLongLineIsCutTheSameWayWhateverItsLength() {
         for length in [120, 10_000] {
             let line = Array(repeating: UInt8(ascii: "x"), count: length / 2) + Array("\"y\"".utf8) + Array(repeating: UInt8(ascii: "z"), count: length / 2)
