@@ -51,11 +51,6 @@ public struct FuzzTarget: Sendable {
         bytes.withUnsafeBufferPointer { run($0) }
     }
 
-    /// Runs one input in `configuration` alone.
-    public func run(_ bytes: [UInt8], configuration: Int) {
-        bytes.withUnsafeBufferPointer { check($0, configuration) }
-    }
-
     /// Runs one libFuzzer execution: the input in the configuration its length picks.
     public func fuzzOne(_ input: UnsafeBufferPointer<UInt8>) {
         check(input, Self.configuration(forLength: input.count, among: configurations.count))
