@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "CodableReportsTests", dependencies: ["CodableReports", "CodableParsing"]),
         .testTarget(name: "CodableSchemaTests", dependencies: ["CodableSchema", "CodableParsing"]),
         .testTarget(name: "CodableSchemaModelsTests", dependencies: ["CodableSchemaModels", "CodableModels", "CodableDates"]),
-        .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates"]),
+        .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates", "CodableYAML"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",

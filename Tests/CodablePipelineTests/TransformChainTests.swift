@@ -1,5 +1,6 @@
 import Testing
 import CodableParsing
+import CodableYAML
 @testable import CodablePipeline
 
 @Suite struct TransformChainTests {
@@ -56,30 +57,48 @@ import CodableParsing
     }
 
     /// A record rebuilt by a transform keeps its small values folded past its 4 096th node,
-    /// and, read from CSV, where each came from as runs of source nodes: an excluded element of
-    /// a wide row leaves its record's tape and map a small part of a word a value, and every
-    /// value still reads back, and is placed, as the source's.
-    @Test func aBigRebuiltRecordStaysPacked() throws {
+    /// and, read from CSV or YAML, where each came from as runs of source nodes over the
+    /// source's own places: an excluded element of a wide row or a long flow sequence leaves its
+    /// record's tape a small part of a word a value and its map a few runs, and every value
+    /// still reads back, and is placed, as the source's.
+    @Test(arguments: ["csv", "yaml"])
+    func aBigRebuiltRecordStaysPacked(format: String) throws {
         let count = 20_000
-        var plan = TransformPlan()
-        plan.exclude = [try FieldPath(parsing: "[0]")]
-        let chain = TransformChain(plan: plan)
         let row = (0..<count).map { $0 % 5 == 0 ? "" : String($0 % 7) }
-        let reader = CSVReader(source: InMemoryByteSource(row.joined(separator: ",") + "\n"), options: CSVReaderOptions(hasHeader: false))
+        let elements = "[" + row.dropFirst().map { $0.isEmpty ? "\"\"" : $0 }.joined(separator: ",") + "]"
+        // The row as a CSV row (a record that is an array) or as a YAML flow sequence under `a`.
+        let reader: any RecordBatchReader
+        let excluded: String
+        let expected: String
+        let firstElement: Int  // node of the record's first element
+        if format == "csv" {
+            reader = CSVReader(source: InMemoryByteSource(row.joined(separator: ",") + "\n"), options: CSVReaderOptions(hasHeader: false))
+            (excluded, expected, firstElement) = ("[0]", elements, 1)
+        } else {
+            let sequence = "[" + row.map { $0.isEmpty ? "''" : $0 }.joined(separator: ", ") + "]"
+            reader = YAMLRecordReader(source: InMemoryByteSource("a: " + sequence + "\n"))
+            (excluded, expected, firstElement) = ("a[0]", "{\"a\":" + elements + "}", 3)
+        }
+        var plan = TransformPlan()
+        plan.exclude = [try FieldPath(parsing: excluded)]
+        let chain = TransformChain(plan: plan)
         let batch = try #require(try reader.nextBatch())
         var checked = false
         try chain.process(batch, onFailure: { failure, _ in throw failure }) { record, _ in
             var writer = JSONWriter()
             let out = OutputBuffer()
             writer.write(record, to: out)
-            #expect(out.text == "[" + row.dropFirst().map { $0.isEmpty ? "\"\"" : $0 }.joined(separator: ",") + "]")
+            #expect(out.text == expected)
             // Unfolded, 4 bytes and a quarter a value; folded past the 4 096th, 2 and a half.
             #expect(record.batch.nodes.byteCount < count * 3)
             let map = try #require(record.batch.sourceMap)
             #expect(map.placesByteCount < 64 + batch.sourceMap!.placesByteCount)
-            for element in [1, 2, 4_099, count - 1] {  // node i + 1 stands for cell i + 1
-                #expect(map.location(ofNode: element) == batch.sourceMap!.location(ofNode: element + 1))
+            // Element i + 1 is node firstElement + i here, and one node further in the source.
+            let last = firstElement + count - 2
+            for node in [firstElement, firstElement + 1, 63, 64, 65, 4_099, last] {
+                #expect(map.location(ofNode: node) == batch.sourceMap!.location(ofNode: node + 1))
             }
+            #expect(map.location(ofNode: 0) == batch.sourceMap!.location(ofNode: 0))
             checked = true
         }
         #expect(checked)
