@@ -31,7 +31,7 @@ let package = Package(
     ],
     targets: [
         // Parser layer: bytes -> values (with source offsets) -> bytes. No printing, no flags.
-        .target(name: "CodableParsing"),
+        .target(name: "CodableParsing", dependencies: ["CAllocator"]),
         // Parser layer: date strategies (Foundation's exact semantics), hand-written ISO-8601.
         .target(name: "CodableDates", dependencies: ["CodableParsing"]),
         // Parser layer: Codable model types (from Swift source or JSON Schema), resolved.
@@ -99,7 +99,8 @@ let package = Package(
             dependencies: ["CodableParsing", "CodableDates", "CodablePipeline", "CodableYAML", "CodableSchema", "CodableModels", "CodableSwiftModels"]
         ),
         .target(name: "CLibFuzzer"),
-        // glibc allocator settings made at start-up (see AllocatorTuning).
+        // The C allocator: glibc settings made at start-up (see AllocatorTuning), and the blocks
+        // RawMemory grows (big ones mapped on their own, see RawBlocks.c).
         .target(name: "CAllocator"),
         // Standard descriptors that started closed are filled before main (see the C file).
         .target(name: "CStandardDescriptors"),
@@ -140,6 +141,10 @@ if let sanitizers = Context.environment["CODABLE_FUZZ_SANITIZERS"] {
             : sanitizers
         let flags: [SwiftSetting] = instrumented.isEmpty ? [] : [.unsafeFlags(["-sanitize=\(instrumented)"])]
         target.swiftSettings = (target.swiftSettings ?? []) + flags + [.define("FUZZING")]
+    }
+    // RawMemory's blocks come from malloc as they are, so AddressSanitizer sees their exact bounds.
+    for target in package.targets where target.name == "CAllocator" {
+        target.cSettings = (target.cSettings ?? []) + [.define("CODABLE_FUZZING")]
     }
     for target in package.targets where target.name == "codable-fuzz" {
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizers)", "-use-ld=lld"])]

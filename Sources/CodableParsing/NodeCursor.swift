@@ -124,7 +124,7 @@ struct NodeCursor {
 
     /// Makes room for `extra` more nodes: to twice the capacity, or to what is needed when that
     /// is more (a record whose size is known before it is built, much larger than the buffer,
-    /// is held once). Grows with `realloc` (see `RawMemory`): a record of millions of nodes is
+    /// is held once). Grows through `RawMemory.reallocate`: a record of millions of nodes is
     /// not briefly held twice, and words reserved for nodes that are then folded are never
     /// touched.
     mutating func reserve(_ extra: Int) {

@@ -131,7 +131,7 @@ final class YAMLEventBatch: @unchecked Sendable {
         pointer = RawMemory.allocate(capacity)
     }
 
-    /// Grows with `realloc` (see `RawMemory`): a huge scalar's arena is not briefly held twice.
+    /// Grows through `RawMemory.reallocate`: a huge scalar's arena is not briefly held twice.
     private func grow(_ pointer: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, minimum: Int) {
         capacity = max(capacity * 2, minimum)
         pointer = RawMemory.reallocate(pointer, to: capacity)
