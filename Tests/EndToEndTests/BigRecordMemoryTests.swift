@@ -9,10 +9,7 @@ import Testing
 /// times its size net of an empty run (3.2 now). GNU time measures the peak.
 @Suite struct BigRecordMemoryTests {
     @Test func aJSONArrayOfEightMillionDigitsStaysUnderFourTimesItsSize() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            print("skipped: /usr/bin/time (GNU time) is absent")
-            return
-        }
+        guard CodableBinary.measuresPeakMemory else { return }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let values = 8 << 20
@@ -22,11 +19,10 @@ import Testing
         try text.write(to: input, atomically: true, encoding: .utf8)
         try "".write(to: empty, atomically: true, encoding: .utf8)
         func peakKilobytes(_ file: URL) throws -> Int {
-            let peakFile = directory.appendingPathComponent("peak")
-            let result = try CodableBinary.run(["convert", "--to", "jsonl", file.path], launcher: ["/usr/bin/time", "-f", "%M", "-o", peakFile.path])
+            let (result, peak) = try CodableBinary.runMeasuringPeak(["convert", "--to", "jsonl", file.path])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.utf8.count == (file == input ? text.utf8.count : 0))
-            return try #require(Int(String(decoding: Data(contentsOf: peakFile), as: UTF8.self).split(separator: "\n").last ?? ""))
+            return try #require(peak)
         }
         let net = Double(try peakKilobytes(input) - peakKilobytes(empty)) * 1024 / Double(text.utf8.count)
         #expect(net < 4, "peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")

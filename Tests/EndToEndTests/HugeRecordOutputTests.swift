@@ -69,21 +69,16 @@ import Testing
     /// A 64 MB string read and written costs its input and little more: before, its output was
     /// held whole too. Net of a small record's run; GNU time measures the peaks.
     @Test func aHugeRecordIsNotHeldOnItsWayOut() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            print("skipped: /usr/bin/time (GNU time) is absent")
-            return
-        }
+        guard CodableBinary.measuresPeakMemory else { return }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let huge = try Self.input(megabytes: 64, in: directory)
         let small = directory.appendingPathComponent("small.jsonl")
         try "{\"id\":1}\n".write(to: small, atomically: true, encoding: .utf8)
         func peakBytes(_ input: URL) throws -> Int {
-            let peakFile = directory.appendingPathComponent("peak")
-            let result = try runShell("/usr/bin/time -f %M -o \(peakFile.path) \(CodableBinary.url.path) convert --to jsonl \(input.path) > /dev/null")
+            let (result, peak) = try CodableBinary.runMeasuringPeak(["convert", "--to", "jsonl", input.path])
             #expect(result.status == 0, "\(result.stderr)")
-            let text = try String(contentsOf: peakFile, encoding: .utf8)
-            return try #require(Int(text.split(separator: "\n").last ?? "")) * 1024
+            return try #require(peak) * 1024
         }
         let size = try #require(FileManager.default.attributesOfItem(atPath: huge.path)[.size] as? Int)
         let net = try peakBytes(huge) - peakBytes(small)

@@ -27,10 +27,9 @@ import Testing
             text = "{" + lines.joined(separator: ",\n ") + "}\n"
             marker = "a.k\(bad): "
         }
-        let before = text.utf8.prefix(upTo: text.utf8.firstRange(of: marker.utf8)!.upperBound)
-        let line = before.count { $0 == UInt8(ascii: "\n") } + 1
-        let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-        return (text, line, column)
+        // The lines up to the `x` (ASCII text: a character is a byte, as columns count).
+        let lines = text[..<text.firstRange(of: marker)!.upperBound].split(separator: "\n", omittingEmptySubsequences: false)
+        return (text, lines.count, lines.last!.count + 1)
     }
 
     @Test(arguments: ["yaml", "csv"], [0, 100, 4_095, 7_042, fields - 1])

@@ -191,22 +191,18 @@ import Testing
     /// document) through a pipe and from a file. GNU time measures the peak.
     @Test(arguments: [(utf16: false, bigEndian: false, fromFile: false), (true, false, false), (true, true, true)])
     func aLongSequenceIsNotHeld(utf16: Bool, bigEndian: Bool, fromFile: Bool) throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            print("skipped: /usr/bin/time (GNU time) is absent")
-            return
-        }
+        guard CodableBinary.measuresPeakMemory else { return }
         let text = Self.items(720_000)
         let input = utf16 ? Self.utf16(text, bigEndian: bigEndian) : Data(text.utf8)
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let peakFile = directory.appendingPathComponent("peak")
         let file = directory.appendingPathComponent("list.yaml")
         if fromFile { try input.write(to: file) }
-        let result = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"] + (fromFile ? [file.path] : []), stdin: fromFile ? nil : input,
-                                           launcher: ["/usr/bin/time", "-f", "%M", "-o", peakFile.path])
+        let (result, peak) = try CodableBinary.runMeasuringPeak(
+            ["convert", "--from", "yaml", "--to", "jsonl"] + (fromFile ? [file.path] : []), stdin: fromFile ? nil : input)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.utf8.count > text.utf8.count * 9 / 10)
-        let peakKilobytes = try #require(Int(String(decoding: Data(contentsOf: peakFile), as: UTF8.self).split(separator: "\n").last ?? ""))
+        let peakKilobytes = try #require(peak)
         #expect(peakKilobytes * 1024 < text.utf8.count * 2, "peak \(peakKilobytes) KB for \(text.utf8.count) bytes")
     }
     #endif
