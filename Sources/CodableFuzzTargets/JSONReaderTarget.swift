@@ -4,7 +4,8 @@ import Dispatch
 
 /// The JSON reader in every framing, and the writer behind it.
 ///
-/// Invariants: reading in one piece and in small pieces (records split across refills) gives the
+/// Invariants: reading in one piece and in small pieces (records split across refills, and every
+/// value's blocks of alike scalars folded past its first few nodes, not past 4 096) gives the
 /// same records, every value placed at the same input offset, line and column, or the same error at
 /// the same place; every value is placed at its token's first byte; every record the reader
 /// accepts, written compactly, reads back as itself (the writer's output is valid JSON and a fixed
@@ -34,7 +35,7 @@ enum JSONReaderTarget {
         }
         let framing = framings[configuration]
         let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: wholeChunk)
-        let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16)
+        let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16, nodesBeforeFolding: foldingThreshold(bytes))
         require(whole == pieces, "\(framing?.rawValue ?? "sniffed"): whole \(whole) != pieces \(pieces)")
         for (offset, first) in zip(whole.nodeOffsets, whole.tokenStarts) {
             require(offset < bytes.count && bytes[offset] == first, "\(framing?.rawValue ?? "sniffed"): a value starting \(first) placed at \(offset)")
@@ -55,7 +56,7 @@ enum JSONReaderTarget {
     static func checkItems(_ bytes: [UInt8], pieceSize: Int, wholeChunk: Int) {
         let items = ItemsKeyPath(keys: ["items"], text: "items")
         let streamed = read(bytes, framing: nil, pieceSize: .max, chunkSize: wholeChunk, items: items)
-        let pieces = read(bytes, framing: nil, pieceSize: pieceSize, chunkSize: 16, items: items)
+        let pieces = read(bytes, framing: nil, pieceSize: pieceSize, chunkSize: 16, items: items, nodesBeforeFolding: foldingThreshold(bytes))
         require(streamed == pieces, "--items: whole \(streamed) != pieces \(pieces)")
         let single = read(bytes, framing: .json, pieceSize: .max, chunkSize: wholeChunk, items: items)
         let reader = RecordReader(source: InMemoryByteSource(bytes), options: RecordReaderOptions(framing: .json, maxDepth: 64, chunkSize: wholeChunk))
@@ -84,7 +85,7 @@ enum JSONReaderTarget {
         let result = Result()
         let done = DispatchSemaphore(value: 0)
         Task {
-            let options = RecordReaderOptions(framing: .jsonl, maxDepth: 64, chunkSize: chunkSize)
+            let options = RecordReaderOptions(framing: .jsonl, maxDepth: 64, chunkSize: chunkSize, nodesBeforeFolding: foldingThreshold(bytes))
             do throws(RecordReadError) {
                 for try await batch in RecordStream(linesFrom: InMemoryByteSource(bytes, pieceSize: 1 + bytes.count % 5), options: options, workers: 3) {
                     result.outcome.append(batch)
@@ -102,9 +103,16 @@ enum JSONReaderTarget {
     /// allocated for every read would cost more than the read.
     static func wholeChunkSize(_ bytes: [UInt8]) -> Int { max(16, bytes.count + 1) }
 
-    static func read(_ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int, items: ItemsKeyPath? = nil) -> ReadOutcome {
+    /// How many of a value's nodes the reads in pieces and in chunks scan before folding its
+    /// blocks: a few, so that inputs of a few KB fold (the whole reads fold none).
+    static func foldingThreshold(_ bytes: [UInt8]) -> Int { 1 + bytes.count % 32 }
+
+    static func read(
+        _ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int, items: ItemsKeyPath? = nil,
+        nodesBeforeFolding: Int = NodeBuffer.nodesBeforeFolding
+    ) -> ReadOutcome {
         ReadOutcome(reading: RecordReader(
             source: InMemoryByteSource(bytes, pieceSize: pieceSize),
-            options: RecordReaderOptions(framing: framing, maxDepth: 64, chunkSize: chunkSize, items: items)))
+            options: RecordReaderOptions(framing: framing, maxDepth: 64, chunkSize: chunkSize, items: items, nodesBeforeFolding: nodesBeforeFolding)))
     }
 }

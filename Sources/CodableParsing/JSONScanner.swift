@@ -13,14 +13,21 @@ public struct JSONScanner {
     /// A container with more values than this inside it (at any depth) is rejected: at most
     /// `JSONNode.maxValues`, what a container's size holds.
     public let maxValues: Int
+    /// A value's blocks of alike scalars are folded past this many of its nodes
+    /// (`NodeBuffer.nodesBeforeFolding`), as it is scanned, every this many more.
+    public let nodesBeforeFolding: Int
     /// The open containers' node indices, kept between calls so scanning allocates nothing.
     private var stackStorage: [Int] = []
 
     /// Creates a scanner with the given limits.
-    public init(maxDepth: Int = 512, maxTokenLength: Int = 1 << 30, maxValues: Int = JSONNode.maxValues) {
+    public init(
+        maxDepth: Int = 512, maxTokenLength: Int = 1 << 30, maxValues: Int = JSONNode.maxValues,
+        nodesBeforeFolding: Int = NodeBuffer.nodesBeforeFolding
+    ) {
         self.maxDepth = maxDepth
         self.maxTokenLength = maxTokenLength
         self.maxValues = min(maxValues, JSONNode.maxValues)
+        self.nodesBeforeFolding = min(max(1, nodesBeforeFolding), 1 << 40)  // added to a node count
     }
 
     /// Scans one value starting exactly at `start` (whitespace already skipped) and appends its
@@ -38,6 +45,8 @@ public struct JSONScanner {
     ) throws(JSONSyntaxError) -> Int {
         var nodes = buffer.beginAppending()
         defer { buffer.endAppending(nodes) }
+        nodes.startFolding(from: nodes.count + nodesBeforeFolding, every: nodesBeforeFolding)
+        defer { nodes.stopFolding() }
         var pos = start
         // Indices of the open containers' nodes; a container's kind tells object from array.
         var stack = stackStorage

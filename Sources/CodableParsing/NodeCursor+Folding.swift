@@ -28,48 +28,100 @@ extension NodeCursor {
         let entry = (block << 1) + 1
         guard baseShift == 0 || bases[entry] <= CompactNode.wordStartMask else { return }  // folded
         let first = baseShift == 0 ? block << CompactNode.blockShift : Int(bases[entry])
-        let end = first + NodeBuffer.blockSize
-        let head = words[first]
-        let kinds = containersClosed ? 8 : UInt32(JSONNode.Kind.array.rawValue)
-        let packed = head & CompactNode.packedMask
-        var equal = true, alike = true, short = true
-        var steps = (low: UInt64(0), high: UInt64(0))  // each node's start less the base, a byte each
-        for offset in 0..<NodeBuffer.blockSize {
-            let word = words[first + offset]
-            // Not a side-table index, a start under 256, and a kind that may fold.
-            guard word & 0xFC00_0000 == 0, word & 7 < kinds else { return }
-            equal = equal && word == head
-            alike = alike && word & CompactNode.packedMask == packed
-            short = short && word & CompactNode.packedMask < 0x100  // an extent under 8
-            guard alike || short else { return }
-            let step = UInt64(word >> CompactNode.deltaShift) << (8 * (offset & 7))
-            if offset < 8 { steps.low |= step } else { steps.high |= step }
-        }
-        let shape: FoldedBlock = equal ? .repeated : alike ? .stepped : .halved
-        switch shape {
-        case .repeated, .whole:
-            break
-        case .stepped:
-            words[first] = packed
-            let stepBytes = UnsafeMutableRawPointer(words + first + 1)
-            stepBytes.storeBytes(of: steps.low.littleEndian, toByteOffset: 0, as: UInt64.self)
-            stepBytes.storeBytes(of: steps.high.littleEndian, toByteOffset: 8, as: UInt64.self)
-        case .halved:  // half k lands in word k / 2, read before it
-            let halves = UnsafeMutableRawPointer(words + first)
-            for offset in 0..<NodeBuffer.blockSize {
-                halves.storeBytes(of: FoldedBlock.half(of: words[first + offset]).littleEndian, toByteOffset: 2 * offset, as: UInt16.self)
-            }
-        }
+        guard let folding = foldedShape(ofWordsAt: first, containersClosed: containersClosed) else { return }
+        writeFolded(folding, from: first, to: first)
         if baseShift == 0 { keepWordStarts() }
-        bases[entry] = FoldedBlock.start(first, shape)
-        let dropped = NodeBuffer.blockSize - shape.keptWords
+        bases[entry] = FoldedBlock.start(first, folding.shape)
+        let end = first + NodeBuffer.blockSize
+        let dropped = NodeBuffer.blockSize - folding.shape.keptWords
         let after = wordCount - end  // the words of the nodes after the block, moved up to it
         if after > 0 {
-            UnsafeMutableRawPointer(words + first + shape.keptWords).copyMemory(from: words + end, byteCount: after * 4)
+            UnsafeMutableRawPointer(words + first + folding.shape.keptWords).copyMemory(from: words + end, byteCount: after * 4)
             bases[entry + 2] &-= UInt32(dropped)  // the next block has started
         }
         foldedAway += dropped
         updateLimit()
+    }
+
+    /// Folds every complete block from `firstBlock` on whose nodes are small scalars, and moves
+    /// the words of the blocks and nodes after each up to it: the JSON scanner, every so many
+    /// nodes of a value of very many (`startFolding`), where folding one block at a time would
+    /// cost a check on every node appended.
+    @inline(never)
+    mutating func foldCompleteBlocks(from firstBlock: Int) {
+        let endBlock = count >> CompactNode.blockShift
+        guard firstBlock >= 0, firstBlock < endBlock, count < 1 << 28 else { return }
+        if baseShift == 0 { keepWordStarts() }
+        let oldWordCount = wordCount
+        var target = Int(bases[(firstBlock << 1) + 1] & CompactNode.wordStartMask)
+        var source = target  // the first word not moved yet
+        for block in firstBlock..<endBlock {
+            let entry = (block << 1) + 1
+            source = Int(bases[entry] & CompactNode.wordStartMask)
+            let stored = bases[entry] > CompactNode.wordStartMask ? FoldedBlock.shape(of: bases[entry]) : .whole
+            var shape = stored
+            if stored == .whole, let folding = foldedShape(ofWordsAt: source, containersClosed: false) {
+                writeFolded(folding, from: source, to: target)
+                shape = folding.shape
+            } else if target != source {
+                UnsafeMutableRawPointer(words + target).copyMemory(from: words + source, byteCount: stored.keptWords * 4)
+            }
+            bases[entry] = FoldedBlock.start(target, shape)
+            source += stored.keptWords
+            target += shape.keptWords
+        }
+        let after = oldWordCount - source  // the words of the nodes after the last complete block
+        if after > 0 {
+            UnsafeMutableRawPointer(words + target).copyMemory(from: words + source, byteCount: after * 4)
+            bases[(endBlock << 1) + 1] = UInt32(truncatingIfNeeded: target)
+        }
+        foldedAway += source - target
+        updateLimit()
+    }
+
+    /// The shape the block whose 16 words start at `first` folds into, and each node's start
+    /// less the base (a byte each, for a stepped block), or nil when it does not fold: a
+    /// side-table node, a start 256 bytes or more after the base, a container (unless
+    /// `containersClosed`), or nodes neither alike nor short.
+    private func foldedShape(ofWordsAt first: Int, containersClosed: Bool) -> (shape: FoldedBlock, steps: (low: UInt64, high: UInt64))? {
+        let head = words[first]
+        let kinds = containersClosed ? 8 : UInt32(JSONNode.Kind.array.rawValue)
+        let packed = head & CompactNode.packedMask
+        var equal = true, alike = true, short = true
+        var steps = (low: UInt64(0), high: UInt64(0))
+        for offset in 0..<NodeBuffer.blockSize {
+            let word = words[first + offset]
+            // Not a side-table index, a start under 256, and a kind that may fold.
+            guard word & 0xFC00_0000 == 0, word & 7 < kinds else { return nil }
+            equal = equal && word == head
+            alike = alike && word & CompactNode.packedMask == packed
+            short = short && word & CompactNode.packedMask < 0x100  // an extent under 8
+            guard alike || short else { return nil }
+            let step = UInt64(word >> CompactNode.deltaShift) << (8 * (offset & 7))
+            if offset < 8 { steps.low |= step } else { steps.high |= step }
+        }
+        return (equal ? .repeated : alike ? .stepped : .halved, steps)
+    }
+
+    /// Writes the block whose 16 words start at `source` as `folding` says, at `target` (at or
+    /// before `source`: each word is read before a folded word overwrites it).
+    private func writeFolded(_ folding: (shape: FoldedBlock, steps: (low: UInt64, high: UInt64)), from source: Int, to target: Int) {
+        switch folding.shape {
+        case .whole:
+            UnsafeMutableRawPointer(words + target).copyMemory(from: words + source, byteCount: NodeBuffer.blockSize * 4)
+        case .repeated:
+            words[target] = words[source]
+        case .stepped:
+            words[target] = words[source] & CompactNode.packedMask
+            let stepBytes = UnsafeMutableRawPointer(words + target + 1)
+            stepBytes.storeBytes(of: folding.steps.low.littleEndian, toByteOffset: 0, as: UInt64.self)
+            stepBytes.storeBytes(of: folding.steps.high.littleEndian, toByteOffset: 8, as: UInt64.self)
+        case .halved:  // half k lands in word target + k / 2, read before it (target <= source)
+            let halves = UnsafeMutableRawPointer(words + target)
+            for offset in 0..<NodeBuffer.blockSize {
+                halves.storeBytes(of: FoldedBlock.half(of: words[source + offset]).littleEndian, toByteOffset: 2 * offset, as: UInt16.self)
+            }
+        }
     }
 
     /// Makes every block keep where its words start, after its base: so far, 16 words a block.

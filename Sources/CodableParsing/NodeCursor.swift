@@ -22,6 +22,13 @@ struct NodeCursor {
     private(set) var count = 0
     /// The words that folded blocks do not keep.
     var foldedAway = 0
+    /// The first node of the blocks `append` folds next, as it goes (`startFolding`), or
+    /// `Int.max` when it folds none.
+    private var foldsFrom = Int.max
+    /// How many nodes `append` goes between two foldings, while it folds.
+    private var foldingPeriod = Int.max
+    /// `append` folds the complete blocks from `foldsFrom` on when `count` reaches this.
+    private var nextFolding = Int.max
     /// Number of words stored.
     var wordCount: Int { count - foldedAway }
 
@@ -133,9 +140,34 @@ struct NodeCursor {
         updateLimit()
     }
 
-    /// Makes room for the node `append` has none for: in the words, or in the blocks' bases.
+    /// From now on, until `stopFolding`, `append` folds the complete blocks of alike scalars
+    /// (`foldCompleteBlocks`) from node `first` on (rounded up to a block), every `period` nodes
+    /// (at least a block): the JSON scanner, for the value it scans. The check rides on the one
+    /// `append` makes for room, so a node appended costs nothing more.
+    mutating func startFolding(from first: Int, every period: Int) {
+        foldsFrom = (first + CompactNode.blockMask) & ~CompactNode.blockMask
+        foldingPeriod = max(NodeBuffer.blockSize, period)
+        nextFolding = foldsFrom + foldingPeriod
+        updateLimit()
+    }
+
+    /// Ends what `startFolding` began: the blocks appended since its last folding stay whole.
+    mutating func stopFolding() {
+        foldsFrom = .max
+        foldingPeriod = .max
+        nextFolding = .max
+        updateLimit()
+    }
+
+    /// Makes room for the node `append` has none for: in the words, or in the blocks' bases;
+    /// or folds the blocks appended since it last did, when it is time to (`startFolding`).
     @inline(never)
     private mutating func grow() {
+        if count >= nextFolding {
+            foldCompleteBlocks(from: foldsFrom >> CompactNode.blockShift)
+            foldsFrom = count & ~CompactNode.blockMask
+            nextFolding = foldsFrom + foldingPeriod
+        }
         if wordCount == wordCapacity { growWords(to: wordCapacity * 2) }
         if count == nodeCapacity { growBlocks(to: nodeCapacity * 2) }
         updateLimit()
@@ -152,7 +184,7 @@ struct NodeCursor {
     }
 
     mutating func updateLimit() {
-        limit = min(nodeCapacity, wordCapacity + foldedAway)
+        limit = min(nodeCapacity, wordCapacity + foldedAway, nextFolding)
     }
 
     /// Replaces the node at `index`: in its word when it fits, else in the side table.

@@ -15,6 +15,9 @@ public struct RecordReaderOptions: Sendable {
     /// value (`--items`), handed on as they are read; nil: the values are the records. With
     /// `.jsonl` framing, lines are read as a stream of values.
     public var items: ItemsKeyPath?
+    /// A record's blocks of alike scalars are folded past this many of its nodes
+    /// (`NodeBuffer.nodesBeforeFolding`; fewer only to test folding on small inputs).
+    public var nodesBeforeFolding: Int
 
     /// The default longest string or number: 512 MiB (536870912 bytes).
     public static let defaultMaxTokenLength = 512 << 20
@@ -26,7 +29,8 @@ public struct RecordReaderOptions: Sendable {
     /// the values are the records.
     public init(
         framing: InputFraming? = nil, maxDepth: Int = 512, maxTokenLength: Int = defaultMaxTokenLength,
-        chunkSize: Int = 1 << 20, maxRecordBytes: Int = defaultMaxRecordBytes, items: ItemsKeyPath? = nil
+        chunkSize: Int = 1 << 20, maxRecordBytes: Int = defaultMaxRecordBytes, items: ItemsKeyPath? = nil,
+        nodesBeforeFolding: Int = NodeBuffer.nodesBeforeFolding
     ) {
         self.framing = framing
         self.maxDepth = maxDepth
@@ -34,6 +38,7 @@ public struct RecordReaderOptions: Sendable {
         self.chunkSize = chunkSize
         self.maxRecordBytes = min(max(maxRecordBytes, 16), Self.defaultMaxRecordBytes)
         self.items = items
+        self.nodesBeforeFolding = nodesBeforeFolding
     }
 }
 
@@ -104,7 +109,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     /// Creates a reader over `source`.
     public init(source: Source, options: RecordReaderOptions = RecordReaderOptions()) {
         self.source = source
-        self.scanner = JSONScanner(maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength)
+        self.scanner = JSONScanner(
+            maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength, nodesBeforeFolding: options.nodesBeforeFolding)
         self.chunkSize = min(max(options.chunkSize, 16), options.maxRecordBytes)
         self.maxRecordBytes = options.maxRecordBytes
         self.framing = options.framing
@@ -116,7 +122,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     /// already, and locations count from the chunk's place in the input.
     init(chunk: JSONLinesChunk, options: RecordReaderOptions) where Source == InMemoryByteSource {
         self.source = InMemoryByteSource([])
-        self.scanner = JSONScanner(maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength)
+        self.scanner = JSONScanner(
+            maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength, nodesBeforeFolding: options.nodesBeforeFolding)
         self.chunkSize = max(chunk.bytes.count, 16)
         self.maxRecordBytes = options.maxRecordBytes
         self.framing = .jsonl
