@@ -16,7 +16,7 @@ import Dispatch
 enum JSONReaderTarget {
     static let target = FuzzTarget(
         name: "json-reader",
-        summary: "RecordReader in each framing (sniffed, json, jsonl, json-seq, json-stream) or with --items, read whole and in 1-7 byte pieces, every value placed alike; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
+        summary: "RecordReader in each framing (sniffed, json, jsonl, json-seq, json-stream) or with --items, read whole and in 1-7 byte pieces (folding past 1-32 nodes), every value placed alike; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
         seedFolders: ["Samples", "Tests/Fixtures", "../shared/conformance/JSONTestSuite/test_parsing"],
         configurations: framings.map { $0?.rawValue ?? "sniffed" } + ["items"],
         check: run)

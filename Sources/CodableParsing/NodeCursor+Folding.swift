@@ -1,10 +1,11 @@
-/// Folding: a complete block of 16 small nodes (the values of a big CSV row or YAML record) is
-/// kept in fewer words than 16 (`FoldedBlock`): equal nodes in one, nodes of one kind, flags
-/// and length in five, nodes whose tokens are under 8 bytes (or containers of under 8 nodes) in
-/// eight, each starting less than 256 bytes after the block's base. A container is folded only
-/// when its reader says it is closed, since closing sets its size. From the first folded block
-/// on, every block keeps where its words start and its shape (`NodeTape.bases`); a folded block
-/// is stored whole again when one of its nodes is replaced or the tape is cut inside it.
+/// Folding: a complete block of 16 small nodes (the values of a big CSV row, YAML record or JSON
+/// value) is kept in fewer words than 16 (`FoldedBlock`): equal nodes in one, nodes of one kind,
+/// flags and length in five, nodes whose tokens are under 8 bytes (or containers of under 8
+/// nodes) in eight, each starting less than 256 bytes after the block's base. A container is
+/// folded only when its reader says it is closed, since closing sets its size. From the first
+/// folded block on, every block keeps where its words start and its shape (`NodeTape.bases`); a
+/// folded block is stored whole again when one of its nodes is replaced or the tape is cut
+/// inside it.
 extension NodeCursor {
     /// Appends a node and returns its index; when it completes a block of small scalars, the
     /// block is folded.
