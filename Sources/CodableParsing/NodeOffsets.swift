@@ -124,45 +124,35 @@ public struct NodeOffsets: Sendable {
     public subscript(index: Int) -> UInt32 {
         let block = index / Self.blockSize
         let position = index % Self.blockSize
-        var offset = bases[block]
-        guard position > 0 else { return offset }
-        let first = Int(starts[block])
-        switch shapes[block] {
-        case .equal:
-            return offset &+ UInt32(steps[first]) &* UInt32(position)
-        case .halved:
-            for node in 1...position { offset &+= UInt32(Self.halfStep(steps, first, node)) }
-            return offset
-        case .whole:
-            for node in 1...position {
-                let step = steps[first + node]
-                offset = step == Self.apart ? apartOffset(ofNode: block * Self.blockSize + node) : offset &+ UInt32(step)
-            }
-            return offset
-        }
+        let base = bases[block]
+        if shapes[block] == .equal { return base &+ UInt32(steps[Int(starts[block])]) &* UInt32(position) }
+        var offset = base
+        for node in stride(from: index - position + 1, through: index, by: 1) { offset = self.offset(ofNode: node, stepFrom: offset) }
+        return offset
     }
 
     /// The offset of node `index`, given the offset of a node before it (one step when that
     /// node is the one just before, in the same block).
     public func offset(ofNode index: Int, after previous: (index: Int, offset: UInt32)) -> UInt32 {
-        let position = index % Self.blockSize
-        guard index == previous.index + 1, position != 0 else { return self[index] }
+        guard index == previous.index + 1, index % Self.blockSize != 0 else { return self[index] }
+        return offset(ofNode: index, stepFrom: previous.offset)
+    }
+
+    /// The offset of node `index` (not a block's first), the offset of the node before it being
+    /// `previous`: one step, as its block's shape keeps it.
+    private func offset(ofNode index: Int, stepFrom previous: UInt32) -> UInt32 {
         let block = index / Self.blockSize
+        let position = index % Self.blockSize
         let first = Int(starts[block])
         switch shapes[block] {
         case .equal:
-            return previous.offset &+ UInt32(steps[first])
+            return previous &+ UInt32(steps[first])
         case .halved:
-            return previous.offset &+ UInt32(Self.halfStep(steps, first, position))
+            return previous &+ UInt32(steps[first + position / 2] >> (4 * UInt8(position % 2)) & 0xF)
         case .whole:
             let step = steps[first + position]
-            return step == Self.apart ? apartOffset(ofNode: index) : previous.offset &+ UInt32(step)
+            return step == Self.apart ? apartOffset(ofNode: index) : previous &+ UInt32(step)
         }
-    }
-
-    /// The step of the node at `position` in a halved block whose steps start at `first`.
-    private static func halfStep(_ steps: [UInt8], _ first: Int, _ position: Int) -> UInt8 {
-        steps[first + position / 2] >> (4 * UInt8(position % 2)) & 0xF
     }
 
     /// The offset kept apart for `node` (a binary search).
