@@ -16,8 +16,21 @@ struct RecordCopier {
         let rewriter = try dates.makeRewriter()
         let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
         target.spillsWhenFull(writer.output)
+        // Dates re-encoded into JSON Lines or JSON text sequences: batches on every core (not
+        // with --explain-dates, whose notes come in input order from one rewriter).
+        var parallel: ParallelBatchWriter<DateRewritingWriter>?
+        if let rewriter, !dates.explainDates, !flattening.isActive, output.to == .jsonl || output.to == .jsonSeq, InputOptions.scanningThreads > 1 {
+            let (framing, options) = (output.to.framing, output.writerOptions)
+            parallel = try ParallelBatchWriter(workers: InputOptions.scanningThreads, goesOnAfter: { _ in false }) {
+                DateRewritingWriter(writer: RecordWriter(framing: framing, options: options, singleValueAllowed: false), rewriter: rewriter.copy())
+            }
+        }
         try await target.produce {
             for file in inputs {
+                if let parallel {
+                    try await copy(file, with: parallel, to: target)
+                    continue
+                }
                 let stream = try input.records(from: file)
                 do {
                     for try await read in stream {
@@ -49,21 +62,44 @@ struct RecordCopier {
         }
     }
 
+    /// One input through `parallel`: outputs written in input order; a bad date stops the copy
+    /// after the records before it, as in the loop on one thread.
+    private func copy(_ file: InputFile, with parallel: ParallelBatchWriter<DateRewritingWriter>, to target: OutputTarget) async throws {
+        let batches = ReadAhead(try input.records(from: file))
+        defer { batches.cancel() }
+        let readError = try await parallel.writeAll(batches) { written in
+            if let (index, error) = written.failures.first {
+                try? target.write(written.output)  // records before a bad date still go out
+                target.endPartialLine()
+                throw Self.failure(error, inRecord: index, of: written.batch, from: file)
+            }
+            try target.write(written.output)
+        }
+        guard let readError else { return }
+        target.endPartialLine()
+        throw Self.inputFailure(readError, in: file) ?? readError
+    }
+
     private func write(_ batch: RecordBatch, rewritingDatesWith rewriter: DateRewriter, to writer: any RecordFormatter, from file: InputFile) throws(CommandFailure) {
         for index in 0..<batch.count {
             let record = batch[index]
             do {
                 writer.write(record, replacements: try rewriter.replacements(for: record))
             } catch {
-                throw .invalidValue(
-                    input: batch.sourceName ?? file.displayName, message: error.message,
-                    codingPath: batch.codingPath(ofNode: error.node, inRecord: index),
-                    location: batch.location(ofNode: error.node), excerpt: batch.excerpt(ofNode: error.node))
+                throw Self.failure(error, inRecord: index, of: batch, from: file)
             }
             for explanation in rewriter.takeExplanations() {
                 Diagnostics().note("\(explanation.path): \(explanation.example) read as \(explanation.kind.explanation) = \(explanation.instant)")
             }
         }
+    }
+
+    /// A value that is not a date in its strategy, as the failure it reports.
+    private static func failure(_ error: DateRewriter.Failure, inRecord index: Int, of batch: RecordBatch, from file: InputFile) -> CommandFailure {
+        .invalidValue(
+            input: batch.sourceName ?? file.displayName, message: error.message,
+            codingPath: batch.codingPath(ofNode: error.node, inRecord: index),
+            location: batch.location(ofNode: error.node), excerpt: batch.excerpt(ofNode: error.node))
     }
 
     /// Notes for fields a CSV output dropped; a record it cannot write stops the copy.

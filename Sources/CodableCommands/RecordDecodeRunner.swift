@@ -28,7 +28,9 @@ struct RecordDecodeRunner {
         let target = try output.openTarget()
         // JSON Lines and JSON text sequences out: batches are decoded on every core.
         let parallel = elementDecoder == nil && (framing == .jsonl || framing == .jsonSeq) && InputOptions.scanningThreads > 1
-            ? try ParallelBatchDecoder(workers: InputOptions.scanningThreads, skipsBadRecords: skipBadRecords) { () throws(CommandFailure) in
+            ? try ParallelBatchWriter(workers: InputOptions.scanningThreads, goesOnAfter: { [skip = skipBadRecords] error in
+                if skip, case .data = error { true } else { false }
+            }) { () throws(CommandFailure) in
                 DecodingRecordWriter(framing: framing, decoder: try makeDecoder(root, options), singleValueAllowed: false)
             }
             : nil
@@ -88,21 +90,10 @@ struct RecordDecodeRunner {
     /// One input through `parallel`: outputs written in input order, and each record that did
     /// not decode reported (or thrown, after the records before it) where the sequential loop
     /// reports it.
-    private func decode(_ file: InputFile, with parallel: ParallelBatchDecoder, to target: OutputTarget, skipped: inout Int) async throws {
+    private func decode(_ file: InputFile, with parallel: ParallelBatchWriter<DecodingRecordWriter>, to target: OutputTarget, skipped: inout Int) async throws {
         let batches = ReadAhead(try input.records(from: file))
         defer { batches.cancel() }
-        var readError: (any Error)?
-        var inputEnded = false
-        while true {
-            while parallel.hasRoom && !inputEnded && readError == nil {
-                do {
-                    if let batch = try await batches.next() { parallel.start(batch) } else { inputEnded = true }
-                } catch {
-                    readError = error  // the batches before it are still decoded and written
-                }
-            }
-            // Written (and emptied) before the next batch is started on its writer.
-            guard let decoded = await parallel.next() else { break }
+        let readError = try await parallel.writeAll(batches) { decoded in
             var locations = BatchLocationCursor(decoded.batch)
             for (index, error) in decoded.failures {
                 try skipOrThrow(error, at: &locations, index: index, file: file, after: decoded.output, to: target, skipped: &skipped)

@@ -60,6 +60,12 @@ public final class DateRewriter {
         self.explain = explain
     }
 
+    /// A rewriter of the same dates, for another thread: rewriters are not shared across
+    /// threads, and each gathers its own explanations.
+    public func copy() -> DateRewriter {
+        DateRewriter(rules: rules, autoStrings: autoStrings, output: output, explain: explain)
+    }
+
     /// The replacements that re-encode `record`'s dates.
     public func replacements(for record: Record) throws(Failure) -> [Int: [UInt8]] {
         var replacements: [Int: [UInt8]] = [:]

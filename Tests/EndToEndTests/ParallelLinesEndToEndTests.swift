@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// A `.jsonl` file is scanned in 1 MiB chunks on several threads, and `decode` to JSON Lines
-/// decodes its batches on several threads: through the binary, records and problems several
-/// chunks into a file keep their order, their `$[N]` and their `LINE:COL`.
+/// decodes its batches on several threads, as `convert --date` to JSON Lines re-encodes them:
+/// through the binary, records and problems several chunks into a file keep their order, their
+/// `$[N]` and their `LINE:COL`.
 @Suite struct ParallelLinesEndToEndTests {
     /// About 3.5 MB of records (so at least four chunks), record `bad` replaced by `line`.
     static func file(replacing bad: Int, with line: String) throws -> URL {
@@ -89,5 +90,45 @@ import Testing
         #expect(result.stdout == (framing == "jsonl" ? expected : expected.split(separator: "\n").map { "\u{1E}\($0)\n" }.joined()))
         let places = result.stderr.split(separator: "\n").filter { $0.hasPrefix(records.path) }.map { $0.dropFirst(records.path.count + 1).prefix { $0 != ":" } }
         #expect(places == ["12346", "30002", "40000"])
+    }
+
+    /// About 2.5 MB of records (at least three chunks), each with a date `at` in epoch seconds
+    /// (`index * 1000`), but record `bad`'s, which is a word.
+    static func datedFile(bad: Int?) throws -> URL {
+        let directory = try makeTemporaryDirectory()
+        let text = (0..<40_000).map { index in
+            "{\"id\":\(index),\"at\":\(index == bad ? "\"soon\"" : String(index * 1000)),\"note\":\"record number \(index)\"}"
+        }.joined(separator: "\n") + "\n"
+        let url = directory.appendingPathComponent("dated.jsonl")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// What `convert --date at=seconds --output-dates iso8601` writes for the records `ids`.
+    static func reencoded(_ ids: Range<Int>, framing: String) -> String {
+        let formatter = ISO8601DateFormatter()
+        return ids.map { index in
+            let line = "{\"id\":\(index),\"at\":\"\(formatter.string(from: Date(timeIntervalSince1970: Double(index * 1000))))\",\"note\":\"record number \(index)\"}\n"
+            return framing == "json-seq" ? "\u{1E}" + line : line
+        }.joined()
+    }
+
+    @Test(arguments: ["jsonl", "json-seq"])
+    func convertReencodesDatesOfEveryBatchInOrder(to framing: String) throws {
+        let url = try Self.datedFile(bad: nil)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let result = try CodableBinary.run(["convert", "--to", framing, "--date", "at=seconds", "--output-dates", "iso8601", url.path])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == Self.reencoded(0..<40_000, framing: framing))
+    }
+
+    @Test func convertStopsAtABadDateFarInAfterTheRecordsBeforeIt() throws {
+        let url = try Self.datedFile(bad: 30_001)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let result = try CodableBinary.run(["convert", "--to", "jsonl", "--date", "at=seconds", "--output-dates", "iso8601", url.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == Self.reencoded(0..<30_001, framing: "jsonl"))
+        #expect(result.stderr.hasPrefix("\(url.path):30002:18: error: Expected to decode Double but found a string instead. (value \"soon\")\n    at $[30001].at\n"))
     }
 }

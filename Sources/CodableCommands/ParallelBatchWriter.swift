@@ -1,0 +1,110 @@
+import CodableDecoding
+import CodableParsing
+
+/// A writer of records for `ParallelBatchWriter`: one task uses it at a time, for one batch.
+protocol BatchRecordWriter: AnyObject, SendableMetatype {
+    /// Why a record could not be written.
+    associatedtype Failure: Error
+    /// The bytes written so far; the consumer writes them out and empties it.
+    var output: OutputBuffer { get }
+    /// Writes one record (or nothing, when it fails).
+    func write(_ record: Record) throws(Failure)
+}
+
+/// Batches written on several cores, to JSON Lines or JSON text sequences: each batch is
+/// written in a task of its own, by a writer of its own (`decode` decodes on the way, `convert`
+/// re-encodes dates), and the outputs are handed on in input order. Records in those framings
+/// stand alone (no array around them, no separators between them), which is what makes this
+/// possible; `json` output stays on one thread.
+///
+/// At most `workers` batches are in flight, one per writer: a writer is reused only after the
+/// consumer took the output of its previous batch (`next()`), which makes the unchecked
+/// `Sendable` sound, and keeps memory flat.
+final class ParallelBatchWriter<Writer: BatchRecordWriter>: @unchecked Sendable {
+    /// One batch written: its writer's output holds the records that were written; the ones
+    /// that failed are listed in order. Writing stops at the first failure that does not let
+    /// the batch go on.
+    struct Written: @unchecked Sendable {
+        let batch: RecordBatch
+        let output: OutputBuffer
+        let failures: [(index: Int, error: Writer.Failure)]
+    }
+
+    /// A writer lent to one task at a time (see the type's comment).
+    private final class Slot: @unchecked Sendable {
+        let writer: Writer
+        init(_ writer: Writer) { self.writer = writer }
+
+        /// Writes `batch`'s records, up to the first failure `goesOnAfter` does not let it go
+        /// on after.
+        func write(_ batch: RecordBatch, goesOnAfter: (Writer.Failure) -> Bool) -> Written {
+            var failures: [(index: Int, error: Writer.Failure)] = []
+            for index in 0..<batch.count {
+                do throws(Writer.Failure) {
+                    try writer.write(batch[index])
+                } catch {
+                    failures.append((index, error))
+                    guard goesOnAfter(error) else { break }
+                }
+            }
+            return Written(batch: batch, output: writer.output, failures: failures)
+        }
+    }
+
+    private let writers: [Slot]
+    private let goesOnAfter: @Sendable (Writer.Failure) -> Bool
+    private var inFlight: [Task<Written, Never>] = []
+    private var started = 0
+
+    /// `makeWriter` is called once per worker. After a record fails, its batch goes on when
+    /// `goesOnAfter` says so, and stops otherwise.
+    init(workers: Int, goesOnAfter: @escaping @Sendable (Writer.Failure) -> Bool, makeWriter: () throws(CommandFailure) -> Writer) throws(CommandFailure) {
+        var writers: [Slot] = []
+        for _ in 0..<max(1, workers) { writers.append(Slot(try makeWriter())) }
+        self.writers = writers
+        self.goesOnAfter = goesOnAfter
+    }
+
+    deinit { for task in inFlight { task.cancel() } }
+
+    /// Whether another batch can be started.
+    var hasRoom: Bool { inFlight.count < writers.count }
+
+    /// Starts writing `batch`.
+    func start(_ batch: RecordBatch) {
+        precondition(hasRoom, "more batches started than there are writers")
+        let slot = writers[started % writers.count]
+        started += 1
+        let goesOnAfter = self.goesOnAfter
+        inFlight.append(Task.detached { slot.write(batch, goesOnAfter: goesOnAfter) })
+    }
+
+    /// The next batch in input order (its output is to be written and emptied before the next
+    /// call), or nil when none is in flight.
+    func next() async -> Written? {
+        guard !inFlight.isEmpty else { return nil }
+        return await inFlight.removeFirst().value
+    }
+
+    /// Writes every batch `batches` reads, keeping every writer busy, and hands each on to
+    /// `take` in input order (which writes out and empties its output, or throws to stop).
+    /// Returns the error that ended the input early, if one did: the batches read before it are
+    /// written and taken first.
+    func writeAll(_ batches: ReadAhead, take: (Written) throws -> Void) async throws -> (any Error)? {
+        var readError: (any Error)?
+        var inputEnded = false
+        while true {
+            while hasRoom && !inputEnded && readError == nil {
+                do {
+                    if let batch = try await batches.next() { start(batch) } else { inputEnded = true }
+                } catch {
+                    readError = error
+                }
+            }
+            guard let written = await next() else { return readError }
+            try take(written)
+        }
+    }
+}
+
+extension DecodingRecordWriter: BatchRecordWriter {}
