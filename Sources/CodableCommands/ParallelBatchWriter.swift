@@ -101,6 +101,7 @@ final class ParallelBatchWriter<Writer: BatchRecordWriter>: @unchecked Sendable 
                     readError = error
                 }
             }
+            // Taken (its output written and emptied) before its writer starts another batch.
             guard let written = await next() else { return readError }
             try take(written)
         }

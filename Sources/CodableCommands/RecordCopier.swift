@@ -94,7 +94,8 @@ struct RecordCopier {
         }
     }
 
-    /// A value that is not a date in its strategy, as the failure it reports.
+    /// A date that could not be re-encoded (not a date in its strategy, or not one the output
+    /// strategy can write), as the failure it reports.
     private static func failure(_ error: DateRewriter.Failure, inRecord index: Int, of batch: RecordBatch, from file: InputFile) -> CommandFailure {
         .invalidValue(
             input: batch.sourceName ?? file.displayName, message: error.message,
