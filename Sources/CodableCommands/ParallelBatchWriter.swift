@@ -1,8 +1,17 @@
 import CodableDecoding
 import CodableParsing
 
+#if compiler(>=6.2)
+/// What a `BatchRecordWriter`'s type must be to go into the task that writes a batch with it.
+typealias BatchRecordWriterType = SendableMetatype
+#else
+/// Before Swift 6.2 (the package's tools version is 6.1), no check of metatypes that go into a
+/// task, and no `SendableMetatype` to name.
+protocol BatchRecordWriterType {}
+#endif
+
 /// A writer of records for `ParallelBatchWriter`: one task uses it at a time, for one batch.
-protocol BatchRecordWriter: AnyObject, SendableMetatype {
+protocol BatchRecordWriter: AnyObject, BatchRecordWriterType {
     /// Why a record could not be written.
     associatedtype Failure: Error
     /// The bytes written so far; the consumer writes them out and empties it.
