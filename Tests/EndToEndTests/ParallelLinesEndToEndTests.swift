@@ -92,7 +92,7 @@ import Testing
         #expect(places == ["12346", "30002", "40000"])
     }
 
-    /// About 2.5 MB of records (at least three chunks), each with a date `at` in epoch seconds
+    /// About 2.2 MB of records (three 1 MiB chunks), each with a date `at` in epoch seconds
     /// (`index * 1000`), but record `bad`'s, which is a word.
     static func datedFile(bad: Int?) throws -> URL {
         let directory = try makeTemporaryDirectory()
