@@ -77,10 +77,10 @@ final class ParallelBatchWriter<Writer: BatchRecordWriter>: @unchecked Sendable 
     deinit { for task in inFlight { task.cancel() } }
 
     /// Whether another batch can be started.
-    var hasRoom: Bool { inFlight.count < writers.count }
+    private var hasRoom: Bool { inFlight.count < writers.count }
 
     /// Starts writing `batch`.
-    func start(_ batch: RecordBatch) {
+    private func start(_ batch: RecordBatch) {
         precondition(hasRoom, "more batches started than there are writers")
         let slot = writers[started % writers.count]
         started += 1
@@ -90,16 +90,18 @@ final class ParallelBatchWriter<Writer: BatchRecordWriter>: @unchecked Sendable 
 
     /// The next batch in input order (its output is to be written and emptied before the next
     /// call), or nil when none is in flight.
-    func next() async -> Written? {
+    private func next() async -> Written? {
         guard !inFlight.isEmpty else { return nil }
         return await inFlight.removeFirst().value
     }
 
-    /// Writes every batch `batches` reads, keeping every writer busy, and hands each on to
-    /// `take` in input order (which writes out and empties its output, or throws to stop).
-    /// Returns the error that ended the input early, if one did: the batches read before it are
-    /// written and taken first.
-    func writeAll(_ batches: ReadAhead, take: (Written) throws -> Void) async throws -> (any Error)? {
+    /// Writes every batch of `file`'s `records`, keeping every writer busy, and hands each on to
+    /// `take` in input order (which writes out and empties its output, or throws to stop). An
+    /// error reading the input is thrown (as `RecordCopier.inputFailure` words it) once the
+    /// batches read before it are written and taken, after ending `target`'s partial line.
+    func writeAll(_ records: InputRecords, from file: InputFile, to target: OutputTarget, take: (Written) throws -> Void) async throws {
+        let batches = ReadAhead(records)
+        defer { batches.cancel() }
         var readError: (any Error)?
         var inputEnded = false
         while true {
@@ -111,9 +113,12 @@ final class ParallelBatchWriter<Writer: BatchRecordWriter>: @unchecked Sendable 
                 }
             }
             // Taken (its output written and emptied) before its writer starts another batch.
-            guard let written = await next() else { return readError }
+            guard let written = await next() else { break }
             try take(written)
         }
+        guard let readError else { return }
+        target.endPartialLine()
+        throw RecordCopier.inputFailure(readError, in: file) ?? readError
     }
 }
 

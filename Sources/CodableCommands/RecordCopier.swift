@@ -16,6 +16,7 @@ struct RecordCopier {
         let rewriter = try dates.makeRewriter()
         let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
         target.spillsWhenFull(writer.output)
+        let dateWriter = rewriter.map { DateRewritingWriter(writer: writer, rewriter: $0) }
         // Dates re-encoded into JSON Lines or JSON text sequences: batches on every core (not
         // with --explain-dates, whose notes come in input order from one rewriter).
         var parallel: ParallelBatchWriter<DateRewritingWriter>?
@@ -35,8 +36,8 @@ struct RecordCopier {
                 do {
                     for try await read in stream {
                         let batch = flattening.isActive ? try flattening.apply(to: read, fromTable: input.csvDialect(for: file) != nil, file: file) : read
-                        if let rewriter {
-                            try write(batch, rewritingDatesWith: rewriter, to: writer, from: file)
+                        if let dateWriter {
+                            try write(batch, with: dateWriter, from: file)
                         } else {
                             writer.write(batch)
                         }
@@ -65,9 +66,7 @@ struct RecordCopier {
     /// One input through `parallel`: outputs written in input order; a bad date stops the copy
     /// after the records before it, as in the loop on one thread.
     private func copy(_ file: InputFile, with parallel: ParallelBatchWriter<DateRewritingWriter>, to target: OutputTarget) async throws {
-        let batches = ReadAhead(try input.records(from: file))
-        defer { batches.cancel() }
-        let readError = try await parallel.writeAll(batches) { written in
+        try await parallel.writeAll(try input.records(from: file), from: file, to: target) { written in
             if let (index, error) = written.failures.first {
                 try? target.write(written.output)  // records before a bad date still go out
                 target.endPartialLine()
@@ -75,20 +74,16 @@ struct RecordCopier {
             }
             try target.write(written.output)
         }
-        guard let readError else { return }
-        target.endPartialLine()
-        throw Self.inputFailure(readError, in: file) ?? readError
     }
 
-    private func write(_ batch: RecordBatch, rewritingDatesWith rewriter: DateRewriter, to writer: any RecordFormatter, from file: InputFile) throws(CommandFailure) {
+    private func write(_ batch: RecordBatch, with writer: DateRewritingWriter, from file: InputFile) throws(CommandFailure) {
         for index in 0..<batch.count {
-            let record = batch[index]
             do {
-                writer.write(record, replacements: try rewriter.replacements(for: record))
+                try writer.write(batch[index])
             } catch {
                 throw Self.failure(error, inRecord: index, of: batch, from: file)
             }
-            for explanation in rewriter.takeExplanations() {
+            for explanation in writer.takeExplanations() {
                 Diagnostics().note("\(explanation.path): \(explanation.example) read as \(explanation.kind.explanation) = \(explanation.instant)")
             }
         }

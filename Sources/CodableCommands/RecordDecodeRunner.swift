@@ -91,18 +91,13 @@ struct RecordDecodeRunner {
     /// not decode reported (or thrown, after the records before it) where the sequential loop
     /// reports it.
     private func decode(_ file: InputFile, with parallel: ParallelBatchWriter<DecodingRecordWriter>, to target: OutputTarget, skipped: inout Int) async throws {
-        let batches = ReadAhead(try input.records(from: file))
-        defer { batches.cancel() }
-        let readError = try await parallel.writeAll(batches) { decoded in
+        try await parallel.writeAll(try input.records(from: file), from: file, to: target) { decoded in
             var locations = BatchLocationCursor(decoded.batch)
             for (index, error) in decoded.failures {
                 try skipOrThrow(error, at: &locations, index: index, file: file, after: decoded.output, to: target, skipped: &skipped)
             }
             try target.write(decoded.output)
         }
-        guard let readError else { return }
-        target.endPartialLine()
-        throw RecordCopier.inputFailure(readError, in: file) ?? readError
     }
 
     /// A record that did not decode: with `--on-error skip`, a data problem is reported and
