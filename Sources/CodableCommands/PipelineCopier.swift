@@ -52,6 +52,10 @@ struct PipelineCopier {
             if let splitter { return try splitter.write(record, replacements: replacements) }
             writer.write(record, replacements: replacements)
         }
+        // A writer that applies drops and renames itself takes huge records unedited (not copied).
+        let emitEdited: TransformChain.EmitEdited? = splitter == nil ? (writer as? EditingRecordFormatter).map { editing in
+            { record, edit in editing.write(record, edit: edit) }
+        } : nil
         defer { progress.finish() }
         let committed = try await target.produce(cleanUp: { splitter?.discard() }, otherError: { error in
             // Only --sort-by's runs write elsewhere than the target; name where they go ($TMPDIR).
@@ -90,7 +94,7 @@ struct PipelineCopier {
                         batch = decoded
                     }
                     let replacements = rewriter.map { Self.replacements($0, batch) }
-                    try chain.process(batch, replacements: replacements, onFailure: onFailure, emit: emit)
+                    try chain.process(batch, replacements: replacements, onFailure: onFailure, emit: emit, emitEdited: emitEdited)
                     if let splitter {
                         try splitter.writePending()
                     } else {

@@ -61,10 +61,19 @@ public struct JSONWriter {
         root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int,
         replacements: [Int: [UInt8]] = [:], to out: inout OutputCursor
     ) {
-        let pretty = options.pretty
         // Only nodes between the lowest and highest replaced index need the dictionary.
-        let lowestReplaced = replacements.keys.min() ?? .max
-        let highestReplaced = replacements.keys.max() ?? .min
+        write(root: root, nodes: nodes, bytes: bytes, level: level, replacements: replacements,
+              replacedFrom: replacements.keys.min() ?? .max, through: replacements.keys.max() ?? .min, to: &out)
+    }
+
+    /// Appends the value rooted at `root`; `replacements` has no key below `lowestReplaced` or
+    /// above `highestReplaced` (a caller writing many values with one dictionary finds them once).
+    @inline(__always)
+    mutating func write(
+        root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, replacements: [Int: [UInt8]],
+        replacedFrom lowestReplaced: Int, through highestReplaced: Int, to out: inout OutputCursor
+    ) {
+        let pretty = options.pretty
         var stack = frames
         frames = []
         // A write ends with every frame popped; only an interrupted one leaves any (the check
@@ -132,7 +141,7 @@ public struct JSONWriter {
     }
 
     @inline(__always)
-    private func newline(_ level: Int, to out: inout OutputCursor) {
+    func newline(_ level: Int, to out: inout OutputCursor) {
         out.append(0x0A)
         out.append(repeating: 0x20, count: level * options.indent)
     }
@@ -146,7 +155,7 @@ public struct JSONWriter {
     }
 
     @inline(__always)
-    private func writeString(_ node: JSONNode, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) {
+    func writeString(_ node: JSONNode, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) {
         if node.needsNormalizing {
             JSONString.appendNormalized(node.token(in: bytes), to: &out)
         } else {
@@ -161,9 +170,13 @@ public struct JSONWriter {
         for key in JSONNode.children(of: object, in: nodes) {
             members.append((nodes[key].stringBytes(in: bytes), key))
         }
-        members.sort { lhs, rhs in
+        return Self.inKeyOrder(members)
+    }
+
+    /// The key nodes of `members` in code-point order of their keys (stable for equal keys).
+    static func inKeyOrder(_ members: [(key: [UInt8], index: Int)]) -> [Int] {
+        members.sorted { lhs, rhs in
             lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.index < rhs.index)
-        }
-        return members.map(\.index)
+        }.map(\.index)
     }
 }

@@ -10,3 +10,11 @@ public protocol RecordFormatter: AnyObject {
     /// Ends the output (closes what is open, writes what is held back).
     func finish()
 }
+
+/// A writer that applies a record's drops and renames as it writes it (`RecordEdit`), so that
+/// the record need not be copied with them applied first: the JSON `RecordWriter`.
+public protocol EditingRecordFormatter: RecordFormatter {
+    /// Writes one record with `edit` applied: dropped members left out, renamed keys under their
+    /// new names, replacements written in place of the nodes they name.
+    func write(_ record: Record, edit: RecordEdit)
+}

@@ -13,7 +13,7 @@ public enum OutputFraming: String, Sendable, CaseIterable {
 /// With `json`, a lone record that did not come from a top-level array is written as itself
 /// when `singleValueAllowed` (so `{"a":1}` converts to `{"a":1}`, not `[{"a":1}]`); the first
 /// record is held back until a second one (or the end) decides.
-public final class RecordWriter: RecordFormatter {
+public final class RecordWriter: EditingRecordFormatter {
     /// The bytes written so far; drain them with `removeAll()` after writing them out.
     public let output: OutputBuffer
     private let framing: OutputFraming
@@ -21,7 +21,7 @@ public final class RecordWriter: RecordFormatter {
     // time, and no access to one of them overlaps another).
     @exclusivity(unchecked) private var writer: JSONWriter
     private let singleValueAllowed: Bool
-    @exclusivity(unchecked) private var held: (record: Record, replacements: [Int: [UInt8]])?
+    @exclusivity(unchecked) private var held: (record: Record, edit: RecordEdit)?
     @exclusivity(unchecked) private var arrayOpen = false
     @exclusivity(unchecked) private var written = 0
 
@@ -40,22 +40,29 @@ public final class RecordWriter: RecordFormatter {
 
     /// Writes one record, with `replacements` written in place of the nodes they name.
     public func write(_ record: Record, replacements: [Int: [UInt8]] = [:]) {
+        var edit = RecordEdit()
+        edit.replacements = replacements
+        write(record, edit: edit)
+    }
+
+    /// Writes one record with `edit` applied as it is written.
+    public func write(_ record: Record, edit: RecordEdit) {
         defer { written += 1 }
         switch framing {
         case .jsonl:
-            writer.write(record, replacements: replacements, to: output)
+            writer.write(record, edit: edit, to: output)
             output.append(0x0A)
         case .jsonSeq:
             output.append(0x1E)
-            writer.write(record, replacements: replacements, to: output)
+            writer.write(record, edit: edit, to: output)
             output.append(0x0A)
         case .json:
             if written == 0 && singleValueAllowed && !record.batch.fromTopLevelArray {
-                held = (record, replacements)
+                held = (record, edit)
                 return
             }
             openArray()
-            writeElement(record, replacements: replacements)
+            writeElement(record, edit: edit)
         }
     }
 
@@ -63,7 +70,7 @@ public final class RecordWriter: RecordFormatter {
     public func finish() {
         guard framing == .json else { return }
         if let held, written == 1 {
-            writer.write(held.record, replacements: held.replacements, to: output)
+            writer.write(held.record, edit: held.edit, to: output)
             output.append(0x0A)
             self.held = nil
             return
@@ -79,17 +86,17 @@ public final class RecordWriter: RecordFormatter {
         output.append(UInt8(ascii: "["))
         if let first = held {
             held = nil
-            writeElement(first.record, replacements: first.replacements, isFirst: true)
+            writeElement(first.record, edit: first.edit, isFirst: true)
         }
     }
 
-    private func writeElement(_ record: Record, replacements: [Int: [UInt8]], isFirst: Bool? = nil) {
+    private func writeElement(_ record: Record, edit: RecordEdit, isFirst: Bool? = nil) {
         let first = isFirst ?? (written == 0)
         if !first { output.append(UInt8(ascii: ",")) }
         if writer.options.pretty {
             output.append(0x0A)
             output.append(repeating: 0x20, count: writer.options.indent)
         }
-        writer.write(record, level: 1, replacements: replacements, to: output)
+        writer.write(record, level: 1, edit: edit, to: output)
     }
 }

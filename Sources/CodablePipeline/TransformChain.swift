@@ -12,6 +12,14 @@ public final class TransformChain {
     public typealias Emit = (Record, [Int: [UInt8]]) throws -> Void
     /// Called with a record that failed a stage; throw to stop, return to skip the record.
     public typealias OnFailure = (RecordFailure, Record) throws -> Void
+    /// Writes a record with its drops, renames and replacements applied as it is written
+    /// (`EditingRecordFormatter`), so that a huge record is not copied to be edited.
+    public typealias EmitEdited = (Record, RecordEdit) throws -> Void
+
+    /// Records of at least this many nodes go to `EmitEdited`, when given, with their edits
+    /// rather than edited on a new tape: they would be held twice. Smaller records are edited a
+    /// batch at a time on one new tape, which writes faster.
+    public static let nodesWrittenWithEdits = 1 << 16
 
     private let plan: TransformPlan
     private let evaluator: ExpressionEvaluator
@@ -38,9 +46,11 @@ public final class TransformChain {
 
     /// Sends a batch through the chain. `replacements(i)` gives record `i`'s replacements.
     /// A `RecordFailure` thrown by `replacements` is the record's, as a failing stage's is.
+    /// `emitEdited`, when given, takes the huge records that drops and renames edit (see
+    /// `nodesWrittenWithEdits`), unless a sort or `--unique-by` must read them edited.
     public func process(
         _ batch: RecordBatch, replacements: ((Int) throws -> [Int: [UInt8]])? = nil,
-        onFailure: OnFailure, emit: Emit
+        onFailure: OnFailure, emit: Emit, emitEdited: EmitEdited? = nil
     ) throws {
         var passing: [Int] = []
         var passingReplacements: [[Int: [UInt8]]] = []
@@ -78,12 +88,22 @@ public final class TransformChain {
             currentReplacements = { _ in [:] }
         }
         if plan.edits {
+            let writesEdits = emitEdited != nil && sorter == nil && plan.uniqueBy == nil
             var builder = TapeBuilder(source: current)
+            // The huge records that go out with their edits, by position; the others are copied.
+            var withEdits: [Int: RecordEdit] = [:]
             for (position, root) in roots.enumerated() {
                 var edit = self.edit(Record(batch: current, root: root))
                 edit.replacements = currentReplacements(position)
+                if writesEdits && current.nodes[root].span >= Self.nodesWrittenWithEdits {
+                    withEdits[position] = edit
+                    continue
+                }
                 builder.beginRecord()
                 edit.apply(root, to: &builder)
+            }
+            if let emitEdited, !withEdits.isEmpty {
+                return try forward(roots, of: current, withEdits: withEdits, emitEdited, copies: builder.finish(), emit)
             }
             current = builder.finish()
             roots = current.roots.map(Int.init)
@@ -109,6 +129,24 @@ public final class TransformChain {
     }
 
     // MARK: Stages after editing
+
+    /// Forwards the records at `roots` of `batch` in order: those in `withEdits` with their
+    /// edits (to `emitEdited`), the others as `copies` holds them, edited, in the same order.
+    private func forward(
+        _ roots: [Int], of batch: RecordBatch, withEdits: [Int: RecordEdit], _ emitEdited: EmitEdited,
+        copies: RecordBatch, _ emit: Emit
+    ) throws {
+        var copied = 0
+        for (position, root) in roots.enumerated() {
+            if let edit = withEdits[position] {
+                try forwardSorted(Record(batch: batch, root: root), [:]) { record, _ in try emitEdited(record, edit) }
+            } else {
+                try forward(copies[copied], [:], emit)
+                copied += 1
+            }
+            if isSatisfied { return }
+        }
+    }
 
     private func forward(_ record: Record, _ replacements: [Int: [UInt8]], _ emit: Emit) throws {
         if let sorter { return try sorter.add(record, replacements: replacements) }

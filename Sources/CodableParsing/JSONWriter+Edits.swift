@@ -1,0 +1,133 @@
+extension JSONWriter {
+    /// Appends the record's value with `edit` applied as it is written: dropped members and
+    /// elements left out, renamed keys written under their new names, replaced scalars written
+    /// as their replacements. The text is the same as that of the record copied with the edit
+    /// applied, written with `write(_:level:replacements:to:)`, but nothing is copied: a huge
+    /// record is not held twice.
+    ///
+    /// Only containers holding a dropped or renamed node are walked here, a member at a time;
+    /// every other value is written by the plain writer. Iterative, like it.
+    public mutating func write(_ record: Record, level: Int = 0, edit: RecordEdit, to out: OutputBuffer) {
+        if edit.keepsShape { return write(record, level: level, replacements: edit.replacements, to: out) }
+        record.batch.bytes.withUnsafeBufferPointer { bytes in
+            record.batch.nodes.withNodes { nodes in
+                var cursor = out.beginAppending()
+                write(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, edit: edit, to: &cursor)
+                out.endAppending(cursor)
+            }
+        }
+    }
+
+    /// A container whose members are being written: where its next member is, in source order
+    /// or (an object, sorting keys) in the order of its keys.
+    private struct EditedFrame {
+        let isObject: Bool
+        /// The node after the container's subtree.
+        let end: Int
+        /// The next child node (a key, or an element) in source order.
+        var next: Int
+        /// The key nodes left, in key order, when sorting keys; nil in source order.
+        let sorted: [Int]?
+        var nextSorted = 0
+
+        /// The next member left (its key node, or its element node), skipping dropped ones.
+        mutating func nextMember(nodes: NodeTape, dropped: Set<Int>) -> Int? {
+            if let sorted {
+                guard nextSorted < sorted.count else { return nil }
+                defer { nextSorted += 1 }
+                return sorted[nextSorted]
+            }
+            while next < end {
+                let child = next
+                let value = isObject ? child + 1 : child
+                next = value + nodes[value].span
+                if !dropped.contains(value) { return child }
+            }
+            return nil
+        }
+    }
+
+    private mutating func write(root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, edit: RecordEdit, to out: inout OutputCursor) {
+        let edited = EditedNodes(edit)
+        let replacements = edit.replacements
+        let lowestReplaced = replacements.keys.min() ?? .max
+        let highestReplaced = replacements.keys.max() ?? .min
+        var stack: [EditedFrame] = []
+        var index = root
+        while true {
+            let node = nodes[index]
+            if (node.kind == .object || node.kind == .array) && edited.any(in: index..<(index + node.span)) {
+                let isObject = node.kind == .object
+                let sorted = isObject && options.sortKeys ? sortedMembers(of: index, nodes: nodes, bytes: bytes, edit: edit) : nil
+                var frame = EditedFrame(isObject: isObject, end: index + node.span, next: index + 1, sorted: sorted)
+                if let first = frame.nextMember(nodes: nodes, dropped: edit.dropped) {
+                    out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                    stack.append(frame)
+                    if options.pretty { newline(level + stack.count, to: &out) }
+                    index = start(member: first, isObject: isObject, nodes: nodes, bytes: bytes, edit: edit, to: &out)
+                    continue
+                }
+                out.append(isObject ? "{}" : "[]")
+            } else {
+                write(root: index, nodes: nodes, bytes: bytes, level: level + stack.count, replacements: replacements,
+                      replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
+            }
+            // The value is written: go on in its container, closing finished ones.
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if let member = stack[top].nextMember(nodes: nodes, dropped: edit.dropped) {
+                    out.append(UInt8(ascii: ","))
+                    if options.pretty { newline(level + stack.count, to: &out) }
+                    index = start(member: member, isObject: stack[top].isObject, nodes: nodes, bytes: bytes, edit: edit, to: &out)
+                    break
+                }
+                let frame = stack.removeLast()
+                if options.pretty { newline(level + stack.count, to: &out) }
+                out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            }
+            if stack.isEmpty { return }
+        }
+    }
+
+    /// Writes a member's key (in an object) and returns its value's node.
+    private func start(member: Int, isObject: Bool, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit, to out: inout OutputCursor) -> Int {
+        guard isObject else { return member }
+        if let name = edit.renamed[member] {
+            JSONString.quoted(utf8: name).withUnsafeBufferPointer { out.append($0) }
+        } else {
+            writeString(nodes[member], bytes: bytes, to: &out)
+        }
+        if options.pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
+        return member + 1
+    }
+
+    /// The key nodes of the object at `index` whose members are not dropped, in code-point
+    /// order of their (new) keys.
+    private func sortedMembers(of index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit) -> [Int] {
+        var members: [(key: [UInt8], index: Int)] = []
+        for key in JSONNode.children(of: index, in: nodes) where !edit.dropped.contains(key + 1) {
+            members.append((edit.renamed[key] ?? nodes[key].stringBytes(in: bytes), key))
+        }
+        return Self.inKeyOrder(members)
+    }
+}
+
+/// The nodes an edit drops or renames, sorted, to tell quickly whether a container holds any.
+private struct EditedNodes {
+    private let sorted: [Int]
+
+    init(_ edit: RecordEdit) {
+        sorted = (Array(edit.dropped) + Array(edit.renamed.keys)).sorted()
+    }
+
+    /// Whether any edited node lies in `range`.
+    func any(in range: Range<Int>) -> Bool {
+        var low = 0
+        var high = sorted.count
+        while low < high {  // the first edited node at or after the range's start
+            let middle = (low + high) / 2
+            if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] < range.upperBound
+    }
+}

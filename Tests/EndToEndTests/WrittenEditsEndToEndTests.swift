@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// A huge record (at least `TransformChain.nodesWrittenWithEdits` nodes) that `--exclude`,
+/// `--rename` or `--keys` edit goes to the JSON writer with its edits, which applies them as it
+/// writes, instead of being copied with them applied: the text must be the same as the copy's,
+/// in every JSON framing, pretty and with sorted keys, next to small records that are copied,
+/// and through a page window.
+@Suite struct WrittenEditsEndToEndTests {
+    /// 70 000 elements: over the 65 536 nodes from which a record is written with its edits.
+    static let count = 70_000
+    static let elements = (0..<count).map(String.init)
+    static let huge = "{\"zone\":{\"b\":1,\"a\":[1,2]},\"list\":[" + elements.joined(separator: ",") + "],\"myKey\":\"x\"}"
+    static let small = "{\"zone\":{\"b\":2,\"a\":[]},\"list\":[5],\"myKey\":\"y\"}"
+    static let editing = ["--exclude", "list[0]", "--exclude", "zone.b", "--rename", "myKey=newKey"]
+
+    @Test func aHugeRecordIsWrittenWithItsEditsAsItsCopyWouldBe() throws {
+        let result = try CodableBinary.run(["convert"] + Self.editing + ["--to", "jsonl"], stdin: Self.huge + "\n" + Self.small + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let rest = Self.elements.dropFirst().joined(separator: ",")
+        #expect(result.stdout == "{\"zone\":{\"a\":[1,2]},\"list\":[\(rest)],\"newKey\":\"x\"}\n{\"zone\":{\"a\":[]},\"list\":[],\"newKey\":\"y\"}\n")
+    }
+
+    @Test func prettyWithSortedKeysAndAsJSONTextSequences() throws {
+        let pretty = try CodableBinary.run(["convert"] + Self.editing + ["--to", "json", "--pretty", "--sort-keys"], stdin: Self.huge + "\n")
+        #expect(pretty.status == 0, "\(pretty.stderr)")
+        let list = Self.elements.dropFirst().map { "      " + $0 }.joined(separator: ",\n")
+        #expect(pretty.stdout == "[\n  {\n    \"list\": [\n\(list)\n    ],\n    \"newKey\": \"x\",\n    \"zone\": {\n      \"a\": [\n        1,\n        2\n      ]\n    }\n  }\n]\n")
+        let sequence = try CodableBinary.run(["convert", "--exclude", "list", "--keys", "snake_case", "--to", "json-seq"], stdin: Self.huge + "\n")
+        #expect(sequence.status == 0, "\(sequence.stderr)")
+        #expect(sequence.stdout == "\u{1E}{\"zone\":{\"b\":1,\"a\":[1,2]},\"my_key\":\"x\"}\n")
+    }
+
+    @Test func aPageWindowAndOtherFormatsTakeTheSameRecords() throws {
+        let input = Self.small + "\n" + Self.huge + "\n" + Self.small + "\n"
+        let windowed = try CodableBinary.run(["convert"] + Self.editing + ["--offset", "1", "--limit", "1", "--to", "jsonl"], stdin: input)
+        #expect(windowed.status == 0, "\(windowed.stderr)")
+        #expect(windowed.stdout.hasPrefix("{\"zone\":{\"a\":[1,2]},\"list\":[1,2,"))
+        #expect(windowed.stdout.hasSuffix(",\(Self.count - 1)],\"newKey\":\"x\"}\n"))
+        #expect(windowed.stdout.filter { $0 == "\n" }.count == 1)
+        // YAML's writer takes records copied with their edits: read back, the same records.
+        let yaml = try CodableBinary.run(["convert"] + Self.editing + ["--to", "yaml"], stdin: input)
+        #expect(yaml.status == 0, "\(yaml.stderr)")
+        let back = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"], stdin: yaml.stdout)
+        let direct = try CodableBinary.run(["convert"] + Self.editing + ["--to", "jsonl"], stdin: input)
+        #expect(back.status == 0 && direct.status == 0)
+        #expect(back.stdout == direct.stdout)
+    }
+}
