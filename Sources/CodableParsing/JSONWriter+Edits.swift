@@ -1,12 +1,12 @@
 extension JSONWriter {
-    /// Appends the record's value with `edit` applied as it is written: dropped members and
-    /// elements left out, renamed keys written under their new names, replaced scalars written
-    /// as their replacements. The text is the same as that of the record copied with the edit
-    /// applied, written with `write(_:level:replacements:to:)`, but nothing is copied: a huge
-    /// record is not held twice.
+    /// Appends the record's value with `edit` applied as it is written: only picked members
+    /// written, in their order, dropped members and elements left out, renamed keys written under
+    /// their new names, replaced scalars written as their replacements. The text is the same as
+    /// that of the record copied with the edit applied, written with
+    /// `write(_:level:replacements:to:)`, but nothing is copied: a huge record is not held twice.
     ///
-    /// Only containers holding a dropped or renamed node are walked here, a member at a time;
-    /// every other value is written by the plain writer. Iterative, like it.
+    /// Only containers holding a picked, dropped or renamed node are walked here, a member at a
+    /// time; every other value is written by the plain writer. Iterative, like it.
     public mutating func write(_ record: Record, level: Int = 0, edit: RecordEdit, to out: OutputBuffer) {
         if edit.keepsShape { return write(record, level: level, replacements: edit.replacements, to: out) }
         record.batch.bytes.withUnsafeBufferPointer { bytes in
@@ -26,16 +26,20 @@ extension JSONWriter {
         let end: Int
         /// The next child node (a key, or an element) in source order.
         var next: Int
-        /// The key nodes left, in key order, when sorting keys; nil in source order.
-        let sorted: [Int]?
-        var nextSorted = 0
+        /// The key nodes of the members to write, in order, when not all are written in source
+        /// order (picked members, or sorted keys); nil in source order.
+        let listed: [Int]?
+        var nextListed = 0
 
         /// The next member left (its key node, or its element node), skipping dropped ones.
         mutating func nextMember(nodes: NodeTape, dropped: Set<Int>) -> Int? {
-            if let sorted {
-                guard nextSorted < sorted.count else { return nil }
-                defer { nextSorted += 1 }
-                return sorted[nextSorted]
+            if let listed {
+                while nextListed < listed.count {
+                    let key = listed[nextListed]
+                    nextListed += 1
+                    if !dropped.contains(key + 1) { return key }
+                }
+                return nil
             }
             while next < end {
                 let child = next
@@ -58,8 +62,9 @@ extension JSONWriter {
             let node = nodes[index]
             if (node.kind == .object || node.kind == .array) && edited.any(in: index..<(index + node.span)) {
                 let isObject = node.kind == .object
-                let sorted = isObject && options.sortKeys ? sortedMembers(of: index, nodes: nodes, bytes: bytes, edit: edit) : nil
-                var frame = EditedFrame(isObject: isObject, end: index + node.span, next: index + 1, sorted: sorted)
+                var listed = edit.members[index]
+                if isObject && options.sortKeys { listed = sortedMembers(of: index, nodes: nodes, bytes: bytes, edit: edit) }
+                var frame = EditedFrame(isObject: isObject, end: index + node.span, next: index + 1, listed: listed)
                 if let first = frame.nextMember(nodes: nodes, dropped: edit.dropped) {
                     out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
                     stack.append(frame)
@@ -101,23 +106,24 @@ extension JSONWriter {
         return member + 1
     }
 
-    /// The key nodes of the object at `index` whose members are not dropped, in code-point
-    /// order of their (new) keys.
+    /// The key nodes of the object at `index` whose members are written (picked, and not
+    /// dropped), in code-point order of their (new) keys.
     private func sortedMembers(of index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit) -> [Int] {
         var members: [(key: [UInt8], index: Int)] = []
-        for key in JSONNode.children(of: index, in: nodes) where !edit.dropped.contains(key + 1) {
+        for key in edit.members[index] ?? Array(JSONNode.children(of: index, in: nodes)) where !edit.dropped.contains(key + 1) {
             members.append((edit.renamed[key] ?? nodes[key].stringBytes(in: bytes), key))
         }
         return Self.inKeyOrder(members)
     }
 }
 
-/// The nodes an edit drops or renames, sorted, to tell quickly whether a container holds any.
+/// The nodes an edit picks members of, drops or renames, sorted, to tell quickly whether a
+/// container holds any.
 private struct EditedNodes {
     private let sorted: [Int]
 
     init(_ edit: RecordEdit) {
-        sorted = (Array(edit.dropped) + Array(edit.renamed.keys)).sorted()
+        sorted = (Array(edit.members.keys) + Array(edit.dropped) + Array(edit.renamed.keys)).sorted()
     }
 
     /// Whether any edited node lies in `range`.

@@ -173,10 +173,11 @@ public struct JSONWriter {
         return Self.inKeyOrder(members)
     }
 
-    /// The key nodes of `members` in code-point order of their keys (stable for equal keys).
+    /// The key nodes of `members` in code-point order of their keys; equal keys keep their order
+    /// in `members`.
     static func inKeyOrder(_ members: [(key: [UInt8], index: Int)]) -> [Int] {
-        members.sorted { lhs, rhs in
-            lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.index < rhs.index)
-        }.map(\.index)
+        members.enumerated().sorted { lhs, rhs in
+            lhs.element.key.lexicographicallyPrecedes(rhs.element.key) || (lhs.element.key == rhs.element.key && lhs.offset < rhs.offset)
+        }.map(\.element.index)
     }
 }

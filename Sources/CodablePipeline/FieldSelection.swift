@@ -43,7 +43,8 @@ public struct FieldSelection: Sendable {
         }
     }
 
-    /// Writes the selected part of the record at `root` of the builder's source.
+    /// Writes the selected part of the record at `root` of the builder's source. (It picks what
+    /// `members(of:in:)` lists, without building the list: a record is copied faster so.)
     func apply(root: Int, replacements: [Int: [UInt8]], to builder: inout TapeBuilder) {
         guard builder.source.nodes[root].kind == .object else {
             return builder.copy(root, replacements: replacements)
@@ -65,6 +66,30 @@ public struct FieldSelection: Sendable {
             }
         }
         builder.close()
+    }
+
+    /// The selected part of the record at `root` of `batch`, as the members written of each
+    /// object in it (`RecordEdit.members`, for a writer that picks them as it writes): none for
+    /// a record that is not an object.
+    func members(of root: Int, in batch: RecordBatch) -> [Int: [Int]] {
+        var members: [Int: [Int]] = [:]
+        if batch.nodes[root].kind == .object { pick(fields, of: root, in: batch, into: &members) }
+        return members
+    }
+
+    /// Adds the key nodes of `object`'s selected members, and those picked inside them.
+    private func pick(_ fields: [Field], of object: Int, in batch: RecordBatch, into members: inout [Int: [Int]]) {
+        var keys: [Int] = []
+        for field in fields {
+            guard let key = TapeKeys.find(field.name, in: object, of: batch) else { continue }
+            if field.inner.isEmpty {
+                keys.append(key)
+            } else if batch.nodes[key + 1].kind == .object {
+                keys.append(key)
+                pick(field.inner, of: key + 1, in: batch, into: &members)
+            }
+        }
+        members[object] = keys
     }
 }
 

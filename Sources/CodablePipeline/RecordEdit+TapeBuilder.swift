@@ -3,22 +3,28 @@ import CodableParsing
 extension RecordEdit {
     /// Writes the value at `index` of the builder's source, edited.
     func apply(_ index: Int, to builder: inout TapeBuilder) {
-        if keepsShape { return builder.copy(index, replacements: replacements) }
-        let batch = builder.source
-        let node = batch.nodes[index]
-        switch node.kind {
+        // Picked members name their objects: a value with none picked in it is copied whole.
+        if dropped.isEmpty && renamed.isEmpty && members[index] == nil { return builder.copy(index, replacements: replacements) }
+        let kind = builder.source.nodes[index].kind
+        switch kind {
         case .object, .array:
-            builder.openContainer(node.kind, like: index)
-            for child in batch.nodes.children(of: index) {
-                let value = node.kind == .object ? child + 1 : child
-                if !dropped.contains(value) {
-                    if node.kind == .object { builder.key(child, newText: renamed[child]) }
-                    apply(value, to: &builder)
-                }
+            builder.openContainer(kind, like: index)
+            if let picked = members[index] {
+                for key in picked { apply(member: key, isObject: true, to: &builder) }
+            } else {
+                for child in builder.source.nodes.children(of: index) { apply(member: child, isObject: kind == .object, to: &builder) }
             }
             builder.close()
         default:
             builder.copy(index, replacements: replacements)
         }
+    }
+
+    /// Writes a member (its key node `child`) or an element, edited, unless it is dropped.
+    private func apply(member child: Int, isObject: Bool, to builder: inout TapeBuilder) {
+        let value = isObject ? child + 1 : child
+        guard !dropped.contains(value) else { return }
+        if isObject { builder.key(child, newText: renamed[child]) }
+        apply(value, to: &builder)
     }
 }

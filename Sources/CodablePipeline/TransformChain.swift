@@ -12,7 +12,7 @@ public final class TransformChain {
     public typealias Emit = (Record, [Int: [UInt8]]) throws -> Void
     /// Called with a record that failed a stage; throw to stop, return to skip the record.
     public typealias OnFailure = (RecordFailure, Record) throws -> Void
-    /// Writes a record with its drops, renames and replacements applied as it is written
+    /// Writes a record with its picks, drops, renames and replacements applied as it is written
     /// (`EditingRecordFormatter`), so that a huge record is not copied to be edited.
     public typealias EmitEdited = (Record, RecordEdit) throws -> Void
 
@@ -46,8 +46,9 @@ public final class TransformChain {
 
     /// Sends a batch through the chain. `replacements(i)` gives record `i`'s replacements.
     /// A `RecordFailure` thrown by `replacements` is the record's, as a failing stage's is.
-    /// `emitEdited`, when given, takes the huge records that drops and renames edit (see
-    /// `nodesWrittenWithEdits`), unless a sort or `--unique-by` must read them edited.
+    /// `emitEdited`, when given, takes the huge records that `--select`, `--exclude`, `--rename`
+    /// or `--keys` edit (see `nodesWrittenWithEdits`), unless a sort or `--unique-by` must read
+    /// them edited.
     public func process(
         _ batch: RecordBatch, replacements: ((Int) throws -> [Int: [UInt8]])? = nil,
         onFailure: OnFailure, emit: Emit, emitEdited: EmitEdited? = nil
@@ -74,10 +75,25 @@ public final class TransformChain {
             passingReplacements.append(found)
         }
         guard !passing.isEmpty else { return }
+        // Huge records go with their edits to a writer that applies them as it writes: a copy
+        // would hold them twice. The others are copied with the edits applied, a batch at a time.
+        var withEdits: [Int: RecordEdit] = [:]  // by position among the passing records
+        if emitEdited != nil && sorter == nil && plan.uniqueBy == nil {
+            for (position, index) in passing.enumerated() where batch.nodes[Int(batch.roots[index])].span >= Self.nodesWrittenWithEdits {
+                withEdits[position] = edit(batch[index], replacements: passingReplacements[position])
+            }
+        }
+        var copied = passing
+        var copiedReplacements = passingReplacements
+        if !withEdits.isEmpty {
+            let positions = passing.indices.filter { withEdits[$0] == nil }
+            copied = positions.map { passing[$0] }
+            copiedReplacements = positions.map { passingReplacements[$0] }
+        }
         var current = batch
-        var currentReplacements: (Int) -> [Int: [UInt8]] = { passingReplacements[$0] }
-        var roots = passing.map { Int(batch.roots[$0]) }
-        if let select = plan.select {
+        var currentReplacements: (Int) -> [Int: [UInt8]] = { copiedReplacements[$0] }
+        var roots = copied.map { Int(batch.roots[$0]) }
+        if let select = plan.select, !roots.isEmpty {
             var builder = TapeBuilder(source: current)
             for (position, root) in roots.enumerated() {
                 builder.beginRecord()
@@ -87,27 +103,30 @@ public final class TransformChain {
             roots = current.roots.map(Int.init)
             currentReplacements = { _ in [:] }
         }
-        if plan.edits {
-            let writesEdits = emitEdited != nil && sorter == nil && plan.uniqueBy == nil
+        if plan.edits && !roots.isEmpty {
             var builder = TapeBuilder(source: current)
-            // The huge records that go out with their edits, by position; the others are copied.
-            var withEdits: [Int: RecordEdit] = [:]
             for (position, root) in roots.enumerated() {
                 var edit = self.edit(Record(batch: current, root: root))
                 edit.replacements = currentReplacements(position)
-                if writesEdits && current.nodes[root].span >= Self.nodesWrittenWithEdits {
-                    withEdits[position] = edit
-                    continue
-                }
                 builder.beginRecord()
                 edit.apply(root, to: &builder)
-            }
-            if let emitEdited, !withEdits.isEmpty {
-                return try forward(roots, of: current, withEdits: withEdits, emitEdited, copies: builder.finish(), emit)
             }
             current = builder.finish()
             roots = current.roots.map(Int.init)
             currentReplacements = { _ in [:] }
+        }
+        if let emitEdited, !withEdits.isEmpty {
+            var next = 0  // the next copied record
+            for position in passing.indices {
+                if let edit = withEdits[position] {
+                    try forwardSorted(batch[passing[position]], [:]) { record, _ in try emitEdited(record, edit) }
+                } else {
+                    try forward(Record(batch: current, root: roots[next]), currentReplacements(next), emit)
+                    next += 1
+                }
+                if isSatisfied { return }
+            }
+            return
         }
         for (position, root) in roots.enumerated() {
             try forward(Record(batch: current, root: root), currentReplacements(position), emit)
@@ -129,24 +148,6 @@ public final class TransformChain {
     }
 
     // MARK: Stages after editing
-
-    /// Forwards the records at `roots` of `batch` in order: those in `withEdits` with their
-    /// edits (to `emitEdited`), the others as `copies` holds them, edited, in the same order.
-    private func forward(
-        _ roots: [Int], of batch: RecordBatch, withEdits: [Int: RecordEdit], _ emitEdited: EmitEdited,
-        copies: RecordBatch, _ emit: Emit
-    ) throws {
-        var copied = 0
-        for (position, root) in roots.enumerated() {
-            if let edit = withEdits[position] {
-                try forwardSorted(Record(batch: batch, root: root), [:]) { record, _ in try emitEdited(record, edit) }
-            } else {
-                try forward(copies[copied], [:], emit)
-                copied += 1
-            }
-            if isSatisfied { return }
-        }
-    }
 
     private func forward(_ record: Record, _ replacements: [Int: [UInt8]], _ emit: Emit) throws {
         if let sorter { return try sorter.add(record, replacements: replacements) }
@@ -183,6 +184,16 @@ public final class TransformChain {
                 }
             }
         }
+        return edit
+    }
+
+    /// Everything `--select`, `--exclude`, `--rename` and `--keys` do to a record, found on the
+    /// record as read, with its `replacements`: for a writer that applies it as it writes. (A
+    /// copied record is selected first, then edited; the paths find the same members.)
+    private func edit(_ record: Record, replacements: [Int: [UInt8]]) -> RecordEdit {
+        var edit = plan.edits ? edit(record) : RecordEdit()
+        if let select = plan.select { edit.members = select.members(of: record.root, in: record.batch) }
+        edit.replacements = replacements
         return edit
     }
 

@@ -4,8 +4,8 @@ import CodableParsing
 
 /// A record written with its edits applied as it is written (`JSONWriter.write(_:edit:)`, what
 /// the chain hands huge records to) gives the same text as the record copied with the edits
-/// applied (`TapeBuilder`) and written: for random documents and random drops, renames and
-/// replacements, compact, pretty, with sorted keys, and inside an array (level 1).
+/// applied (`TapeBuilder`) and written: for random documents and random picks, drops, renames
+/// and replacements, compact, pretty, with sorted keys, and inside an array (level 1).
 @Suite struct WrittenEditsTests {
     @Test func writingEditsMatchesWritingTheEditedCopy() throws {
         var random = EditRandom(seed: 8)
@@ -27,7 +27,7 @@ import CodableParsing
                     writer.write(copy, level: level, to: expected)
                     let written = OutputBuffer()
                     writer.write(record, level: level, edit: edit, to: written)
-                    #expect(written.text == expected.text, "\(text) with \(edit.dropped.sorted()) dropped, \(edit.renamed.keys.sorted()) renamed, \(options)")
+                    #expect(written.text == expected.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted()) dropped, \(edit.renamed.keys.sorted()) renamed, \(options)")
                     compared += 1
                 }
             }
@@ -77,13 +77,19 @@ private struct EditRandom {
         ["\"a\"", "\"b\"", "\"B\"", "\"a\"", "\"\\u0062\"", "\"é\"", "\"x\\ny\"", "\"\"", "\"\\/\""][next(9)]
     }
 
-    /// Drops some members and elements, renames some keys, replaces some scalars.
+    /// Picks some objects' members (some of them, in a shuffled order), drops some members and
+    /// elements, renames some keys, replaces some scalars.
     mutating func edit(of record: Record) -> RecordEdit {
         var edit = RecordEdit()
         let nodes = record.batch.nodes
         for container in record.root..<(record.root + nodes[record.root].span) {
             let kind = nodes[container].kind
             guard kind == .object || kind == .array else { continue }
+            if kind == .object && next(3) == 0 {
+                var picked = Array(nodes.children(of: container)).filter { _ in next(3) != 0 }
+                for index in picked.indices.reversed() { picked.swapAt(index, next(index + 1)) }
+                edit.members[container] = picked
+            }
             for child in nodes.children(of: container) {
                 let value = kind == .object ? child + 1 : child
                 if next(4) == 0 { edit.dropped.insert(value) }

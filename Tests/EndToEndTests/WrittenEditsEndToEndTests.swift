@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// A huge record (at least `TransformChain.nodesWrittenWithEdits` nodes) that `--exclude`,
-/// `--rename` or `--keys` edit goes to the JSON writer with its edits, which applies them as it
-/// writes, instead of being copied with them applied: the text must be the same as the copy's,
+/// A huge record (at least `TransformChain.nodesWrittenWithEdits` nodes) that `--select`,
+/// `--exclude`, `--rename` or `--keys` edit goes to the JSON writer with its edits, which applies
+/// them as it writes, instead of being copied with them applied: the text must be the same as the copy's,
 /// in every JSON framing, pretty and with sorted keys, next to small records that are copied,
 /// and through a page window.
 @Suite struct WrittenEditsEndToEndTests {
@@ -29,6 +29,16 @@ import Testing
         let sequence = try CodableBinary.run(["convert", "--exclude", "list", "--keys", "snake_case", "--to", "json-seq"], stdin: Self.huge + "\n")
         #expect(sequence.status == 0, "\(sequence.stderr)")
         #expect(sequence.stdout == "\u{1E}{\"zone\":{\"b\":1,\"a\":[1,2]},\"my_key\":\"x\"}\n")
+    }
+
+    /// `--select` picks the same members of a huge record, written with them, as of a small
+    /// one, copied: nested, in the list's order, with `--exclude` and `--rename` after it.
+    @Test func aHugeRecordIsSelectedAsASmallOne() throws {
+        let selecting = ["--select", "myKey,zone.a,list,missing", "--exclude", "list[1]", "--rename", "zone=z"]
+        let result = try CodableBinary.run(["convert"] + selecting + ["--to", "jsonl"], stdin: Self.huge + "\n" + Self.small + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let rest = ([Self.elements[0]] + Self.elements.dropFirst(2)).joined(separator: ",")
+        #expect(result.stdout == "{\"myKey\":\"x\",\"z\":{\"a\":[1,2]},\"list\":[\(rest)]}\n{\"myKey\":\"y\",\"z\":{\"a\":[]},\"list\":[5]}\n")
     }
 
     @Test func aPageWindowAndOtherFormatsTakeTheSameRecords() throws {
