@@ -53,7 +53,7 @@ enum CSVReaderTarget {
     }
 
     static func read(_ bytes: [UInt8], options: CSVReaderOptions, pieceSize: Int, locating: Bool = true) -> ReadOutcome {
-        let writer = CSVWriter(dialect: options.dialect, output: OutputBuffer(capacity: 4096))  // not 1 MiB: a big buffer per read costs more than the read
+        let writer = CSVWriter(dialect: options.dialect, output: OutputBuffer(capacity: 4096))  // not the default 256 KiB: a big buffer per read costs more than the read
         var outcome = ReadOutcome(reading: CSVReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
                                   writingTo: writer, locating: locating)
         // A record the writer could not write (or a field it dropped) ends the round trip.

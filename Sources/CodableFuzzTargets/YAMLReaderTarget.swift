@@ -77,6 +77,6 @@ enum YAMLReaderTarget {
 
     static func read(_ bytes: [UInt8], options: YAMLReaderOptions, pieceSize: Int, locating: Bool = true) -> ReadOutcome {
         ReadOutcome(reading: YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
-                    writingTo: YAMLRecordWriter(output: OutputBuffer(capacity: 4096)), locating: locating)  // not 1 MiB: see CSVReaderTarget
+                    writingTo: YAMLRecordWriter(output: OutputBuffer(capacity: 4096)), locating: locating)  // not the default 256 KiB: see CSVReaderTarget
     }
 }

@@ -9,7 +9,8 @@
 void codable_keep_freed_memory(int top_pad);
 
 /// A block of `bytes` uninitialized bytes, 16-byte aligned, or NULL when memory is out. On Linux
-/// a block of 4 MiB or more is a mapping of its own (see RawBlocks.c).
+/// a block of 4 MiB or more (or grown to 512 KiB or more) is a mapping of its own (see
+/// RawBlocks.c).
 void *codable_raw_allocate(size_t bytes);
 
 /// The block at `pointer` (from `codable_raw_allocate`), grown or shrunk to `bytes` bytes, its
