@@ -18,8 +18,8 @@ extension JSONWriter {
         }
     }
 
-    /// A container whose members are being written: where its next member is, in source order
-    /// or (an object, sorting keys) in the order of its keys.
+    /// A container whose members are being written: where its next member is, in source order,
+    /// or in the order of an object's picked members or sorted keys.
     private struct EditedFrame {
         let isObject: Bool
         /// The node after the container's subtree.

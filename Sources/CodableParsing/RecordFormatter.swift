@@ -11,10 +11,11 @@ public protocol RecordFormatter: AnyObject {
     func finish()
 }
 
-/// A writer that applies a record's drops and renames as it writes it (`RecordEdit`), so that
-/// the record need not be copied with them applied first: the JSON `RecordWriter`.
+/// A writer that applies a record's picks, drops and renames as it writes it (`RecordEdit`), so
+/// that the record need not be copied with them applied first: the JSON `RecordWriter`.
 public protocol EditingRecordFormatter: RecordFormatter {
-    /// Writes one record with `edit` applied: dropped members left out, renamed keys under their
-    /// new names, replacements written in place of the nodes they name.
+    /// Writes one record with `edit` applied: only picked members written, in their order,
+    /// dropped members left out, renamed keys under their new names, replacements written in
+    /// place of the nodes they name.
     func write(_ record: Record, edit: RecordEdit)
 }
