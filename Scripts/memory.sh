@@ -94,7 +94,7 @@ run() {  # run FILE COMMAND... (FILE is the last argument; with PIPED=1, standar
   fi
   read -r gross net <<< "$(awk -v kb="$kb" -v base="$baseline" -v bytes="$bytes" 'BEGIN { printf "%.2f %.2f", kb * 1024 / bytes, (kb - base) * 1024 / bytes }')"
   local label=$1 arg
-  for arg in "$@"; do case $arg in --exclude|--rename|--select|--to=yaml) label="$label $arg" ;; esac; done
+  for arg in "$@"; do case $arg in --exclude|--rename|--select|--keys|--to=yaml) label="$label $arg" ;; esac; done
   [ -z "${REBUILDS:-}" ] || label="$label (copied)"
   printf '%-14s %-24s %10.1f %12.1f %6sx %6sx\n' "${PIPED:+cat }$file" "$label" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
   if [ -z "${REBUILDS:-}" ] && awk -v n="$net" 'BEGIN { exit !(n > 4) }'; then over=1; fi
@@ -117,14 +117,15 @@ for input in letters mixed; do
   run "$input.yaml" convert --to jsonl
 done
 run nested.yaml convert --to jsonl
-# --exclude, --rename and --select on a huge record: the JSON writer applies them as it
-# writes, nothing is copied (held to 4x).
+# --exclude, --rename, --select and --keys on a huge record: the JSON writer applies them as
+# it writes, nothing is copied, and --keys lists no key (held to 4x).
 run commas.csv convert --no-header --exclude '[0]' --to jsonl
 run dense.json convert --exclude 'a[0]' --to jsonl
 run dense.json convert --rename a=b --to jsonl
 run mixed.yaml convert --exclude 'a[0]' --to jsonl
 run mixed.yaml convert --rename a=b --to jsonl
 run mixed.yaml convert --select a --to jsonl
+run keys.jsonl convert --keys camelCase --to jsonl
 # The YAML writer takes the record copied with its edits (REBUILDS=1), holding its nodes twice
 # (the copy points into the old one's text): reported, not held to 4x.
 REBUILDS=1 run mixed.yaml convert --exclude 'a[0]' --to=yaml

@@ -97,7 +97,7 @@ extension JSONWriter {
     /// Writes a member's key (in an object) and returns its value's node.
     private func start(member: Int, isObject: Bool, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit, to out: inout OutputCursor) -> Int {
         guard isObject else { return member }
-        if let name = edit.renamed[member] {
+        if let name = edit.newName(ofKey: member, readAs: { nodes[member].stringBytes(in: bytes) }) {
             JSONString.quoted(utf8: name).withUnsafeBufferPointer { out.append($0) }
         } else {
             writeString(nodes[member], bytes: bytes, to: &out)
@@ -111,23 +111,27 @@ extension JSONWriter {
     private func sortedMembers(of index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit) -> [Int] {
         var members: [(key: [UInt8], index: Int)] = []
         for key in edit.members[index] ?? Array(JSONNode.children(of: index, in: nodes)) where !edit.dropped.contains(key + 1) {
-            members.append((edit.renamed[key] ?? nodes[key].stringBytes(in: bytes), key))
+            let name = nodes[key].stringBytes(in: bytes)
+            members.append((edit.newName(ofKey: key, readAs: { name }) ?? name, key))
         }
         return Self.inKeyOrder(members)
     }
 }
 
 /// The nodes an edit picks members of, drops or renames, sorted, to tell quickly whether a
-/// container holds any.
+/// container holds any. With `renameKey`, any key may be renamed: every container is edited.
 private struct EditedNodes {
     private let sorted: [Int]
+    private let everything: Bool
 
     init(_ edit: RecordEdit) {
-        sorted = (Array(edit.members.keys) + Array(edit.dropped) + Array(edit.renamed.keys)).sorted()
+        everything = edit.renameKey != nil
+        sorted = everything ? [] : (Array(edit.members.keys) + Array(edit.dropped) + Array(edit.renamed.keys)).sorted()
     }
 
     /// Whether any edited node lies in `range`.
     func any(in range: Range<Int>) -> Bool {
+        if everything { return true }
         var low = 0
         var high = sorted.count
         while low < high {  // the first edited node at or after the range's start

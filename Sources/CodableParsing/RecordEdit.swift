@@ -2,7 +2,7 @@
 /// renamed (`--rename`, `--keys`), scalars replaced (re-encoded dates). The pipeline either
 /// applies them in one copy of the record (a new tape), or hands them to a writer that applies
 /// them as it writes (`EditingRecordFormatter`), which copies nothing.
-public struct RecordEdit: Sendable {
+public struct RecordEdit {
     /// Objects written with only some of their members, in a new order: the key nodes of the
     /// members to write, in the order to write them.
     public var members: [Int: [Int]] = [:]
@@ -10,6 +10,11 @@ public struct RecordEdit: Sendable {
     public var dropped: Set<Int> = []
     /// Key nodes and their new names (UTF-8, unquoted).
     public var renamed: [Int: [UInt8]] = [:]
+    /// A conversion of every key's name (`--keys` on a huge record), applied after `renamed`:
+    /// the new name (UTF-8, unquoted), or nil when the name stays. Converting as the keys come,
+    /// rather than listing every key in `renamed`, keeps a record of a million keys from taking
+    /// ten times its size.
+    public var renameKey: (([UInt8]) -> [UInt8]?)?
     /// Scalar nodes and the JSON text that replaces them.
     public var replacements: [Int: [UInt8]] = [:]
 
@@ -20,5 +25,16 @@ public struct RecordEdit: Sendable {
     public var isEmpty: Bool { keepsShape && replacements.isEmpty }
 
     /// Nothing picked, dropped or renamed: only scalars replaced, which every writer can do.
-    public var keepsShape: Bool { members.isEmpty && dropped.isEmpty && renamed.isEmpty }
+    public var keepsShape: Bool { members.isEmpty && dropped.isEmpty && renamed.isEmpty && renameKey == nil }
+
+    /// Whether some key may be renamed: by `renamed` or `renameKey`.
+    public var renamesKeys: Bool { !renamed.isEmpty || renameKey != nil }
+
+    /// The name the key node `key` is written under, when it changes (UTF-8, unquoted): its
+    /// `renamed` name, converted by `renameKey`. `name` gives the key's name as read.
+    public func newName(ofKey key: Int, readAs name: () -> [UInt8]) -> [UInt8]? {
+        let renamedName = renamed[key]
+        guard let renameKey else { return renamedName }
+        return renameKey(renamedName ?? name()) ?? renamedName
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// `--keys snake_case|camelCase`: rewrites every object key exactly as `JSONEncoder`'s
 /// `.convertToSnakeCase` (`snake_case`) or `JSONDecoder`'s `.convertFromSnakeCase`
-/// (`camelCase`) would: the conversion is done by Foundation itself, once per distinct key.
+/// (`camelCase`) would: the conversion is done by Foundation itself, once per distinct key (of the first 4 096).
 public final class KeyCase {
     /// The two conversions.
     public enum Style: String, Sendable, CaseIterable {
@@ -12,7 +12,10 @@ public final class KeyCase {
     }
 
     private let style: Style
+    /// Conversions already made, up to `cacheLimit` of them: records share their keys, but a
+    /// record of a million distinct keys would otherwise hold each twice more.
     private var cache: [[UInt8]: [UInt8]] = [:]
+    static let cacheLimit = 4096
 
     /// Creates a converter.
     public init(_ style: Style) {
@@ -23,7 +26,7 @@ public final class KeyCase {
     func convert(_ key: [UInt8]) -> [UInt8]? {
         if let known = cache[key] { return known == key ? nil : known }
         let converted = Array(Self.foundationConversion(String(decoding: key, as: UTF8.self), style).utf8)
-        cache[key] = converted
+        if cache.count < Self.cacheLimit { cache[key] = converted }
         return converted == key ? nil : converted
     }
 

@@ -4,7 +4,7 @@ extension RecordEdit {
     /// Writes the value at `index` of the builder's source, edited.
     func apply(_ index: Int, to builder: inout TapeBuilder) {
         // Picked members name their objects: a value with none picked in it is copied whole.
-        if dropped.isEmpty && renamed.isEmpty && members[index] == nil { return builder.copy(index, replacements: replacements) }
+        if dropped.isEmpty && !renamesKeys && members[index] == nil { return builder.copy(index, replacements: replacements) }
         let kind = builder.source.nodes[index].kind
         switch kind {
         case .object, .array:
@@ -24,7 +24,10 @@ extension RecordEdit {
     private func apply(member child: Int, isObject: Bool, to builder: inout TapeBuilder) {
         let value = isObject ? child + 1 : child
         guard !dropped.contains(value) else { return }
-        if isObject { builder.key(child, newText: renamed[child]) }
+        if isObject {
+            let source = builder.source
+            builder.key(child, newText: newName(ofKey: child) { JSONValueOrder.stringBytes(child, in: source) })
+        }
         apply(value, to: &builder)
     }
 }

@@ -177,6 +177,13 @@ public final class TransformChain {
         }
         if let keyCase {
             let batch = record.batch
+            // A huge record's keys are converted as they are written or copied, not listed: a
+            // list of a million keys would take ten times their size. A smaller record's are
+            // listed, so that a record whose keys all stay is copied whole.
+            if batch.nodes[record.root].span >= Self.nodesWrittenWithEdits {
+                edit.renameKey = keyCase.convert
+                return edit
+            }
             for index in record.root..<(record.root + batch.nodes[record.root].span) where batch.nodes[index].kind == .object {
                 for key in batch.nodes.children(of: index) {
                     let name = edit.renamed[key] ?? JSONValueOrder.stringBytes(key, in: batch)

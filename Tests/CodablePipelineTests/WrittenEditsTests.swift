@@ -5,7 +5,8 @@ import CodableParsing
 /// A record written with its edits applied as it is written (`JSONWriter.write(_:edit:)`, what
 /// the chain hands huge records to) gives the same text as the record copied with the edits
 /// applied (`TapeBuilder`) and written: for random documents and random picks, drops, renames
-/// and replacements, compact, pretty, with sorted keys, and inside an array (level 1).
+/// (listed, and converted as written) and replacements, compact, pretty, with sorted keys, and
+/// inside an array (level 1).
 @Suite struct WrittenEditsTests {
     @Test func writingEditsMatchesWritingTheEditedCopy() throws {
         var random = EditRandom(seed: 8)
@@ -78,9 +79,11 @@ private struct EditRandom {
     }
 
     /// Picks some objects' members (some of them, in a shuffled order), drops some members and
-    /// elements, renames some keys, replaces some scalars.
+    /// elements, renames some keys, replaces some scalars; sometimes converts every key's name
+    /// too (as `--keys` does a huge record's), keeping some.
     mutating func edit(of record: Record) -> RecordEdit {
         var edit = RecordEdit()
+        if next(4) == 0 { edit.renameKey = { name in name.first == UInt8(ascii: "a") ? nil : Array("k-".utf8) + name } }
         let nodes = record.batch.nodes
         for container in record.root..<(record.root + nodes[record.root].span) {
             let kind = nodes[container].kind
