@@ -32,7 +32,7 @@ extension JSONWriter {
         var nextListed = 0
 
         /// The next member left (its key node, or its element node), skipping dropped ones.
-        mutating func nextMember(nodes: NodeTape, dropped: Set<Int>) -> Int? {
+        mutating func nextMember(nodes: NodeTape, dropped: NodeSet) -> Int? {
             if let listed {
                 while nextListed < listed.count {
                     let key = listed[nextListed]
@@ -121,17 +121,20 @@ extension JSONWriter {
 /// The nodes an edit picks members of, drops or renames, sorted, to tell quickly whether a
 /// container holds any. With `renameKey`, any key may be renamed: every container is edited.
 private struct EditedNodes {
+    private let dropped: NodeSet
+    /// Objects whose members are picked, and renamed keys.
     private let sorted: [Int]
     private let everything: Bool
 
     init(_ edit: RecordEdit) {
         everything = edit.renameKey != nil
-        sorted = everything ? [] : (Array(edit.members.keys) + Array(edit.dropped) + Array(edit.renamed.keys)).sorted()
+        dropped = edit.dropped
+        sorted = everything ? [] : (Array(edit.members.keys) + Array(edit.renamed.keys)).sorted()
     }
 
     /// Whether any edited node lies in `range`.
     func any(in range: Range<Int>) -> Bool {
-        if everything { return true }
+        if everything || dropped.any(in: range) { return true }
         var low = 0
         var high = sorted.count
         while low < high {  // the first edited node at or after the range's start

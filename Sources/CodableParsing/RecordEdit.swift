@@ -7,7 +7,7 @@ public struct RecordEdit {
     /// members to write, in the order to write them.
     public var members: [Int: [Int]] = [:]
     /// Value nodes whose member (or element) is left out.
-    public var dropped: Set<Int> = []
+    public var dropped: NodeSet
     /// Key nodes and their new names (UTF-8, unquoted).
     public var renamed: [Int: [UInt8]] = [:]
     /// A conversion of every key's name (`--keys` on a huge record), applied after `renamed`:
@@ -18,8 +18,10 @@ public struct RecordEdit {
     /// Scalar nodes and the JSON text that replaces them.
     public var replacements: [Int: [UInt8]] = [:]
 
-    /// No edit at all.
-    public init() {}
+    /// No edit at all, of the record whose root is node `root`.
+    public init(root: Int = 0) {
+        dropped = NodeSet(from: root)
+    }
 
     /// Nothing picked, dropped, renamed or replaced.
     public var isEmpty: Bool { keepsShape && replacements.isEmpty }

@@ -167,13 +167,14 @@ public final class TransformChain {
 
     /// The drops and renames `--exclude`, `--rename` and `--keys` make in a record.
     private func edit(_ record: Record) -> RecordEdit {
-        var edit = RecordEdit()
+        var edit = RecordEdit(root: record.root)
         for path in plan.exclude {
             path.forEachMatch(in: record) { edit.dropped.insert($0) }
         }
         for rename in plan.renames {
             guard case .key = rename.path.components.last else { continue }
-            path(rename.path, record) { edit.renamed[$0 - 1] = Array(rename.name.utf8) }
+            let name = Array(rename.name.utf8)  // one copy, however many keys it renames
+            path(rename.path, record) { edit.renamed[$0 - 1] = name }
         }
         if let keyCase {
             let batch = record.batch
@@ -198,7 +199,7 @@ public final class TransformChain {
     /// record as read, with its `replacements`: for a writer that applies it as it writes. (A
     /// copied record is selected first, then edited; the paths find the same members.)
     private func edit(_ record: Record, replacements: [Int: [UInt8]]) -> RecordEdit {
-        var edit = plan.edits ? edit(record) : RecordEdit()
+        var edit = plan.edits ? edit(record) : RecordEdit(root: record.root)
         if let select = plan.select { edit.members = select.members(of: record.root, in: record.batch) }
         edit.replacements = replacements
         return edit
