@@ -121,20 +121,20 @@ extension JSONWriter {
 /// The nodes an edit picks members of, drops or renames, sorted, to tell quickly whether a
 /// container holds any. With `renameKey`, any key may be renamed: every container is edited.
 private struct EditedNodes {
-    private let dropped: NodeSet
-    /// Objects whose members are picked, and renamed keys.
+    private let edit: RecordEdit
+    /// Objects whose members are picked, and keys listed as renamed.
     private let sorted: [Int]
     private let everything: Bool
 
     init(_ edit: RecordEdit) {
+        self.edit = edit
         everything = edit.renameKey != nil
-        dropped = edit.dropped
         sorted = everything ? [] : (Array(edit.members.keys) + Array(edit.renamed.keys)).sorted()
     }
 
     /// Whether any edited node lies in `range`.
     func any(in range: Range<Int>) -> Bool {
-        if everything || dropped.any(in: range) { return true }
+        if everything || edit.dropped.any(in: range) || edit.renamesAnyKey(in: range) { return true }
         var low = 0
         var high = sorted.count
         while low < high {  // the first edited node at or after the range's start

@@ -3,9 +3,11 @@ import CodableParsing
 extension RecordEdit {
     /// Writes the value at `index` of the builder's source, edited.
     func apply(_ index: Int, to builder: inout TapeBuilder) {
-        // Picked members name their objects: a value with none picked in it is copied whole.
-        if dropped.isEmpty && !renamesKeys && members[index] == nil { return builder.copy(index, replacements: replacements) }
         let kind = builder.source.nodes[index].kind
+        // Picked members name their objects: a value with none picked in it is copied whole.
+        if dropped.isEmpty && !renamesKeys && !picks(inside: index, span: builder.source.nodes[index].span) {
+            return builder.copy(index, replacements: replacements)
+        }
         switch kind {
         case .object, .array:
             builder.openContainer(kind, like: index)
@@ -18,6 +20,11 @@ extension RecordEdit {
         default:
             builder.copy(index, replacements: replacements)
         }
+    }
+
+    /// Whether an object in the `span` nodes from `index` on has its members picked.
+    private func picks(inside index: Int, span: Int) -> Bool {
+        !members.isEmpty && members.keys.contains { $0 >= index && $0 < index + span }
     }
 
     /// Writes a member (its key node `child`) or an element, edited, unless it is dropped.

@@ -173,8 +173,9 @@ public final class TransformChain {
         }
         for rename in plan.renames {
             guard case .key = rename.path.components.last else { continue }
-            let name = Array(rename.name.utf8)  // one copy, however many keys it renames
-            path(rename.path, record) { edit.renamed[$0 - 1] = name }
+            var keys = NodeSet(from: record.root)
+            path(rename.path, record) { keys.insert($0 - 1) }
+            if !keys.isEmpty { edit.renamedByRule.append((keys, Array(rename.name.utf8))) }
         }
         if let keyCase {
             let batch = record.batch
@@ -187,7 +188,7 @@ public final class TransformChain {
             }
             for index in record.root..<(record.root + batch.nodes[record.root].span) where batch.nodes[index].kind == .object {
                 for key in batch.nodes.children(of: index) {
-                    let name = edit.renamed[key] ?? JSONValueOrder.stringBytes(key, in: batch)
+                    let name = edit.newName(ofKey: key) { JSONValueOrder.stringBytes(key, in: batch) } ?? JSONValueOrder.stringBytes(key, in: batch)
                     if let converted = keyCase.convert(name) { edit.renamed[key] = converted }
                 }
             }

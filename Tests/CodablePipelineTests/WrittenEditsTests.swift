@@ -28,7 +28,7 @@ import CodableParsing
                     writer.write(copy, level: level, to: expected)
                     let written = OutputBuffer()
                     writer.write(record, level: level, edit: edit, to: written)
-                    #expect(written.text == expected.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(options)")
+                    #expect(written.text == expected.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule, \(options)")
                     compared += 1
                 }
             }
@@ -97,6 +97,10 @@ private struct EditRandom {
                 let value = kind == .object ? child + 1 : child
                 if next(4) == 0 { edit.dropped.insert(value) }
                 if kind == .object && next(3) == 0 { edit.renamed[child] = Array(["z", "A", "a", "ü", "q\"uote", "tab\t", ""][next(7)].utf8) }
+                if kind == .object && next(4) == 0 {
+                    if edit.renamedByRule.isEmpty || next(2) == 0 { edit.renamedByRule.append((NodeSet(), Array(["r\(edit.renamedByRule.count)", "B"][next(2)].utf8))) }
+                    edit.renamedByRule[next(edit.renamedByRule.count)].keys.insert(child)
+                }
                 if nodes[value].kind != .object && nodes[value].kind != .array && next(5) == 0 { edit.replacements[value] = Array("\"new\"".utf8) }
             }
         }
