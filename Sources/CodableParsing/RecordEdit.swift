@@ -45,7 +45,7 @@ public struct RecordEdit {
         return renameKey(renamedName ?? name()) ?? renamedName
     }
 
-    /// Whether a key in `range` is renamed by `renamed` or a rule (`renameKey` aside).
+    /// Whether a rule renames a key in `range` (`renamed` and `renameKey` aside).
     public func renamesAnyKey(in range: Range<Int>) -> Bool {
         renamedByRule.contains { $0.keys.any(in: range) }
     }

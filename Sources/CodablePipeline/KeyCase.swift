@@ -3,7 +3,8 @@ import Foundation
 
 /// `--keys snake_case|camelCase`: rewrites every object key exactly as `JSONEncoder`'s
 /// `.convertToSnakeCase` (`snake_case`) or `JSONDecoder`'s `.convertFromSnakeCase`
-/// (`camelCase`) would: the conversion is done by Foundation itself, once per distinct key (of the first 4 096).
+/// (`camelCase`) would: the conversion is done by Foundation itself, once per distinct key
+/// (among the first 4 096; the others each time they come).
 public final class KeyCase {
     /// The two conversions.
     public enum Style: String, Sendable, CaseIterable {
