@@ -41,6 +41,15 @@ import Testing
         #expect(result.stdout == "{\"myKey\":\"x\",\"z\":{\"a\":[1,2]},\"list\":[\(rest)]}\n{\"myKey\":\"y\",\"z\":{\"a\":[]},\"list\":[5]}\n")
     }
 
+    /// Paths with `[]` drop and rename members of every element of a huge array (each kept a
+    /// bit per node, not listed).
+    @Test func wildcardPathsEditEveryElementOfAHugeArray() throws {
+        let objects = (0..<40_000).map { "{\"x\":\($0),\"y\":\($0)}" }.joined(separator: ",")
+        let result = try CodableBinary.run(["convert", "--exclude", "a[].x", "--rename", "a[].y=z", "--to", "jsonl"], stdin: "{\"a\":[" + objects + "]}\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "{\"a\":[" + (0..<40_000).map { "{\"z\":\($0)}" }.joined(separator: ",") + "]}\n")
+    }
+
     @Test func aPageWindowAndOtherFormatsTakeTheSameRecords() throws {
         let input = Self.small + "\n" + Self.huge + "\n" + Self.small + "\n"
         let windowed = try CodableBinary.run(["convert"] + Self.editing + ["--offset", "1", "--limit", "1", "--to", "jsonl"], stdin: input)
