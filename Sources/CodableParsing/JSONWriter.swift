@@ -175,7 +175,7 @@ public struct JSONWriter {
 
     /// The key nodes of `members` in code-point order of their keys; equal keys keep their order
     /// in `members`.
-    static func inKeyOrder(_ members: [(key: [UInt8], index: Int)]) -> [Int] {
+    public static func inKeyOrder(_ members: [(key: [UInt8], index: Int)]) -> [Int] {
         members.enumerated().sorted { lhs, rhs in
             lhs.element.key.lexicographicallyPrecedes(rhs.element.key) || (lhs.element.key == rhs.element.key && lhs.offset < rhs.offset)
         }.map(\.element.index)

@@ -48,7 +48,7 @@ struct TapeBuilder {
         for offset in 0..<span {
             let node = source.nodes[index + offset]
             if let text = replacements[index + offset] {
-                append(newScalar(text, like: node), origin: index + offset)
+                append(newScalar(text), origin: index + offset)
             } else {
                 append(node, origin: index + offset)
             }
@@ -63,12 +63,12 @@ struct TapeBuilder {
             append(node, origin: index)
             return
         }
-        append(newScalar(JSONString.quoted(utf8: newText), like: node), origin: index)
+        append(newScalar(JSONString.quoted(utf8: newText)), origin: index)
     }
 
     /// Appends a key named `name` (UTF-8, without quotes), placed like the source node `origin`.
     mutating func key(named name: some Collection<UInt8>, origin: Int) {
-        append(newScalar(JSONString.quoted(utf8: name), like: JSONNode(kind: .string, start: 0, length: 0)), origin: origin)
+        append(newScalar(JSONString.quoted(utf8: name)), origin: origin)
     }
 
     /// Appends `text` as new JSON text and its value, scanned, placed like the source node
@@ -122,12 +122,26 @@ struct TapeBuilder {
     }
 
     /// A string or scalar node whose text lives in the extra bytes.
-    private mutating func newScalar(_ text: [UInt8], like node: JSONNode) -> JSONNode {
+    private mutating func newScalar(_ text: [UInt8]) -> JSONNode {
         let start = source.bytes.count + extra.count
         extra.append(contentsOf: text)
+        // The kind is the new text's: a date read as a number may be written as a string, and the
+        // YAML and CSV writers write a node by its kind.
+        let kind = Self.kind(ofScalar: text)
         // A string is written as JSONString.quoted writes it: minimal escapes, nothing to normalise.
-        let flags: UInt8 = node.kind == .string && text.contains(UInt8(ascii: "\\")) ? 1 : 0
-        return JSONNode(kind: node.kind, flags: flags, start: start, length: text.count)
+        let flags: UInt8 = kind == .string && text.contains(UInt8(ascii: "\\")) ? 1 : 0
+        return JSONNode(kind: kind, flags: flags, start: start, length: text.count)
+    }
+
+    /// The kind of the JSON scalar `text`: a string, a number, a boolean or null.
+    static func kind(ofScalar text: [UInt8]) -> JSONNode.Kind {
+        switch text.first {
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "t"): .true
+        case UInt8(ascii: "f"): .false
+        case UInt8(ascii: "n"): .null
+        default: .number
+        }
     }
 
     /// The batch of finished records.

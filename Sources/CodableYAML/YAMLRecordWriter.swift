@@ -22,12 +22,12 @@ public struct YAMLWriterOptions: Sendable, Equatable {
 /// written as a one-item sequence, because a file of one document whose root is a sequence reads
 /// back as that sequence's elements; so every output reads back as the records written.
 /// With `sequence`, the records are the items of one sequence.
-public final class YAMLRecordWriter: RecordFormatter {
+public final class YAMLRecordWriter: EditingRecordFormatter {
     /// The bytes written so far; drain them with `removeAll()` after writing them out.
     public let output: OutputBuffer
     private let options: YAMLWriterOptions
     private var written = 0
-    private var held: (record: Record, replacements: [Int: [UInt8]])?
+    private var held: (record: Record, edit: RecordEdit)?
     private var stack: [Frame] = []
 
     /// An open block collection.
@@ -44,6 +44,9 @@ public final class YAMLRecordWriter: RecordFormatter {
         var sorted: [Int]?
     }
 
+    /// Whether object members go in code-point order of their keys.
+    var sortsKeys: Bool { options.sortKeys }
+
     /// Creates a writer.
     public init(options: YAMLWriterOptions = YAMLWriterOptions(), output: OutputBuffer = OutputBuffer()) {
         self.options = options
@@ -57,17 +60,27 @@ public final class YAMLRecordWriter: RecordFormatter {
 
     /// Writes one record, with `replacements` (JSON text) written in place of the nodes they name.
     public func write(_ record: Record, replacements: [Int: [UInt8]]) {
+        var edit = RecordEdit(root: record.root)
+        edit.replacements = replacements
+        write(record, edit: edit)
+    }
+
+    /// Writes one record with `edit` applied: only picked members written, in their order,
+    /// dropped members left out, renamed keys under their new names, replacements written in
+    /// place of the nodes they name. The text is that of the record copied with the edit
+    /// applied, but nothing is copied: a huge record is not held twice.
+    public func write(_ record: Record, edit: RecordEdit) {
         if options.sequence {
-            writeItem(record, replacements: replacements)
+            writeItem(record, edit: edit)
         } else if written == 0 && held == nil && isArray(record) {
-            held = (record, replacements)
+            held = (record, edit)
             return
         } else {
             if let first = held {
                 held = nil
-                writeDocument(first.record, replacements: first.replacements)
+                writeDocument(first.record, edit: first.edit)
             }
-            writeDocument(record, replacements: replacements)
+            writeDocument(record, edit: edit)
         }
     }
 
@@ -76,7 +89,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     public func finish() {
         if let first = held {
             held = nil
-            writeItem(first.record, replacements: first.replacements)
+            writeItem(first.record, edit: first.edit)
         }
         if options.sequence && written == 0 { output.append("[]\n") }
     }
@@ -87,15 +100,15 @@ public final class YAMLRecordWriter: RecordFormatter {
         record.batch.nodes[record.root].kind == .array
     }
 
-    private func writeDocument(_ record: Record, replacements: [Int: [UInt8]]) {
+    private func writeDocument(_ record: Record, edit: RecordEdit) {
         if written > 0 { output.append("---\n") }
-        write(record, indent: 0, afterDash: false, replacements: replacements)
+        write(record, indent: 0, afterDash: false, edit: edit)
         written += 1
     }
 
-    private func writeItem(_ record: Record, replacements: [Int: [UInt8]]) {
+    private func writeItem(_ record: Record, edit: RecordEdit) {
         output.append("- ")
-        write(record, indent: 2, afterDash: true, replacements: replacements)
+        write(record, indent: 2, afterDash: true, edit: edit)
         written += 1
     }
 
@@ -103,13 +116,17 @@ public final class YAMLRecordWriter: RecordFormatter {
 
     /// Writes the value rooted at `record.root`; containers at `indent` (their first line right
     /// after a `- ` when `afterDash`), a top-level scalar's block lines at `indent` or 2.
-    private func write(_ record: Record, indent: Int, afterDash: Bool, replacements: [Int: [UInt8]]) {
+    private func write(_ record: Record, indent: Int, afterDash: Bool, edit: RecordEdit) {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 var out = output.beginAppending()
                 defer { output.endAppending(out) }
-                let context = Context(nodes: nodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, replacements: replacements)
+                let context = Context(nodes: nodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, replacements: edit.replacements)
                 let root = record.root
+                guard edit.keepsShape else {
+                    writeEdited(root: root, indent: indent, afterDash: afterDash, edit: edit, context, to: &out)
+                    return
+                }
                 guard isBlockCollection(nodes[root]) else {
                     writeInline(root, blockIndent: max(indent, 2), context, to: &out)
                     out.append(0x0A)
@@ -121,14 +138,14 @@ public final class YAMLRecordWriter: RecordFormatter {
         }
     }
 
-    private struct Context {
+    struct Context {
         let nodes: NodeTape
         let bytes: UnsafePointer<UInt8>
         let replacements: [Int: [UInt8]]
     }
 
     @inline(__always)
-    private func isBlockCollection(_ node: JSONNode) -> Bool {
+    func isBlockCollection(_ node: JSONNode) -> Bool {
         (node.kind == .object || node.kind == .array) && node.size > 0
     }
 
@@ -204,7 +221,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     /// longer than `longestImplicitKey` as written is an explicit key (`? key`, then the `:`
     /// on a line of its own): YAML takes an implicit key of at most 1024 characters, and
     /// libyaml, like any YAML reader, refuses a longer one ("mapping values are not allowed").
-    private func writeKey(_ index: Int, indent: Int, _ context: Context, to out: inout OutputCursor) {
+    func writeKey(_ index: Int, indent: Int, _ context: Context, to out: inout OutputCursor) {
         let node = context.nodes[index]
         guard isExplicitKey(node, context) else {
             writeString(node, context.bytes, isKey: true, blockIndent: 0, to: &out)
@@ -236,11 +253,11 @@ public final class YAMLRecordWriter: RecordFormatter {
     static let longestImplicitKey = 1024
 
     /// Where a long key is written, to be measured before it goes out.
-    private let keyScratch = OutputBuffer(capacity: 1024)
+    let keyScratch = OutputBuffer(capacity: 1024)
 
     /// A scalar or an empty collection, on the current line (a literal block's lines follow,
     /// indented `blockIndent`).
-    private func writeInline(_ index: Int, blockIndent: Int, _ context: Context, to out: inout OutputCursor) {
+    func writeInline(_ index: Int, blockIndent: Int, _ context: Context, to out: inout OutputCursor) {
         if !context.replacements.isEmpty, let replacement = context.replacements[index] {
             writeReplacement(replacement, blockIndent: blockIndent, to: &out)
             return
@@ -277,7 +294,7 @@ public final class YAMLRecordWriter: RecordFormatter {
         }
     }
 
-    private func writeText(_ text: UnsafeBufferPointer<UInt8>, isKey: Bool, blockIndent: Int, to out: inout OutputCursor) {
+    func writeText(_ text: UnsafeBufferPointer<UInt8>, isKey: Bool, blockIndent: Int, to out: inout OutputCursor) {
         switch YAMLScalarStyle.choose(for: text, isKey: isKey) {
         case .plain:
             out.append(text.baseAddress!, count: text.count)

@@ -1,5 +1,6 @@
 import Testing
 import CodableParsing
+import CodableYAML
 @testable import CodablePipeline
 
 /// A record written with its edits applied as it is written (`JSONWriter.write(_:edit:)`, what
@@ -34,6 +35,49 @@ import CodableParsing
             }
         }
         #expect(compared == 400 * 8)
+    }
+
+    /// The same for the YAML writer (`YAMLRecordWriter.write(_:edit:)`): a document, an item of
+    /// a sequence, with sorted keys; a record twice, so that a lone array is not the only record.
+    @Test func writingEditsAsYAMLMatchesWritingTheEditedCopy() throws {
+        var random = EditRandom(seed: 21)
+        var compared = 0
+        for _ in 0..<400 {
+            let text = random.document()
+            let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
+            guard let batch = try reader.nextBatch() else { continue }
+            let record = batch[0]
+            let edit = random.edit(of: record)
+            var builder = TapeBuilder(source: batch)
+            builder.beginRecord()
+            edit.apply(record.root, to: &builder)
+            let copy = builder.finish()[0]
+            for options in [YAMLWriterOptions(), YAMLWriterOptions(sequence: true), YAMLWriterOptions(sortKeys: true), YAMLWriterOptions(sequence: true, sortKeys: true)] {
+                for times in [1, 2] {
+                    let expected = YAMLRecordWriter(options: options)
+                    for _ in 0..<times { expected.write(copy, replacements: [:]) }
+                    expected.finish()
+                    let written = YAMLRecordWriter(options: options)
+                    for _ in 0..<times { written.write(record, edit: edit) }
+                    written.finish()
+                    #expect(written.output.text == expected.output.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule, \(options)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 400 * 8)
+    }
+
+    @Test func everyMemberDroppedLeavesEmptyContainersInYAML() throws {
+        let reader = RecordReader(source: InMemoryByteSource("{\"a\":{\"b\":1},\"c\":[2,3],\"d\":[{\"e\":4}]}\n"), options: RecordReaderOptions(framing: .jsonl))
+        let record = try #require(try reader.nextBatch())[0]
+        var edit = RecordEdit()
+        for node in [4, 7, 8] { edit.dropped.insert(node) }  // b's value (node 4), and both elements of c (7, 8)
+        edit.renamed = [1: Array("a\"\n".utf8), 9: Array(repeating: UInt8(ascii: "k"), count: 1025)]
+        let writer = YAMLRecordWriter()
+        writer.write(record, edit: edit)
+        writer.finish()
+        #expect(writer.output.text == "\"a\\\"\\n\": {}\nc: []\n? \(String(repeating: "k", count: 1025))\n:\n  - e: 4\n")
     }
 
     @Test func everyMemberDroppedLeavesEmptyContainers() throws {

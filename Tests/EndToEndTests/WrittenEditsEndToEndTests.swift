@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// A huge record (at least `TransformChain.nodesWrittenWithEdits` nodes) that `--select`,
-/// `--exclude`, `--rename` or `--keys` edit goes to the JSON writer with its edits, which applies
-/// them as it writes, instead of being copied with them applied: the text must be the same as the copy's,
-/// in every JSON framing, pretty and with sorted keys, next to small records that are copied,
-/// and through a page window.
+/// `--exclude`, `--rename` or `--keys` edit goes to the JSON or YAML writer with its edits, which
+/// applies them as it writes, instead of being copied with them applied: the text must be the
+/// same as the copy's, in every JSON framing, pretty and with sorted keys, next to small records
+/// that are copied, and through a page window.
 @Suite struct WrittenEditsEndToEndTests {
     /// 70 000 elements: over the 65 536 nodes from which a record is written with its edits.
     static let count = 70_000
@@ -57,12 +57,34 @@ import Testing
         #expect(windowed.stdout.hasPrefix("{\"zone\":{\"a\":[1,2]},\"list\":[1,2,"))
         #expect(windowed.stdout.hasSuffix(",\(Self.count - 1)],\"newKey\":\"x\"}\n"))
         #expect(windowed.stdout.filter { $0 == "\n" }.count == 1)
-        // YAML's writer takes records copied with their edits: read back, the same records.
-        let yaml = try CodableBinary.run(["convert"] + Self.editing + ["--to", "yaml"], stdin: input)
+        // YAML's writer applies the edits too (sorting keys, here): read back, the same records.
+        let yaml = try CodableBinary.run(["convert"] + Self.editing + ["--to", "yaml", "--sort-keys"], stdin: input)
         #expect(yaml.status == 0, "\(yaml.stderr)")
         let back = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"], stdin: yaml.stdout)
-        let direct = try CodableBinary.run(["convert"] + Self.editing + ["--to", "jsonl"], stdin: input)
+        let direct = try CodableBinary.run(["convert"] + Self.editing + ["--to", "jsonl", "--sort-keys"], stdin: input)
         #expect(back.status == 0 && direct.status == 0)
         #expect(back.stdout == direct.stdout)
+        #expect(yaml.stdout.hasPrefix("list: []\nnewKey: \"y\"\nzone:\n  a: []\n---\nlist:\n  - 1\n  - 2\n"))
+    }
+
+    /// A date re-encoded as another kind of scalar (a string read, written as seconds, or the
+    /// other way) is written as that kind by every writer, whether the record is copied with its
+    /// edits (`--select`) or written with them: once, `--exclude` with `--to csv` wrote
+    /// 1700000000 as "70000000" (the copy kept the string's kind, and its quotes were cut off).
+    @Test(arguments: ["csv", "yaml", "jsonl"])
+    func reEncodedDatesKeepTheirNewKindThroughEdits(format: String) throws {
+        let cases = [
+            (["--date", "at=iso8601", "--output-dates", "seconds"], "{\"at\":\"2023-11-14T22:13:20Z\",\"x\":1,\"y\":\"a\"}\n"),
+            (["--date", "at=seconds", "--output-dates", "iso8601"], "{\"at\":1700000000,\"x\":1,\"y\":\"a\"}\n"),
+        ]
+        for (dates, input) in cases {
+            let plain = try CodableBinary.run(["convert", "--to", format] + dates, stdin: input.replacingOccurrences(of: "\"x\":1,", with: ""))
+            #expect(plain.status == 0, "\(plain.stderr)")
+            for edit in [["--exclude", "x"], ["--select", "at,y"]] {
+                let edited = try CodableBinary.run(["convert", "--to", format] + dates + edit, stdin: input)
+                #expect(edited.status == 0, "\(edited.stderr)")
+                #expect(edited.stdout == plain.stdout, "\(dates + edit) to \(format)")
+            }
+        }
     }
 }

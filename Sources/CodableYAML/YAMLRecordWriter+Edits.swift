@@ -1,0 +1,133 @@
+import CodableParsing
+
+extension YAMLRecordWriter {
+    /// A block collection whose members are being written with an edit: where its next member
+    /// is, in source order or in the order of an object's picked members or sorted keys.
+    private struct EditedFrame {
+        let isObject: Bool
+        /// The node after the collection's subtree.
+        let end: Int
+        /// The next child node (a key, or an element) in source order.
+        var next: Int
+        /// The key nodes of the members to write, in order, when not all are written in source
+        /// order (picked members, or sorted keys); nil in source order.
+        let listed: [Int]?
+        var nextListed = 0
+        /// Columns of indentation of the collection's lines.
+        let indent: Int
+        /// The first line follows a `- ` already written.
+        var firstInline: Bool
+        /// The member to write next (its key node, or its element node), found ahead of time:
+        /// a collection left with no member is written `{}` or `[]`, not as a block.
+        var upcoming: Int?
+
+        /// The next member left (its key node, or its element node), skipping dropped ones.
+        mutating func nextMember(nodes: NodeTape, dropped: NodeSet) -> Int? {
+            if let listed {
+                while nextListed < listed.count {
+                    let key = listed[nextListed]
+                    nextListed += 1
+                    if !dropped.contains(key + 1) { return key }
+                }
+                return nil
+            }
+            while next < end {
+                let child = next
+                let value = isObject ? child + 1 : child
+                next = value + nodes[value].span
+                if !dropped.contains(value) { return child }
+            }
+            return nil
+        }
+    }
+
+    /// Writes the value rooted at `root` with `edit` applied as it is written (the text of the
+    /// record copied with the edit, written plainly): only picked members, in their order,
+    /// dropped ones left out, renamed keys under their new names. Iterative, like the plain walk.
+    func writeEdited(root: Int, indent: Int, afterDash: Bool, edit: RecordEdit, _ context: Context, to out: inout OutputCursor) {
+        guard let rootFrame = open(root, indent: indent, firstInline: afterDash, edit: edit, context) else {
+            writeInline(root, blockIndent: max(indent, 2), context, to: &out)  // a scalar, or left empty
+            out.append(0x0A)
+            return
+        }
+        let nodes = context.nodes
+        var stack = [rootFrame]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard let member = stack[top].upcoming else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].upcoming = stack[top].nextMember(nodes: nodes, dropped: edit.dropped)
+            let indent = stack[top].indent
+            if stack[top].firstInline {
+                stack[top].firstInline = false
+            } else {
+                out.append(repeating: 0x20, count: indent)
+            }
+            let isObject = stack[top].isObject
+            let valueIndex = isObject ? member + 1 : member
+            if isObject { writeKey(member, indent: indent, edit: edit, context, to: &out) }
+            if let frame = open(valueIndex, indent: indent + 2, firstInline: !isObject, edit: edit, context) {
+                out.append(isObject ? ":\n" : "- ")
+                stack.append(frame)
+            } else {
+                out.append(isObject ? ": " : "- ")
+                writeInline(valueIndex, blockIndent: indent + 2, context, to: &out)
+                out.append(0x0A)
+            }
+        }
+    }
+
+    /// The frame of the collection at `index` when it is written as a block (it keeps a member
+    /// after the edit); nil for a scalar or an empty collection.
+    private func open(_ index: Int, indent: Int, firstInline: Bool, edit: RecordEdit, _ context: Context) -> EditedFrame? {
+        let node = context.nodes[index]
+        guard isBlockCollection(node) else { return nil }
+        let isObject = node.kind == .object
+        var listed = edit.members[index]
+        if isObject && sortsKeys { listed = sortedMembers(of: index, edit: edit, context) }
+        var frame = EditedFrame(isObject: isObject, end: index + node.span, next: index + 1, listed: listed, indent: indent, firstInline: firstInline)
+        frame.upcoming = frame.nextMember(nodes: context.nodes, dropped: edit.dropped)
+        return frame.upcoming == nil ? nil : frame
+    }
+
+    /// Writes a member's key under its new name, when the edit renames it.
+    private func writeKey(_ key: Int, indent: Int, edit: RecordEdit, _ context: Context, to out: inout OutputCursor) {
+        guard let name = edit.newName(ofKey: key, readAs: { context.nodes[key].stringBytes(in: context.bytes) }) else {
+            return writeKey(key, indent: indent, context, to: &out)
+        }
+        name.withUnsafeBufferPointer { name in
+            if isExplicitKey(name) {
+                out.append("? ")
+                writeText(name, isKey: true, blockIndent: 0, to: &out)
+                out.append(0x0A)
+                out.append(repeating: 0x20, count: indent)
+            } else {
+                writeText(name, isKey: true, blockIndent: 0, to: &out)
+            }
+        }
+    }
+
+    /// Whether a key named `name` is longer than `longestImplicitKey` as written. Written, a
+    /// name takes at most four bytes a byte (`\x7F`) and its two quotes.
+    private func isExplicitKey(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if name.count * 4 + 2 <= Self.longestImplicitKey { return false }
+        keyScratch.removeAll()
+        var key = keyScratch.beginAppending()
+        writeText(name, isKey: true, blockIndent: 0, to: &key)
+        keyScratch.endAppending(key)
+        return keyScratch.count > Self.longestImplicitKey
+    }
+
+    /// The key nodes of the object at `index` whose members are written (picked, and not
+    /// dropped), in code-point order of their (new) names; equal names in the order picked.
+    private func sortedMembers(of index: Int, edit: RecordEdit, _ context: Context) -> [Int] {
+        var members: [(key: [UInt8], index: Int)] = []
+        for key in edit.members[index] ?? Array(JSONNode.children(of: index, in: context.nodes)) where !edit.dropped.contains(key + 1) {
+            let name = context.nodes[key].stringBytes(in: context.bytes)
+            members.append((edit.newName(ofKey: key, readAs: { name }) ?? name, key))
+        }
+        return JSONWriter.inKeyOrder(members)
+    }
+}
