@@ -32,13 +32,24 @@ final class EnvelopeWriter: RecordFormatter {
     }
 
     func write(_ record: Record, replacements: [Int: [UInt8]]) {
+        startItem()
+        writer.write(record, level: 2, replacements: replacements, to: output)
+    }
+
+    /// Writes one record with `edit` applied as it is written (nothing copied).
+    func write(_ record: Record, edit: RecordEdit) {
+        startItem()
+        writer.write(record, level: 2, edit: edit, to: output)
+    }
+
+    /// What goes before an item: a comma after the first, and a new line when pretty.
+    private func startItem() {
         if written > 0 { output.append(UInt8(ascii: ",")) }
         written += 1
         if pretty {
             output.append(0x0A)
             output.append(repeating: 0x20, count: 2 * writer.options.indent)
         }
-        writer.write(record, level: 2, replacements: replacements, to: output)
     }
 
     func finish() {

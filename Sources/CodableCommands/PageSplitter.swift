@@ -49,11 +49,23 @@ final class PageSplitter {
 
     /// Writes a record into the current page, starting a new one when it is full.
     func write(_ record: Record, replacements: [Int: [UInt8]]) throws(CommandFailure) {
+        try pageWithRoom().write(record, replacements: replacements)
+        inPage += 1
+    }
+
+    /// Writes a record into the current page with `edit` applied as it is written (nothing
+    /// copied).
+    func write(_ record: Record, edit: RecordEdit) throws(CommandFailure) {
+        try pageWithRoom().write(record, edit: edit)
+        inPage += 1
+    }
+
+    /// The current page's writer, after closing a full page and opening a new one.
+    private func pageWithRoom() throws(CommandFailure) -> any RecordFormatter {
         if current != nil && inPage == pageSize { try closePage(hasMore: true, total: nil) }
         if current == nil { try openPage() }
-        guard let current else { return }
-        current.formatter.write(record, replacements: replacements)
-        inPage += 1
+        guard let current else { preconditionFailure("a page was opened") }
+        return current.formatter
     }
 
     /// Reports what the current page's writer could not write (a CSV column the page's header

@@ -52,10 +52,11 @@ struct PipelineCopier {
             if let splitter { return try splitter.write(record, replacements: replacements) }
             writer.write(record, replacements: replacements)
         }
-        // A writer that applies drops and renames itself takes huge records unedited (not copied).
-        let emitEdited: TransformChain.EmitEdited? = splitter == nil ? (writer as? EditingRecordFormatter).map { editing in
-            { record, edit in editing.write(record, edit: edit) }
-        } : nil
+        // Every writer applies picks, drops and renames itself: it takes records unedited (not copied).
+        let emitEdited: TransformChain.EmitEdited = { record, edit in
+            if let splitter { return try splitter.write(record, edit: edit) }
+            writer.write(record, edit: edit)
+        }
         defer { progress.finish() }
         let committed = try await target.produce(cleanUp: { splitter?.discard() }, otherError: { error in
             // Only --sort-by's runs write elsewhere than the target; name where they go ($TMPDIR).

@@ -18,45 +18,14 @@ extension JSONWriter {
         }
     }
 
-    /// A container whose members are being written: where its next member is, in source order,
-    /// or in the order of an object's picked members or sorted keys.
-    private struct EditedFrame {
-        let isObject: Bool
-        /// The node after the container's subtree.
-        let end: Int
-        /// The next child node (a key, or an element) in source order.
-        var next: Int
-        /// The key nodes of the members to write, in order, when not all are written in source
-        /// order (picked members, or sorted keys); nil in source order.
-        let listed: [Int]?
-        var nextListed = 0
-
-        /// The next member left (its key node, or its element node), skipping dropped ones.
-        mutating func nextMember(nodes: NodeTape, dropped: NodeSet) -> Int? {
-            if let listed {
-                while nextListed < listed.count {
-                    let key = listed[nextListed]
-                    nextListed += 1
-                    if !dropped.contains(key + 1) { return key }
-                }
-                return nil
-            }
-            while next < end {
-                let child = next
-                let value = isObject ? child + 1 : child
-                next = value + nodes[value].span
-                if !dropped.contains(value) { return child }
-            }
-            return nil
-        }
-    }
-
-    private mutating func write(root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, edit: RecordEdit, to out: inout OutputCursor) {
+    /// Appends the value at `root` with `edit` applied (see `write(_:level:edit:to:)`): the CSV
+    /// writer's cells use it too.
+    mutating func write(root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, edit: RecordEdit, to out: inout OutputCursor) {
         let edited = EditedNodes(edit)
         let replacements = edit.replacements
         let lowestReplaced = replacements.keys.min() ?? .max
         let highestReplaced = replacements.keys.max() ?? .min
-        var stack: [EditedFrame] = []
+        var stack: [EditedMembers] = []
         var index = root
         while true {
             let node = nodes[index]
@@ -64,8 +33,8 @@ extension JSONWriter {
                 let isObject = node.kind == .object
                 var listed = edit.members[index]
                 if isObject && options.sortKeys { listed = sortedMembers(of: index, nodes: nodes, bytes: bytes, edit: edit) }
-                var frame = EditedFrame(isObject: isObject, end: index + node.span, next: index + 1, listed: listed)
-                if let first = frame.nextMember(nodes: nodes, dropped: edit.dropped) {
+                var frame = EditedMembers(of: index, in: nodes, listed: listed)
+                if let first = frame.next(in: nodes, dropped: edit.dropped) {
                     out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
                     stack.append(frame)
                     if options.pretty { newline(level + stack.count, to: &out) }
@@ -80,7 +49,7 @@ extension JSONWriter {
             // The value is written: go on in its container, closing finished ones.
             while !stack.isEmpty {
                 let top = stack.count - 1
-                if let member = stack[top].nextMember(nodes: nodes, dropped: edit.dropped) {
+                if let member = stack[top].next(in: nodes, dropped: edit.dropped) {
                     out.append(UInt8(ascii: ","))
                     if options.pretty { newline(level + stack.count, to: &out) }
                     index = start(member: member, isObject: stack[top].isObject, nodes: nodes, bytes: bytes, edit: edit, to: &out)

@@ -1,7 +1,7 @@
 /// Edits to one record's tape: members picked (`--select`) or dropped (`--exclude`), keys
 /// renamed (`--rename`, `--keys`), scalars replaced (re-encoded dates). The pipeline either
 /// applies them in one copy of the record (a new tape), or hands them to a writer that applies
-/// them as it writes (`EditingRecordFormatter`), which copies nothing.
+/// them as it writes (`RecordFormatter.write(_:edit:)`), which copies nothing.
 public struct RecordEdit {
     /// Objects written with only some of their members, in a new order: the key nodes of the
     /// members to write, in the order to write them.

@@ -7,15 +7,11 @@ public protocol RecordFormatter: AnyObject {
     func write(_ batch: RecordBatch)
     /// Writes one record, with `replacements` (JSON text) written in place of the nodes they name.
     func write(_ record: Record, replacements: [Int: [UInt8]])
+    /// Writes one record with `edit` applied as it is written: only picked members written, in
+    /// their order, dropped members left out, renamed keys under their new names, replacements
+    /// written in place of the nodes they name. The output is that of the record copied with
+    /// the edit applied, but nothing is copied: a huge record is not held twice.
+    func write(_ record: Record, edit: RecordEdit)
     /// Ends the output (closes what is open, writes what is held back).
     func finish()
-}
-
-/// A writer that applies a record's picks, drops and renames as it writes it (`RecordEdit`), so
-/// that the record need not be copied with them applied first: the JSON `RecordWriter`.
-public protocol EditingRecordFormatter: RecordFormatter {
-    /// Writes one record with `edit` applied: only picked members written, in their order,
-    /// dropped members left out, renamed keys under their new names, replacements written in
-    /// place of the nodes they name.
-    func write(_ record: Record, edit: RecordEdit)
 }

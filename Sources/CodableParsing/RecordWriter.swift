@@ -13,7 +13,7 @@ public enum OutputFraming: String, Sendable, CaseIterable {
 /// With `json`, a lone record that did not come from a top-level array is written as itself
 /// when `singleValueAllowed` (so `{"a":1}` converts to `{"a":1}`, not `[{"a":1}]`); the first
 /// record is held back until a second one (or the end) decides.
-public final class RecordWriter: EditingRecordFormatter {
+public final class RecordWriter: RecordFormatter {
     /// The bytes written so far; drain them with `removeAll()` after writing them out.
     public let output: OutputBuffer
     private let framing: OutputFraming

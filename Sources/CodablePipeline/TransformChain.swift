@@ -13,7 +13,7 @@ public final class TransformChain {
     /// Called with a record that failed a stage; throw to stop, return to skip the record.
     public typealias OnFailure = (RecordFailure, Record) throws -> Void
     /// Writes a record with its picks, drops, renames and replacements applied as it is written
-    /// (`EditingRecordFormatter`), so that a huge record is not copied to be edited.
+    /// (`RecordFormatter.write(_:edit:)`), so that a huge record is not copied to be edited.
     public typealias EmitEdited = (Record, RecordEdit) throws -> Void
 
     /// With `--select`, records of at least this many nodes go to `EmitEdited`, when given, with

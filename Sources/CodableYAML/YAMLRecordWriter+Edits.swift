@@ -1,18 +1,9 @@
 import CodableParsing
 
 extension YAMLRecordWriter {
-    /// A block collection whose members are being written with an edit: where its next member
-    /// is, in source order or in the order of an object's picked members or sorted keys.
+    /// A block collection whose members are being written with an edit.
     private struct EditedFrame {
-        let isObject: Bool
-        /// The node after the collection's subtree.
-        let end: Int
-        /// The next child node (a key, or an element) in source order.
-        var next: Int
-        /// The key nodes of the members to write, in order, when not all are written in source
-        /// order (picked members, or sorted keys); nil in source order.
-        let listed: [Int]?
-        var nextListed = 0
+        var members: EditedMembers
         /// Columns of indentation of the collection's lines.
         let indent: Int
         /// The first line follows a `- ` already written.
@@ -20,25 +11,6 @@ extension YAMLRecordWriter {
         /// The member to write next (its key node, or its element node), found ahead of time:
         /// a collection left with no member is written `{}` or `[]`, not as a block.
         var upcoming: Int?
-
-        /// The next member left (its key node, or its element node), skipping dropped ones.
-        mutating func nextMember(nodes: NodeTape, dropped: NodeSet) -> Int? {
-            if let listed {
-                while nextListed < listed.count {
-                    let key = listed[nextListed]
-                    nextListed += 1
-                    if !dropped.contains(key + 1) { return key }
-                }
-                return nil
-            }
-            while next < end {
-                let child = next
-                let value = isObject ? child + 1 : child
-                next = value + nodes[value].span
-                if !dropped.contains(value) { return child }
-            }
-            return nil
-        }
     }
 
     /// Writes the value rooted at `root` with `edit` applied as it is written (the text of the
@@ -58,14 +30,14 @@ extension YAMLRecordWriter {
                 stack.removeLast()
                 continue
             }
-            stack[top].upcoming = stack[top].nextMember(nodes: nodes, dropped: edit.dropped)
+            stack[top].upcoming = stack[top].members.next(in: nodes, dropped: edit.dropped)
             let indent = stack[top].indent
             if stack[top].firstInline {
                 stack[top].firstInline = false
             } else {
                 out.append(repeating: 0x20, count: indent)
             }
-            let isObject = stack[top].isObject
+            let isObject = stack[top].members.isObject
             let valueIndex = isObject ? member + 1 : member
             if isObject { writeKey(member, indent: indent, edit: edit, context, to: &out) }
             if let frame = open(valueIndex, indent: indent + 2, firstInline: !isObject, edit: edit, context) {
@@ -87,8 +59,8 @@ extension YAMLRecordWriter {
         let isObject = node.kind == .object
         var listed = edit.members[index]
         if isObject && sortsKeys { listed = sortedMembers(of: index, edit: edit, context) }
-        var frame = EditedFrame(isObject: isObject, end: index + node.span, next: index + 1, listed: listed, indent: indent, firstInline: firstInline)
-        frame.upcoming = frame.nextMember(nodes: context.nodes, dropped: edit.dropped)
+        var frame = EditedFrame(members: EditedMembers(of: index, in: context.nodes, listed: listed), indent: indent, firstInline: firstInline)
+        frame.upcoming = frame.members.next(in: context.nodes, dropped: edit.dropped)
         return frame.upcoming == nil ? nil : frame
     }
 

@@ -22,7 +22,7 @@ public struct YAMLWriterOptions: Sendable, Equatable {
 /// written as a one-item sequence, because a file of one document whose root is a sequence reads
 /// back as that sequence's elements; so every output reads back as the records written.
 /// With `sequence`, the records are the items of one sequence.
-public final class YAMLRecordWriter: EditingRecordFormatter {
+public final class YAMLRecordWriter: RecordFormatter {
     /// The bytes written so far; drain them with `removeAll()` after writing them out.
     public let output: OutputBuffer
     private let options: YAMLWriterOptions

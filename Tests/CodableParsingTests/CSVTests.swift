@@ -297,6 +297,38 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         #expect(try writeCSV("[1,\"a\"]\n[2]\n") == "1,a\n2\n")
     }
 
+    /// An array (or an object a chosen column names) of `CSVWriter.nodesStreamedInACell` nodes or
+    /// more is written into its cell as it is made, not held whole first: the cell is the same as a small one's (quoted
+    /// when it holds a quote or the delimiter, quotes doubled), into a buffer that grows and one
+    /// that spills every few kilobytes.
+    @Test func aHugeArrayOrObjectInACellIsWrittenAsASmallOneIs() throws {
+        let count = CSVWriter.nodesStreamedInACell + 10
+        let numbers = "[" + (0..<count).map(String.init).joined(separator: ",") + "]"
+        let strings = "[" + (0..<count).map { "\"q\\\"\($0)\"" }.joined(separator: ",") + "]"
+        let nested = "[[" + (0..<count).map(String.init).joined(separator: ",") + "]]"
+        let object = "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        for (value, dialect, quoted) in [(numbers, CSVDialect.csv, true), (numbers, .tsv, false), (strings, .csv, true), (strings, .tsv, true), (nested, .csv, true), (object, .tsv, true)] {
+            let line = "{\"id\":1,\"v\":\(value),\"w\":2}\n"
+            let reader = RecordReader(source: InMemoryByteSource(line), options: RecordReaderOptions(framing: .jsonl))
+            let batch = try #require(try reader.nextBatch())
+            let cell = quoted ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value  // compact JSON already
+            let separator = dialect == .tsv ? "\t" : ","
+            let expected = "id\(separator)v\(separator)w\n1\(separator)\(cell)\(separator)2\n"
+            for capacity in [nil, 4096] {
+                let buffer = OutputBuffer(capacity: capacity ?? 1 << 20)
+                var spilled: [UInt8] = []
+                if capacity != nil { buffer.spillWhenFull(to: OutputSpill { spilled.append(contentsOf: $0) }) }
+                // An object is flattened into columns, unless a chosen column names it whole.
+                let writer = CSVWriter(dialect: dialect, columns: value == object ? ["id", "v", "w"] : nil, output: buffer)
+                writer.write(batch)
+                writer.finish()
+                buffer.withUnsafeBytes { spilled.append(contentsOf: $0) }
+                let written = String(decoding: spilled, as: UTF8.self)
+                #expect(written == expected, "\(value.prefix(20))… as \(dialect), capacity \(capacity.map(String.init) ?? "growing"): \(written.prefix(60))…")
+            }
+        }
+    }
+
     /// A name or cell starting with U+FEFF is quoted: first in the file, unquoted, it would read
     /// back as a byte-order mark and vanish (found by the csv-reader fuzz target).
     @Test func aLeadingZeroWidthNoBreakSpaceIsQuotedAndReadsBack() throws {

@@ -14,14 +14,7 @@ import CodableYAML
         var compared = 0
         for _ in 0..<400 {
             let text = random.document()
-            let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
-            guard let batch = try reader.nextBatch() else { continue }
-            let record = batch[0]
-            let edit = random.edit(of: record)
-            var builder = TapeBuilder(source: batch)
-            builder.beginRecord()
-            edit.apply(record.root, to: &builder)
-            let copy = builder.finish()[0]
+            let (record, edit, copy) = try EditCase.make(text, &random)
             for options in [JSONWriterOptions(), JSONWriterOptions(pretty: true), JSONWriterOptions(sortKeys: true), JSONWriterOptions(pretty: true, sortKeys: true, indent: 3)] {
                 for level in [0, 1] {
                     var writer = JSONWriter(options: options)
@@ -44,14 +37,7 @@ import CodableYAML
         var compared = 0
         for _ in 0..<400 {
             let text = random.document()
-            let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
-            guard let batch = try reader.nextBatch() else { continue }
-            let record = batch[0]
-            let edit = random.edit(of: record)
-            var builder = TapeBuilder(source: batch)
-            builder.beginRecord()
-            edit.apply(record.root, to: &builder)
-            let copy = builder.finish()[0]
+            let (record, edit, copy) = try EditCase.make(text, &random)
             for options in [YAMLWriterOptions(), YAMLWriterOptions(sequence: true), YAMLWriterOptions(sortKeys: true), YAMLWriterOptions(sequence: true, sortKeys: true)] {
                 for times in [1, 2] {
                     let expected = YAMLRecordWriter(options: options)
@@ -66,6 +52,41 @@ import CodableYAML
             }
         }
         #expect(compared == 400 * 8)
+    }
+
+    /// The same for the CSV writer (`CSVWriter.write(_:edit:)`): a record twice (its header
+    /// made by the first, with the edit), with sorted keys, as TSV, and under chosen columns that
+    /// name objects whole; the fields it reports left out alike.
+    @Test func writingEditsAsCSVMatchesWritingTheEditedCopy() throws {
+        var random = EditRandom(seed: 34)
+        var compared = 0
+        for _ in 0..<400 {
+            let text = "{\"a\":\(random.document()),\"b\":\(random.document()),\"c\":{\"a\":\(random.document())}}"
+            let (record, edit, copy) = try EditCase.make(text, &random)
+            let writers: [() -> CSVWriter] = [
+                { CSVWriter(dialect: .csv) }, { CSVWriter(dialect: .csv, sortKeys: true) }, { CSVWriter(dialect: .tsv) },
+                { CSVWriter(dialect: .csv, columns: ["a", "b", "c", "c.a", "k-c", "z", "r0"]) },
+            ]
+            for make in writers {
+                let expected = make()
+                expected.write(copy, replacements: [:])
+                expected.write(copy, replacements: [:])
+                let written = make()
+                written.write(record, edit: edit)
+                written.write(record, edit: edit)
+                #expect(written.output.text == expected.output.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule")
+                #expect(written.takeIssues().map(Self.describe) == expected.takeIssues().map(Self.describe))
+                compared += 1
+            }
+        }
+        #expect(compared == 400 * 4)
+    }
+
+    private static func describe(_ issue: CSVWriter.Issue) -> String {
+        switch issue {
+        case .droppedField(let name, _, _): "dropped \(name)"
+        case .unwritable(_, let message): message
+        }
     }
 
     @Test func everyMemberDroppedLeavesEmptyContainersInYAML() throws {
@@ -90,6 +111,19 @@ import CodableYAML
         let out = OutputBuffer()
         writer.write(record, edit: edit, to: out)
         #expect(out.text == "{\n  \"a\\\"\\n\": {},\n  \"c\": []\n}")
+    }
+}
+
+/// A record read from one line of JSON, a random edit of it, and the record copied with the edit.
+private enum EditCase {
+    static func make(_ text: String, _ random: inout EditRandom) throws -> (record: Record, edit: RecordEdit, copy: Record) {
+        let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
+        let record = try #require(try reader.nextBatch())[0]
+        let edit = random.edit(of: record)
+        var builder = TapeBuilder(source: record.batch)
+        builder.beginRecord()
+        edit.apply(record.root, to: &builder)
+        return (record, edit, builder.finish()[0])
     }
 }
 

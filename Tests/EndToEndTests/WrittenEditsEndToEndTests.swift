@@ -67,6 +67,26 @@ import Testing
         #expect(yaml.stdout.hasPrefix("list: []\nnewKey: \"y\"\nzone:\n  a: []\n---\nlist:\n  - 1\n  - 2\n"))
     }
 
+    /// CSV, `--envelope` and `--split` pages take a huge record with its edits too: the CSV
+    /// writer writes its 70 000-element array into one cell as it makes it (quoted: it holds
+    /// commas), and drops and renames in the columns' names.
+    @Test func csvEnvelopesAndSplitPagesTakeTheEditsToo() throws {
+        let rest = Self.elements.dropFirst().joined(separator: ",")
+        let csv = try CodableBinary.run(["convert"] + Self.editing + ["--to", "csv"], stdin: Self.huge + "\n" + Self.small + "\n")
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == "zone.a,list,newKey\n\"[1,2]\",\"[\(rest)]\",x\n[],[],y\n")
+        let envelope = try CodableBinary.run(["convert"] + Self.editing + ["--to", "jsonl", "--envelope"], stdin: Self.huge + "\n")
+        #expect(envelope.status == 0, "\(envelope.stderr)")
+        #expect(envelope.stdout.hasPrefix("{\"items\":[{\"zone\":{\"a\":[1,2]},\"list\":[\(rest)],\"newKey\":\"x\"}],\"page\":1,"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("split-edits-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let split = try CodableBinary.run(["convert"] + Self.editing + ["--to", "yaml", "--split", "1", "--output-dir", directory.path], stdin: Self.small + "\n" + Self.huge + "\n")
+        #expect(split.status == 0, "\(split.stderr)")
+        let page = try String(contentsOf: directory.appendingPathComponent("page-000002.yaml"), encoding: .utf8)
+        #expect(page.hasPrefix("zone:\n  a:\n    - 1\n    - 2\nlist:\n  - 1\n  - 2\n"))
+        #expect(page.hasSuffix("  - \(Self.count - 1)\nnewKey: x\n"))
+    }
+
     /// A date re-encoded as another kind of scalar (a string read, written as seconds, or the
     /// other way) is written as that kind by every writer, whether the record is copied with its
     /// edits (`--select`) or written with them: once, `--exclude` with `--to csv` wrote

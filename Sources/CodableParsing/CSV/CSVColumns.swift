@@ -1,40 +1,107 @@
 /// The columns of a CSV output: dotted field names (`owner.email`), in header order, with a
-/// fast check for "is this path the column I expect next" and a table for the rest.
+/// fast check for "is this path the column I expect next" and a hash table for the rest.
+///
+/// The names lie one after another in one byte array, and the table holds column numbers: a
+/// column costs its name and about a dozen bytes. As an array of names and a dictionary by
+/// name, a record of a million short keys took six times its size.
 struct CSVColumns {
-    /// The names as UTF-8, in order.
-    private(set) var names: [[UInt8]] = []
-    private var indexByName: [[UInt8]: Int] = [:]
+    /// Every name's UTF-8, one after another, in column order.
+    private var bytes: [UInt8] = []
+    /// Where each column's name starts in `bytes`, and where the last one ends.
+    private var starts: [Int] = [0]
+    /// Open addressing, linear probing: a column's number plus one, 0 for a free slot. Its size
+    /// is a power of two, at most three quarters full.
+    private var table: [Int32] = []
 
     /// Number of columns.
-    var count: Int { names.count }
+    var count: Int { starts.count - 1 }
+
+    /// The name of column `index`, as UTF-8.
+    func name(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[starts[index]..<starts[index + 1]]
+    }
 
     /// Adds a column; false when the name is already one.
     @discardableResult
     mutating func append(_ name: [UInt8]) -> Bool {
-        guard indexByName[name] == nil else { return false }
-        indexByName[name] = names.count
-        names.append(name)
-        return true
+        name.withUnsafeBufferPointer { name in
+            if find(name.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: name.count) >= 0 { return false }
+            bytes.append(contentsOf: name)
+            starts.append(bytes.count)
+            if 4 * count > 3 * table.count { rebuildTable() } else { insert(count - 1) }
+            return true
+        }
     }
 
-    /// Sorts the columns by the code points of their names.
+    /// Sorts the columns by the code points of their names (equal names cannot occur).
     mutating func sort() {
-        names.sort { $0.lexicographicallyPrecedes($1) }
-        indexByName = [:]
-        for (index, name) in names.enumerated() { indexByName[name] = index }
+        let order = (0..<count).sorted { name($0).lexicographicallyPrecedes(name($1)) }
+        var sortedBytes: [UInt8] = []
+        sortedBytes.reserveCapacity(bytes.count)
+        var sortedStarts = [0]
+        sortedStarts.reserveCapacity(starts.count)
+        for index in order {
+            sortedBytes.append(contentsOf: name(index))
+            sortedStarts.append(sortedBytes.count)
+        }
+        bytes = sortedBytes
+        starts = sortedStarts
+        rebuildTable()
     }
 
     /// The column named `path[0..<count]`, or -1. `guess` is tried first (records usually
     /// hold their fields in header order), without hashing.
     @inline(__always)
     func index(of path: UnsafePointer<UInt8>, count: Int, guess: Int) -> Int {
-        if guess < names.count {
-            let matches = names[guess].withUnsafeBufferPointer { name in
-                name.count == count && (count == 0 || memoryEqual(name.baseAddress!, path, count))
-            }
-            if matches { return guess }
+        if guess < self.count && matches(guess, path, count) { return guess }
+        return find(path, count: count)
+    }
+
+    /// Whether column `index` is named `path[0..<count]`.
+    @inline(__always)
+    private func matches(_ index: Int, _ path: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let start = starts[index]
+        guard starts[index + 1] - start == count else { return false }
+        return count == 0 || bytes.withUnsafeBufferPointer { memoryEqual($0.baseAddress! + start, path, count) }
+    }
+
+    /// The column named `path[0..<count]`, or -1, from the table.
+    private func find(_ path: UnsafePointer<UInt8>, count: Int) -> Int {
+        guard !table.isEmpty else { return -1 }
+        let mask = table.count - 1
+        var slot = Self.hash(path, count) & mask
+        while true {
+            let entry = Int(table[slot])
+            if entry == 0 { return -1 }
+            if matches(entry - 1, path, count) { return entry - 1 }
+            slot = (slot + 1) & mask
         }
-        return indexByName[Array(UnsafeBufferPointer(start: path, count: count))] ?? -1
+    }
+
+    /// Puts column `index` into the table (which has room, and does not hold its name).
+    private mutating func insert(_ index: Int) {
+        let start = starts[index]
+        let length = starts[index + 1] - start
+        let hash = bytes.withUnsafeBufferPointer { Self.hash($0.baseAddress! + start, length) }
+        let mask = table.count - 1
+        var slot = hash & mask
+        while table[slot] != 0 { slot = (slot + 1) & mask }
+        table[slot] = Int32(truncatingIfNeeded: index + 1)
+    }
+
+    /// A table at most half full (a power of two, 16 at least), every column in it.
+    private mutating func rebuildTable() {
+        var size = 16
+        while size < 2 * count { size *= 2 }
+        table = [Int32](repeating: 0, count: size)
+        for index in 0..<count { insert(index) }
+    }
+
+    @inline(__always)
+    private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(start: bytes, count: count))
+        return hasher.finalize()
     }
 }
 

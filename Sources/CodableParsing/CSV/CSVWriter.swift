@@ -29,18 +29,19 @@ public final class CSVWriter: RecordFormatter {
     private var columns = CSVColumns()
     private var headerWritten = false
     /// The columns were chosen: other fields are left out without a word.
-    private let columnsChosen: Bool
+    let columnsChosen: Bool
     /// A record could not be written: the rest are not either.
     private var stopped = false
     /// Records are arrays, written as rows without a header (decided by the first record).
     private var arrayRows: Bool?
     private var issues: [Issue] = []
     private var reportedNames: Set<[UInt8]> = []
-    /// Per column: the value node of the current record, valid when its stamp is `stamp`.
+    /// Per column: the value node of the current record, or -1 (each is set back to -1 as the
+    /// row is written).
     private var cells: [Int32] = []
-    private var stamps: [UInt32] = []
-    private var stamp: UInt32 = 0
-    private var path = OutputCursor(capacity: 256)
+    var path = OutputCursor(capacity: 256)
+    /// The edit of the record being written, if it has one that changes its shape.
+    private(set) var edit: RecordEdit?
     private var jsonWriter = JSONWriter()
     private var scratch = OutputCursor(capacity: 4096)
     /// The open objects of `walk`, kept between records so walking allocates nothing.
@@ -78,7 +79,21 @@ public final class CSVWriter: RecordFormatter {
 
     /// Writes one record as a row, with `replacements` (JSON text) in place of the nodes they name.
     public func write(_ record: Record, replacements: [Int: [UInt8]]) {
+        write(record, replacements: replacements, edit: nil)
+    }
+
+    /// Writes one record as a row with `edit` applied as it is written: picked members only, in
+    /// their order (which orders the header's columns when the record makes it), dropped ones
+    /// left out, renamed keys under their new names (in the columns' dotted names too), in
+    /// cells that hold arrays and objects as well.
+    public func write(_ record: Record, edit: RecordEdit) {
+        write(record, replacements: edit.replacements, edit: edit.keepsShape ? nil : edit)
+    }
+
+    private func write(_ record: Record, replacements: [Int: [UInt8]], edit: RecordEdit?) {
         guard !stopped else { return }
+        self.edit = edit
+        defer { self.edit = nil }
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 let bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -99,17 +114,12 @@ public final class CSVWriter: RecordFormatter {
                 }
                 if !headerWritten {
                     if columns.count == 0 {
-                        walk(record, nodes: nodes, bytes: bytes, discovering: true)
+                        walkLeaves(record, nodes: nodes, bytes: bytes, discovering: true)
                         if sortKeys { columns.sort() }
                     }
                     writeHeader()
                 }
-                stamp &+= 1
-                if stamp == 0 {  // wrapped: old stamps could match again
-                    for index in stamps.indices { stamps[index] = 0 }
-                    stamp = 1
-                }
-                walk(record, nodes: nodes, bytes: bytes, discovering: false)
+                walkLeaves(record, nodes: nodes, bytes: bytes, discovering: false)
                 writeRow(nodes: nodes, bytes: bytes, replacements: replacements)
             }
         }
@@ -127,6 +137,15 @@ public final class CSVWriter: RecordFormatter {
 
     /// Visits the record's leaves (values that are not non-empty objects) with their dotted
     /// names: discovering adds them as columns, otherwise they are placed in their column.
+    private func walkLeaves(_ record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
+        if let edit {
+            walkEdited(record, edit: edit, nodes: nodes, bytes: bytes, discovering: discovering)
+        } else {
+            walk(record, nodes: nodes, bytes: bytes, discovering: discovering)
+        }
+    }
+
+    /// `walkLeaves` without an edit.
     private func walk(_ record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
         var frames = walkFrames
         walkFrames = []
@@ -149,11 +168,7 @@ public final class CSVWriter: RecordFormatter {
                     end = value + node.span
                     continue
                 }
-                if discovering {
-                    columns.append(Array(UnsafeBufferPointer(start: path.pointer, count: path.count)))
-                } else if !place(value, guess: &guess) {
-                    dropped(record, key: index)
-                }
+                visitLeaf(value, key: index, of: record, discovering: discovering, guess: &guess)
                 path.count = before
                 index = value + node.span
             }
@@ -164,18 +179,28 @@ public final class CSVWriter: RecordFormatter {
         }
     }
 
+    /// A leaf at the current path: a new column when discovering, else placed in its column (or
+    /// reported left out, when it has none).
+    @inline(__always)
+    func visitLeaf(_ value: Int, key: Int, of record: Record, discovering: Bool, guess: inout Int) {
+        if discovering {
+            columns.append(Array(UnsafeBufferPointer(start: path.pointer, count: path.count)))
+        } else if !place(value, guess: &guess) {
+            dropped(record, key: key)
+        }
+    }
+
     /// Puts the value at node `value` in the column named by the current path, if there is one.
     @inline(__always)
-    private func place(_ value: Int, guess: inout Int) -> Bool {
+    func place(_ value: Int, guess: inout Int) -> Bool {
         let column = columns.index(of: path.pointer, count: path.count, guess: guess)
         guard column >= 0 else { return false }
         cells[column] = Int32(truncatingIfNeeded: value)
-        stamps[column] = stamp
         guess = column + 1
         return true
     }
 
-    private func appendKey(_ key: JSONNode, bytes: UnsafePointer<UInt8>) {
+    func appendKey(_ key: JSONNode, bytes: UnsafePointer<UInt8>) {
         if key.hasEscapes {
             let unescaped = JSONString.unescape(key.token(in: bytes))
             unescaped.withUnsafeBufferPointer { path.append($0.baseAddress!, count: $0.count) }
@@ -195,12 +220,11 @@ public final class CSVWriter: RecordFormatter {
 
     private func writeHeader() {
         headerWritten = true
-        cells = [Int32](repeating: 0, count: columns.count)
-        stamps = [UInt32](repeating: 0, count: columns.count)
+        cells = [Int32](repeating: -1, count: columns.count)
         var out = output.beginAppending()
-        for (index, name) in columns.names.enumerated() {
+        for index in 0..<columns.count {
             if index > 0 { out.append(delimiter) }
-            name.withUnsafeBufferPointer { writeText($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count, isString: false, to: &out) }
+            columns.name(index).withUnsafeBufferPointer { writeText($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count, isString: false, to: &out) }
         }
         out.append(0x0A)
         output.endAppending(out)
@@ -210,8 +234,10 @@ public final class CSVWriter: RecordFormatter {
         var out = output.beginAppending()
         for column in 0..<cells.count {
             if column > 0 { out.append(delimiter) }
-            guard stamps[column] == stamp else { continue }
-            writeCell(Int(cells[column]), nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
+            let cell = Int(cells[column])
+            guard cell >= 0 else { continue }
+            cells[column] = -1
+            writeCell(cell, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
         }
         out.append(0x0A)
         output.endAppending(out)
@@ -221,10 +247,13 @@ public final class CSVWriter: RecordFormatter {
         var out = output.beginAppending()
         var element = root + 1
         let end = element + nodes[root].size
+        var first = true
         while element < end {
-            if element > root + 1 { out.append(delimiter) }
+            defer { element += nodes[element].span }
+            if let edit, edit.dropped.contains(element) { continue }
+            if !first { out.append(delimiter) }
+            first = false
             writeCell(element, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
-            element += nodes[element].span
         }
         out.append(0x0A)
         output.endAppending(out)
@@ -249,10 +278,53 @@ public final class CSVWriter: RecordFormatter {
                 writeText(bytes + Int(node.start) + 1, count: node.tokenLength(in: bytes) - 2, isString: true, to: &out)
             }
         case .array, .object:
+            if node.span >= Self.nodesStreamedInACell {
+                writeStreamedJSON(index, nodes: nodes, bytes: bytes, to: &out)
+                return
+            }
             scratch.count = 0
-            jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, to: &scratch)
+            writeJSON(index, nodes: nodes, bytes: bytes, to: &scratch)
             writeText(scratch.pointer, count: scratch.count, isString: false, to: &out)
         }
+    }
+
+    /// Writes the compact JSON text of the value at `index`, with the edit applied.
+    private func writeJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) {
+        if let edit {
+            jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, edit: edit, to: &out)
+        } else {
+            jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, to: &out)
+        }
+    }
+
+    /// From this many nodes on, an array or object in a cell is written as it is made, not into
+    /// `scratch` first: a huge one is not held twice.
+    static let nodesStreamedInACell = 1 << 12
+
+    /// Writes the JSON text of the array or object at `index` as one cell, a piece at a time:
+    /// written once to see whether it holds a byte that makes a cell quoted (as `writeText`
+    /// quotes one), then into the cell, quotes doubled when it is quoted.
+    private func writeStreamedJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) {
+        var special = false
+        self.special.withUnsafeBufferPointer { table in
+            writeInPieces(index, nodes: nodes, bytes: bytes) { piece in
+                if !special { special = piece.contains { table[Int($0)] } }
+            }
+        }
+        let sink = CellSink(cursor: out, doublesQuotes: special)
+        if special { sink.cursor.append(UInt8(ascii: "\"")) }
+        writeInPieces(index, nodes: nodes, bytes: bytes) { sink.take($0) }
+        if special { sink.cursor.append(UInt8(ascii: "\"")) }
+        out = sink.cursor
+    }
+
+    /// Writes the JSON text of the value at `index` (with the edit) to `take`, 64 KiB at a time.
+    private func writeInPieces(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ take: @escaping (UnsafeRawBufferPointer) -> Void) {
+        var piece = OutputCursor(capacity: 1 << 16)
+        piece.spill = OutputSpill(take)
+        writeJSON(index, nodes: nodes, bytes: bytes, to: &piece)
+        take(UnsafeRawBufferPointer(start: piece.pointer, count: piece.count))
+        piece.release()
     }
 
     /// A replacement value (JSON text): a string is written as a string cell, anything else as is.
@@ -300,5 +372,28 @@ public final class CSVWriter: RecordFormatter {
         }
         out.append(text + runStart, count: count - runStart)
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Where the pieces of a streamed JSON cell go: the row's cursor, with every quote doubled when
+/// the cell is quoted.
+private final class CellSink {
+    var cursor: OutputCursor
+    let doublesQuotes: Bool
+
+    init(cursor: OutputCursor, doublesQuotes: Bool) {
+        self.cursor = cursor
+        self.doublesQuotes = doublesQuotes
+    }
+
+    func take(_ piece: UnsafeRawBufferPointer) {
+        guard let base = piece.baseAddress?.assumingMemoryBound(to: UInt8.self), !piece.isEmpty else { return }
+        guard doublesQuotes else { return cursor.append(base, count: piece.count) }
+        var runStart = 0
+        for index in 0..<piece.count where base[index] == UInt8(ascii: "\"") {
+            cursor.append(base + runStart, count: index + 1 - runStart)  // the quote, then its double
+            runStart = index
+        }
+        cursor.append(base + runStart, count: piece.count - runStart)
     }
 }
