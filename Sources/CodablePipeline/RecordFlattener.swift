@@ -24,8 +24,11 @@ public enum RecordFlattener {
         public var message: String
     }
 
-    /// The batch with every record's nested objects flattened to `separator`-joined keys.
+    /// The batch with every record's nested objects flattened to `separator`-joined keys; the
+    /// batch itself when no record holds a nested object (not a copy of it: a huge flat record,
+    /// or one whose values are arrays, is not held twice).
     public static func flatten(_ batch: RecordBatch, separator: String = ".") -> RecordBatch {
+        guard (0..<batch.count).contains(where: { holdsNestedObject(Int(batch.roots[$0]), batch.nodes) }) else { return batch }
         var tape = TapeBuilder(source: batch)
         let separator = Array(separator.utf8)
         var path: [UInt8] = []
@@ -81,6 +84,17 @@ public enum RecordFlattener {
     /// The batch with every record's `separator`-joined keys nested back into objects.
     /// Nesting adds an object (and its key) for each new prefix, and parsing JSON text adds its
     /// values: a record that would hold more than `maxValues` values is an error at its root.
+    /// Whether the record at `root` is an object with a member whose value is a non-empty
+    /// object: one that flattening changes.
+    private static func holdsNestedObject(_ root: Int, _ nodes: NodeBuffer) -> Bool {
+        guard nodes[root].kind == .object else { return false }
+        for key in nodes.children(of: root) {
+            let value = nodes[key + 1]
+            if value.kind == .object && value.size > 0 { return true }
+        }
+        return false
+    }
+
     public static func unflatten(
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, maxValues: Int = JSONNode.maxValues
     ) throws(Conflict) -> RecordBatch {
