@@ -84,6 +84,51 @@ public enum RecordFlattener {
     /// The batch with every record's `separator`-joined keys nested back into objects.
     /// Nesting adds an object (and its key) for each new prefix, and parsing JSON text adds its
     /// values: a record that would hold more than `maxValues` values is an error at its root.
+    /// Whether unflattening gives back the record at `root` as it is: it is not an object, or
+    /// its keys are distinct and none holds the separator (nor, with `parsingJSONText`, does any
+    /// of its strings start like a JSON array or object). Then the batch is passed on as it is,
+    /// not copied: a record of 300 000 keys took 8.9 times its size to rebuild unchanged.
+    private static func unflattensToItself(
+        _ root: Int, in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8], parsingJSONText: Bool
+    ) -> Bool {
+        let nodes = batch.nodes
+        guard nodes[root].kind == .object else { return true }
+        // First the separator, which most records to unflatten hold early: nothing allocated.
+        var members = 0
+        for key in nodes.children(of: root) {
+            let keyNode = nodes[key]
+            let escaped = keyNode.hasEscapes ? keyNode.stringBytes(in: base) : nil
+            if DistinctKeys.withName(of: keyNode, unescaped: escaped, base: base, { contains(separator, in: $0) }) { return false }
+            members += 1
+        }
+        var keys = DistinctKeys(count: members)
+        for key in nodes.children(of: root) {
+            let keyNode = nodes[key]
+            let escaped = keyNode.hasEscapes ? keyNode.stringBytes(in: base) : nil
+            let distinct = DistinctKeys.withName(of: keyNode, unescaped: escaped, base: base) { keys.insert(key, named: $0, nodes: nodes, base: base) }
+            guard distinct else { return false }
+            let value = nodes[key + 1]
+            if parsingJSONText && value.kind == .string && value.tokenLength(in: base) >= 4 {
+                let first = base[Int(value.start) + 1]
+                if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether `separator` occurs in `name`.
+    private static func contains(_ separator: [UInt8], in name: some Collection<UInt8>) -> Bool {
+        guard !separator.isEmpty, name.count >= separator.count else { return false }
+        var start = name.startIndex
+        var remaining = name.count
+        while remaining >= separator.count {
+            if name[start...].starts(with: separator) { return true }
+            start = name.index(after: start)
+            remaining -= 1
+        }
+        return false
+    }
+
     /// Whether the record at `root` is an object with a member whose value is a non-empty
     /// object: one that flattening changes.
     private static func holdsNestedObject(_ root: Int, _ nodes: NodeBuffer) -> Bool {
@@ -98,8 +143,14 @@ public enum RecordFlattener {
     public static func unflatten(
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, maxValues: Int = JSONNode.maxValues
     ) throws(Conflict) -> RecordBatch {
-        var tape = TapeBuilder(source: batch)
         let separator = Array(separator.utf8)
+        let unchanged = batch.bytes.withUnsafeBufferPointer { bytes in
+            (0..<batch.count).allSatisfy { index in
+                unflattensToItself(Int(batch.roots[index]), in: batch, base: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, separator: separator, parsingJSONText: parsingJSONText)
+            }
+        }
+        if unchanged { return batch }
+        var tape = TapeBuilder(source: batch)
         var failure: Conflict?
         batch.bytes.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -125,5 +176,40 @@ public enum RecordFlattener {
         }
         if let failure { throw failure }
         return tape.finish()
+    }
+}
+
+/// The keys of one object, checked distinct as they come: a hash table of their key nodes (4
+/// bytes a slot, at most half full), names compared in the record's bytes, so that checking a
+/// record of a million keys holds no copy of them.
+private struct DistinctKeys {
+    private var table: [Int32]
+
+    init(count: Int) {
+        var size = 16
+        while size < 2 * count { size *= 2 }
+        table = [Int32](repeating: -1, count: size)
+    }
+
+    /// Adds the key node `key`, named `name`; false when an earlier key has that name.
+    mutating func insert(_ key: Int, named name: UnsafeBufferPointer<UInt8>, nodes: NodeBuffer, base: UnsafePointer<UInt8>) -> Bool {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(name))
+        let mask = table.count - 1
+        var slot = hasher.finalize() & mask
+        while table[slot] >= 0 {
+            let other = nodes[Int(table[slot])]
+            let same = Self.withName(of: other, unescaped: other.hasEscapes ? other.stringBytes(in: base) : nil, base: base) { $0.elementsEqual(name) }
+            if same { return false }
+            slot = (slot + 1) & mask
+        }
+        table[slot] = Int32(truncatingIfNeeded: key)
+        return true
+    }
+
+    /// Calls `body` with a key's name: `unescaped` when it has escapes, else its token's bytes.
+    static func withName<Result>(of key: JSONNode, unescaped: [UInt8]?, base: UnsafePointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let unescaped { return unescaped.withUnsafeBufferPointer(body) }
+        return body(UnsafeBufferPointer(start: base + Int(key.start) + 1, count: key.tokenLength(in: base) - 2))
     }
 }

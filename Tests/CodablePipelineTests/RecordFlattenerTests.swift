@@ -39,6 +39,18 @@ import CodableParsing
         #expect(text(RecordFlattener.flatten(nested)) == [#"{"a":1}"#, #"{"b.c":2}"#])
     }
 
+    /// Unflattening passes a batch on as it is when it would give back every record unchanged:
+    /// keys distinct, none holding the separator (escaped or not), no string to parse as JSON.
+    @Test func aBatchWithNothingToUnflattenIsPassedOnAsIs() throws {
+        let source = try batch(#"{"a":[1],"b":{"c.d":1},"e":"[1]"}"# + "\n[{\"a.b\":1}]\n")
+        #expect(try RecordFlattener.unflatten(source).nodes === source.nodes)
+        #expect(try RecordFlattener.unflatten(source, parsingJSONText: true).nodes !== source.nodes)
+        #expect(text(try RecordFlattener.unflatten(source, parsingJSONText: true)) == [#"{"a":[1],"b":{"c.d":1},"e":[1]}"#, #"[{"a.b":1}]"#])
+        let escaped = try batch(#"{"x":1,"a\u002eb":2}"# + "\n")
+        #expect(text(try RecordFlattener.unflatten(escaped)) == [#"{"x":1,"a":{"b":2}}"#])
+        #expect(throws: RecordFlattener.Conflict.self) { try RecordFlattener.unflatten(try batch(#"{"a":1,"b":2,"a":3}"# + "\n")) }
+    }
+
     @Test func unflattenNestsInFirstAppearanceOrder() throws {
         let source = try batch(#"{"a.x":1,"b":2,"a.y":{"z":3},"c.d":"[1,2]","e":"{}"}"# + "\n")
         #expect(text(try RecordFlattener.unflatten(source)) == [#"{"a":{"x":1,"y":{"z":3}},"b":2,"c":{"d":"[1,2]"},"e":"{}"}"#])
