@@ -10,7 +10,8 @@
 # goes through `convert --to jsonl` from a file, and the 100 MB string also through `validate`
 # and `decode` against a schema and a model. The huge records are also edited (`--exclude`,
 # `--rename`, `--select`, `--keys`) for the JSON, YAML and CSV writers and an envelope, and
-# written as CSV (a huge array in one cell, a million columns). Last, an envelope of the same size around small
+# written as CSV (a huge array in one cell, a million columns), and through --flatten and
+# --unflatten when they change nothing. Last, an envelope of the same size around small
 # records (`{"items":[…]}`, `--items items`) and a YAML file that is one sequence of small
 # records (`- {id: 1, …}`, from the file and through a pipe, in UTF-8 and in UTF-16), all read
 # record by record, and blanks of the same size before a small record (spaces in JSON and on a
@@ -95,7 +96,7 @@ run() {  # run FILE COMMAND... (FILE is the last argument; with PIPED=1, standar
   fi
   read -r gross net <<< "$(awk -v kb="$kb" -v base="$baseline" -v bytes="$bytes" 'BEGIN { printf "%.2f %.2f", kb * 1024 / bytes, (kb - base) * 1024 / bytes }')"
   local label=$1 arg
-  for arg in "$@"; do case $arg in --exclude|--rename|--select|--keys|--envelope|--to=*) label="$label $arg" ;; esac; done
+  for arg in "$@"; do case $arg in --exclude|--rename|--select|--keys|--envelope|--flatten|--unflatten|--to=*) label="$label $arg" ;; esac; done
   printf '%-14s %-24s %10.1f %12.1f %6sx %6sx\n' "${PIPED:+cat }$file" "$label" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
   if awk -v n="$net" 'BEGIN { exit !(n > 4) }'; then over=1; fi
   if [[ $file == string.* ]] && awk -v g="$gross" 'BEGIN { exit !(g > 4) }'; then over=1; fi
@@ -132,6 +133,10 @@ run mixed.yaml convert --exclude 'a[0]' --envelope --to jsonl
 # A huge array in one CSV cell is written as it is made; a million columns' names in one array.
 run mixed.yaml convert --to=csv
 run keys.jsonl convert --to=csv
+# --flatten and --unflatten pass on a record they would give back unchanged.
+run mixed.yaml convert --flatten --to jsonl
+run keys.jsonl convert --unflatten --to jsonl
+run keys.csv convert --unflatten --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl
 PIPED=1 run list.yaml convert --from yaml --to jsonl
