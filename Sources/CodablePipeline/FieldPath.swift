@@ -18,7 +18,7 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
     /// The steps, outermost first.
     public let components: [Component]
     /// The UTF-8 of each `.key` component's name (empty for other components).
-    private let keyBytes: [[UInt8]]
+    let keyBytes: [[UInt8]]
 
     /// Why a path could not be parsed; `column` is 1-based within the path text.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {

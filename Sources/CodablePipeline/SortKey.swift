@@ -30,7 +30,39 @@ enum SortKey: Comparable, Hashable {
         var found: Int?
         path.forEachMatch(in: record) { if found == nil { found = $0 } }
         guard let index = found else { self = .null; return }
+        self.init(node: index, in: record.batch)
+    }
+
+    /// The key of the first value `path` reaches in `record` as `edit` writes it: the key of
+    /// the record copied with the edit (`init(_:in:)`), without the copy.
+    init(_ path: FieldPath, in record: Record, edit: RecordEdit) {
+        guard let index = path.firstMatch(in: record, edit: edit) else { self = .null; return }
         let batch = record.batch
+        if let replacement = edit.replacements[index] {
+            self = replacement.withUnsafeBufferPointer { token in
+                switch token.first {
+                case UInt8(ascii: "\""): .string(JSONString.unescape(token))
+                case UInt8(ascii: "t"): .bool(true)
+                case UInt8(ascii: "f"): .bool(false)
+                case UInt8(ascii: "n"): .null
+                default: (token.count <= 18 ? Self.integer(token).map(SortKey.integer) : nil) ?? .number(ExactNumber(text: token) ?? ExactNumber(0))
+                }
+            }
+            return
+        }
+        let kind = batch.nodes[index].kind
+        guard kind == .array || kind == .object, !edit.keepsShape else {
+            self.init(node: index, in: batch)
+            return
+        }
+        var writer = JSONWriter()
+        let out = OutputBuffer(capacity: 256)
+        writer.write(Record(batch: batch, root: index), edit: edit, to: out)
+        self = .container(rank: JSONValueOrder.rank(kind), text: out.withUnsafeBytes { Array($0) })
+    }
+
+    /// The key of the value at node `index`.
+    private init(node index: Int, in batch: RecordBatch) {
         let node = batch.nodes[index]
         switch node.kind {
         case .null: self = .null

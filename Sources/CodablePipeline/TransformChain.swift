@@ -20,7 +20,8 @@ public final class TransformChain {
     /// their edits rather than edited on a new tape: they would be held twice. Smaller ones are
     /// selected a batch at a time on one new tape, which is faster for them (100 MB of small
     /// records: 585 ms, 695 ms through the writer). Without `--select` every edited record goes
-    /// to the writer: it drops and renames faster than a copy does (0.86 s against 1.82 s).
+    /// to the writer: it drops and renames faster than a copy does (0.86 s against 1.82 s), and
+    /// `--unique-by` finds its key through the edits (`SortKey(_:in:edit:)`).
     public static let nodesWrittenWithEdits = 1 << 16
 
     private let plan: TransformPlan
@@ -50,7 +51,7 @@ public final class TransformChain {
     /// A `RecordFailure` thrown by `replacements` is the record's, as a failing stage's is.
     /// `emitEdited`, when given, takes the records that `--exclude`, `--rename` or `--keys` edit,
     /// and those of them `--select` picks from that are huge (see `nodesWrittenWithEdits`),
-    /// unless a sort or `--unique-by` must read them edited.
+    /// unless a sort must read them edited.
     public func process(
         _ batch: RecordBatch, replacements: ((Int) throws -> [Int: [UInt8]])? = nil,
         onFailure: OnFailure, emit: Emit, emitEdited: EmitEdited? = nil
@@ -81,7 +82,7 @@ public final class TransformChain {
         // huge ones only): a copy would hold them twice. The others are copied with the edits
         // applied, a batch at a time.
         var withEdits: [Int: RecordEdit] = [:]  // by position among the passing records
-        if emitEdited != nil && sorter == nil && plan.uniqueBy == nil {
+        if emitEdited != nil && sorter == nil {
             for (position, index) in passing.enumerated()
             where plan.select == nil || batch.nodes[Int(batch.roots[index])].span >= Self.nodesWrittenWithEdits {
                 withEdits[position] = edit(batch[index], replacements: passingReplacements[position])
@@ -123,7 +124,7 @@ public final class TransformChain {
             var next = 0  // the next copied record
             for position in passing.indices {
                 if let edit = withEdits[position] {
-                    try forwardSorted(batch[passing[position]], [:]) { record, _ in try emitEdited(record, edit) }
+                    try forwardSorted(batch[passing[position]], [:], edit: edit) { record, _ in try emitEdited(record, edit) }
                 } else {
                     try forward(Record(batch: current, root: roots[next]), currentReplacements(next), emit)
                     next += 1
@@ -158,8 +159,13 @@ public final class TransformChain {
         try forwardSorted(record, replacements, emit)
     }
 
-    private func forwardSorted(_ record: Record, _ replacements: [Int: [UInt8]], _ emit: Emit) throws {
-        if let path = plan.uniqueBy, !seen.insert(SortKey(path, in: record)).inserted { return }
+    /// Emits a record unless `--unique-by` saw its key before or the page window leaves it out;
+    /// `edit`, the edit it is written with (its key is the edited record's).
+    private func forwardSorted(_ record: Record, _ replacements: [Int: [UInt8]], edit: RecordEdit? = nil, _ emit: Emit) throws {
+        if let path = plan.uniqueBy {
+            let key = edit.map { SortKey(path, in: record, edit: $0) } ?? SortKey(path, in: record)
+            guard seen.insert(key).inserted else { return }
+        }
         defer { position += 1 }
         guard position >= plan.window.offset else { return }
         if let limit = plan.window.limit, position >= plan.window.offset + limit {

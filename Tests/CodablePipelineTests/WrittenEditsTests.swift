@@ -82,6 +82,27 @@ import CodableYAML
         #expect(compared == 400 * 4)
     }
 
+    /// A huge record's `--unique-by` key is found through its edits (`SortKey(_:in:edit:)`):
+    /// the same key as the record copied with the edits gives, for random paths (keys renamed,
+    /// members dropped or picked, elements counted after drops, containers keyed by their edited
+    /// text, replaced scalars by their new text).
+    @Test func uniqueKeysFoundThroughEditsMatchTheEditedCopysKeys() throws {
+        var random = EditRandom(seed: 55)
+        var compared = 0
+        for _ in 0..<400 {
+            let text = "{\"a\":\(random.document()),\"b\":\(random.document()),\"B\":\(random.document()),\"a\":\(random.document())}"
+            let (record, edit, copy) = try EditCase.make(text, &random)
+            for _ in 0..<16 {
+                let path = try FieldPath(parsing: random.path())
+                let expected = SortKey(path, in: copy)
+                let found = SortKey(path, in: record, edit: edit)
+                #expect(found == expected, "\(path) in \(record.compactText) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed) renamed")
+                if expected != .null { compared += 1 }
+            }
+        }
+        #expect(compared > 600, "paths that reach a value: \(compared)")
+    }
+
     private static func describe(_ issue: CSVWriter.Issue) -> String {
         switch issue {
         case .droppedField(let name, _, _): "dropped \(name)"
@@ -150,6 +171,20 @@ private struct EditRandom {
         case 4: return "[" + (0..<next(5)).map { _ in document(depth: depth + 1) }.joined(separator: ",") + "]"
         default: return "{" + (0..<next(5)).map { _ in key() + ":" + document(depth: depth + 1) }.joined(separator: ",") + "}"
         }
+    }
+
+    /// A path of one to three steps through the names `key()` and the renames use, and indexes.
+    mutating func path() -> String {
+        let names = ["a", "b", "B", "é", "z", "A", "r0", "k-b"]
+        var text = names[next(5) == 0 ? next(names.count) : next(3)]  // mostly a key the record has
+        for _ in 0..<next(3) {
+            switch next(3) {
+            case 0: text += "[\(next(3))]"
+            case 1: text += "[]"
+            default: text += "." + names[next(names.count)]
+            }
+        }
+        return text
     }
 
     mutating func key() -> String {

@@ -87,6 +87,24 @@ import Testing
         #expect(page.hasSuffix("  - \(Self.count - 1)\nnewKey: x\n"))
     }
 
+    /// `--unique-by` finds a huge record's key through its edits, so the record goes to the
+    /// writer with them rather than copied: two records that differ only where `--exclude`
+    /// drops are one, and a key reached by its new name counts.
+    @Test func uniqueByReadsAHugeRecordsKeyThroughItsEdits() throws {
+        let other = Self.huge.replacingOccurrences(of: "\"list\":[0,", with: "\"list\":[99,")
+        let input = Self.huge + "\n" + other + "\n" + Self.small + "\n"
+        let rest = Self.elements.dropFirst().joined(separator: ",")
+        let edited = "{\"zone\":{\"b\":1,\"a\":[1,2]},\"list\":[\(rest)],\"newKey\":\"x\"}\n"
+        let byList = try CodableBinary.run(["convert", "--exclude", "list[0]", "--rename", "myKey=newKey", "--unique-by", "list", "--to", "jsonl"], stdin: input)
+        #expect(byList.status == 0, "\(byList.stderr)")
+        #expect(byList.stdout == edited + "{\"zone\":{\"b\":2,\"a\":[]},\"list\":[],\"newKey\":\"y\"}\n")
+        let byNewName = try CodableBinary.run(["convert", "--exclude", "list[0]", "--rename", "myKey=newKey", "--unique-by", "newKey", "--to", "jsonl"], stdin: input)
+        #expect(byNewName.status == 0, "\(byNewName.stderr)")
+        #expect(byNewName.stdout == byList.stdout)
+        let byOldName = try CodableBinary.run(["convert", "--exclude", "list[0]", "--rename", "myKey=newKey", "--unique-by", "myKey", "--to", "jsonl"], stdin: input)
+        #expect(byOldName.stdout.split(separator: "\n").count == 1, "no record has myKey any more: all share the missing key")
+    }
+
     /// A date re-encoded as another kind of scalar (a string read, written as seconds, or the
     /// other way) is written as that kind by every writer, whether the record is copied with its
     /// edits (`--select`) or written with them: once, `--exclude` with `--to csv` wrote
