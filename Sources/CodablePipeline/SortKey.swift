@@ -51,7 +51,7 @@ enum SortKey: Comparable, Hashable {
             return
         }
         let kind = batch.nodes[index].kind
-        guard kind == .array || kind == .object, !edit.keepsShape else {
+        guard kind == .array || kind == .object, !edit.isEmpty else {
             self.init(node: index, in: batch)
             return
         }

@@ -92,11 +92,16 @@ import CodableYAML
         for _ in 0..<400 {
             let text = "{\"a\":\(random.document()),\"b\":\(random.document()),\"B\":\(random.document()),\"a\":\(random.document())}"
             let (record, edit, copy) = try EditCase.make(text, &random)
+            // The same edit's replacements alone (a shape kept, dates re-encoded inside a key).
+            var replacing = RecordEdit(root: record.root)
+            replacing.replacements = edit.replacements
+            let replacedCopy = EditCase.copy(record, with: replacing)
             for _ in 0..<16 {
                 let path = try FieldPath(parsing: random.path())
                 let expected = SortKey(path, in: copy)
                 let found = SortKey(path, in: record, edit: edit)
                 #expect(found == expected, "\(path) in \(record.compactText) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed) renamed")
+                #expect(SortKey(path, in: record, edit: replacing) == SortKey(path, in: replacedCopy), "\(path) in \(record.compactText) with \(edit.replacements.keys.sorted()) replaced")
                 if expected != .null { compared += 1 }
             }
         }
@@ -141,10 +146,15 @@ private enum EditCase {
         let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
         let record = try #require(try reader.nextBatch())[0]
         let edit = random.edit(of: record)
+        return (record, edit, copy(record, with: edit))
+    }
+
+    /// The record copied with the edit applied.
+    static func copy(_ record: Record, with edit: RecordEdit) -> Record {
         var builder = TapeBuilder(source: record.batch)
         builder.beginRecord()
         edit.apply(record.root, to: &builder)
-        return (record, edit, builder.finish()[0])
+        return builder.finish()[0]
     }
 }
 
