@@ -40,13 +40,7 @@ enum SortKey: Comparable, Hashable {
         let batch = record.batch
         if let replacement = edit.replacements[index] {
             self = replacement.withUnsafeBufferPointer { token in
-                switch token.first {
-                case UInt8(ascii: "\""): .string(JSONString.unescape(token))
-                case UInt8(ascii: "t"): .bool(true)
-                case UInt8(ascii: "f"): .bool(false)
-                case UInt8(ascii: "n"): .null
-                default: (token.count <= 18 ? Self.integer(token).map(SortKey.integer) : nil) ?? .number(ExactNumber(text: token) ?? ExactNumber(0))
-                }
+                SortKey(scalar: TapeBuilder.kind(ofScalar: replacement), token: token) { JSONString.unescape(token) }
             }
             return
         }
@@ -64,21 +58,27 @@ enum SortKey: Comparable, Hashable {
     /// The key of the value at node `index`.
     private init(node index: Int, in batch: RecordBatch) {
         let node = batch.nodes[index]
-        switch node.kind {
+        guard node.kind != .array && node.kind != .object else {
+            self = .container(rank: JSONValueOrder.rank(node.kind), text: Array(Record(batch: batch, root: index).compactText.utf8))
+            return
+        }
+        self = batch.bytes.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            return SortKey(scalar: node.kind, token: node.token(in: base)) { node.stringBytes(in: base) }
+        }
+    }
+
+    /// The key of a scalar of `kind` written as `token` (JSON text); `string` gives a string's
+    /// content. One rule for a node's text and a replacement's.
+    private init(scalar kind: JSONNode.Kind, token: UnsafeBufferPointer<UInt8>, string: () -> [UInt8]) {
+        switch kind {
         case .null: self = .null
         case .true: self = .bool(true)
         case .false: self = .bool(false)
         case .number:
-            let integer: Int64? = batch.bytes.withUnsafeBufferPointer { bytes in
-                bytes.baseAddress.flatMap { base in
-                    let token = node.token(in: base)
-                    return token.count <= 18 ? Self.integer(token) : nil
-                }
-            }
-            if let integer { self = .integer(integer) } else { self = .number(JSONValueOrder.number(index, in: batch)) }
-        case .string: self = .string(JSONValueOrder.stringBytes(index, in: batch))
-        case .array, .object:
-            self = .container(rank: JSONValueOrder.rank(node.kind), text: Array(Record(batch: batch, root: index).compactText.utf8))
+            self = (token.count <= 18 ? Self.integer(token).map(SortKey.integer) : nil) ?? .number(ExactNumber(text: token) ?? ExactNumber(0))
+        case .string: self = .string(string())
+        case .array, .object: preconditionFailure("SortKey(scalar:) takes a scalar, not \(kind.phrase)")
         }
     }
 

@@ -40,12 +40,7 @@ import CodableYAML
             let (record, edit, copy) = try EditCase.make(text, &random)
             for options in [YAMLWriterOptions(), YAMLWriterOptions(sequence: true), YAMLWriterOptions(sortKeys: true), YAMLWriterOptions(sequence: true, sortKeys: true)] {
                 for times in [1, 2] {
-                    let expected = YAMLRecordWriter(options: options)
-                    for _ in 0..<times { expected.write(copy, replacements: [:]) }
-                    expected.finish()
-                    let written = YAMLRecordWriter(options: options)
-                    for _ in 0..<times { written.write(record, edit: edit) }
-                    written.finish()
+                    let (written, expected) = EditCase.write({ YAMLRecordWriter(options: options) }, record, edit, copy, times: times)
                     #expect(written.output.text == expected.output.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule, \(options)")
                     compared += 1
                 }
@@ -68,12 +63,7 @@ import CodableYAML
                 { CSVWriter(dialect: .csv, columns: ["a", "b", "c", "c.a", "k-c", "z", "r0"]) },
             ]
             for make in writers {
-                let expected = make()
-                expected.write(copy, replacements: [:])
-                expected.write(copy, replacements: [:])
-                let written = make()
-                written.write(record, edit: edit)
-                written.write(record, edit: edit)
+                let (written, expected) = EditCase.write(make, record, edit, copy, times: 2)
                 #expect(written.output.text == expected.output.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule")
                 #expect(written.takeIssues().map(Self.describe) == expected.takeIssues().map(Self.describe))
                 compared += 1
@@ -147,6 +137,20 @@ private enum EditCase {
         let record = try #require(try reader.nextBatch())[0]
         let edit = random.edit(of: record)
         return (record, edit, copy(record, with: edit))
+    }
+
+    /// Two writers `make` gives: one fed `record` with `edit` `times` times, the other `copy`
+    /// written plainly as often; both finished.
+    static func write<Writer: RecordFormatter>(_ make: () -> Writer, _ record: Record, _ edit: RecordEdit, _ copy: Record, times: Int) -> (written: Writer, expected: Writer) {
+        let written = make()
+        let expected = make()
+        for _ in 0..<times {
+            written.write(record, edit: edit)
+            expected.write(copy, replacements: [:])
+        }
+        written.finish()
+        expected.finish()
+        return (written, expected)
     }
 
     /// The record copied with the edit applied.
