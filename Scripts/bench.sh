@@ -10,6 +10,9 @@
 # check-jsonschema) cannot read JSON Lines, so it reads records.json, the same records as one
 # array, against a schema whose `items` is the record schema: the same records against the same
 # rules, one process each, formats as annotations for both. Both must find every record valid.
+# `csv -> nested jsonl`: the records as CSV (written by `codable convert --to csv`: dotted
+# columns, arrays as JSON text) back to nested JSON Lines (`--unflatten`), against Miller,
+# which nests dotted CSV columns when it writes JSON.
 # Last, `validate yaml files`: the first 2000 records as 2000 small YAML files (written by
 # `codable convert --to yaml --split 1`), validated in one call by both, as a CI step checks a
 # repository's YAML files.
@@ -44,7 +47,7 @@ TIME_BIN=/usr/bin/time
 PEERS=(jq gojq mlr check-jsonschema)
 VALIDATE_SCHEMA="$REPO_ROOT/Scripts/bench/records.schema.json"
 SELECTED=()
-JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv" "validate" "validate yaml files")
+JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv" "csv -> nested jsonl" "validate" "validate yaml files")
 YAML_FILES=2000
 
 usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
@@ -145,6 +148,10 @@ command_for() {
         # record's columns, writes arrays as JSON text and notes the dropped `events` field).
         "jsonl -> csv|codable")   CMD=("$CODABLE" convert --from jsonl --to csv "$jsonl") ;;
         "jsonl -> csv|mlr")       CMD=(mlr --ijsonl --ocsv cat "$jsonl") ;;
+        # Back: dotted columns nested again (codable also reads the cells holding JSON arrays as
+        # arrays; Miller keeps them as strings).
+        "csv -> nested jsonl|codable") CMD=("$CODABLE" convert --from csv --to jsonl --unflatten "$DATA_DIR/records.csv") ;;
+        "csv -> nested jsonl|mlr")     CMD=(mlr --icsv --ojsonl cat "$DATA_DIR/records.csv") ;;
         "validate|codable")       CMD=("$CODABLE" validate --schema "$VALIDATE_SCHEMA" "$jsonl") ;;
         "validate|check-jsonschema") CMD=(check-jsonschema --disable-formats '*' --schemafile "$TMP/array.schema.json" "$array") ;;
         "validate yaml files|codable") CMD=("$CODABLE" validate --schema "$VALIDATE_SCHEMA" "$DATA_DIR"/yaml-files/*.yaml) ;;
@@ -158,6 +165,7 @@ input_bytes() {
     case $1 in
         "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id"|"jsonl -> csv"|validate) stat -c %s "$DATA_DIR/records.jsonl" ;;
         "array -> jsonl") stat -c %s "$DATA_DIR/records.json" ;;
+        "csv -> nested jsonl") stat -c %s "$DATA_DIR/records.csv" ;;
         "validate yaml files") cat "$DATA_DIR"/yaml-files/*.yaml | wc -c ;;
     esac
 }
@@ -169,6 +177,12 @@ ensure_yaml_files() {
     [[ $dir/index.json -nt $DATA_DIR/records.jsonl ]] && return
     rm -rf "$dir"
     head -n "$YAML_FILES" "$DATA_DIR/records.jsonl" | "$CODABLE" convert --from jsonl --to yaml --split 1 --output-dir "$dir"
+}
+
+# Writes the records as CSV into DATA_DIR/records.csv, unless it is there.
+ensure_csv_file() {
+    [[ $DATA_DIR/records.csv -nt $DATA_DIR/records.jsonl ]] && return
+    "$CODABLE" convert --from jsonl --to csv "$DATA_DIR/records.jsonl" -o "$DATA_DIR/records.csv" 2>/dev/null
 }
 
 # Sets JSONDECODER_BIN to the JSONDecoder + JSONEncoder program, compiled with
@@ -310,6 +324,8 @@ print_report() {
             else
                 echo " = $versus check-jsonschema on $YAML_FILES files"
             fi
+        elif [[ $job == "csv -> nested jsonl" ]]; then
+            echo " = $(ratio "${BEST["$job|mlr"]:-}" "$best") Miller"
         elif [[ $job == "jsonl -> csv" ]]; then
             local versus
             versus=$(ratio "${BEST["$job|mlr"]:-}" "$best")
@@ -388,6 +404,7 @@ main() {
     build_jsondecoder
     ensure_data
     ensure_yaml_files
+    ensure_csv_file
     find_tools
     write_array_schema
     local job

@@ -2,90 +2,234 @@ import CodableParsing
 
 /// The keys of one flat record split at a separator, as a tree in first-appearance order:
 /// what `RecordFlattener.unflatten` writes out.
+///
+/// Worked out once, a tree is written again for each following record of the batch with the
+/// same keys (every row of a CSV file): its members name the record's keys by their place, and
+/// the new keys' text is added to the batch once. Rebuilt for each row, it made `--unflatten`
+/// of a CSV file eleven times slower than converting it.
+///
+/// Lean, because a record may hold a million keys: an entry is eight 32-bit numbers, its name a
+/// range of its key's bytes (an escaped key's unescaped name is kept once, for all its parts),
+/// each object's members a list linked through the entries, and one hash table (4 bytes a slot,
+/// at most 3/4 full) finds a member by its object and name. An array of entries and a
+/// dictionary per object took 25 times the size of a record of 300 000 keys `k….x`.
+///
+/// The tree reads its record's bytes: it lives inside the caller's access to them.
 struct KeyTree {
     /// One member of an object of the tree.
     private struct Entry {
-        var name: [UInt8]
-        /// The source key node it came from (the first one, for an object).
-        var keyNode: Int
-        /// The key is the source key unchanged (not split): its node is copied.
-        var isWholeKey: Bool
-        /// The source value node, or -1 for an object of the tree (`branch`).
-        var value: Int
-        var branch: Int
+        /// The place among the record's keys of the key it came from (the first, for an object).
+        var member: Int32
+        /// Where its name starts in its key's name (unescaped), or -1 when the key was not split
+        /// (its name is the whole key's, and the key node is copied as it is).
+        var nameStart: Int32
+        var nameLength: Int32
+        /// For an object of the tree, its first and last members, or -1; -2 for a value (the
+        /// value of key `member`).
+        var firstMember: Int32
+        var lastMember: Int32 = -1
+        /// The next member of the same object, or -1.
+        var next: Int32 = -1
+        /// The object it is a member of: an entry, or -1 for the record's root.
+        var parent: Int32
+
+        var isValue: Bool { firstMember == -2 }
     }
 
-    /// Objects of the tree: their entries, and where each name is among them.
-    private var branches: [[Entry]] = [[]]
-    private var lookup: [[[UInt8]: Int]] = [[:]]
-    /// The record's root node.
-    private let root: Int
+    private var entries: [Entry] = []
+    /// Hash table of entry numbers (-1 for an empty slot), by object and name.
+    private var table = [Int32](repeating: -1, count: 16)
+    /// The root object's first and last members.
+    private var rootMembers: (first: Int32, last: Int32) = (-1, -1)
+    /// Unescaped names of the keys that have escapes, by place: their range in `escapedNames`.
+    private var escapedKeys: [Int32: Range<Int>] = [:]
+    private var escapedNames: [UInt8] = []
+    /// Key nodes of the record the tree was worked out from, in order.
+    private let treeKeys: [Int32]
+    /// The record being written: its root, and its key nodes (with the tree's keys' names).
+    private var root: Int
+    private var keys: [Int32]
+    /// The new keys' nodes (their text added to the batch), by entry, once written: at most
+    /// `cachedNameLimit` of them, so that a tree written once (a huge record) keeps none.
+    private var nameNodes: [JSONNode?] = []
+    private static let cachedNameLimit = 1 << 16
+    private let batch: RecordBatch
+    private let base: UnsafePointer<UInt8>
 
     init(record root: Int, in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8], recordIndex: Int) throws(RecordFlattener.Conflict) {
         self.root = root
-        for child in batch.nodes.children(of: root) {
-            let value = child + 1
-            let key = batch.nodes[child].stringBytes(in: base)
-            let parts = Self.split(key, at: separator)
-            var branch = 0
-            for (depth, part) in parts.enumerated() {
-                let isLast = depth == parts.count - 1
-                if let existing = lookup[branch][part] {
-                    let entry = branches[branch][existing]
-                    if entry.value >= 0 || isLast {
-                        let name = String(decoding: key, as: UTF8.self)
-                        let prefix = String(decoding: Array(parts[0...depth].joined(separator: separator)), as: UTF8.self)
-                        throw RecordFlattener.Conflict(
-                            record: recordIndex, node: child,
-                            message: "cannot unflatten '\(name)': '\(prefix)' is both a value and an object")
-                    }
-                    branch = entry.branch
-                    continue
+        self.batch = batch
+        self.base = base
+        treeKeys = batch.nodes.children(of: root).map { Int32(truncatingIfNeeded: $0) }
+        keys = treeKeys
+        // Room for every part of every key, reserved, not touched: growing the array would hold
+        // it twice while it is copied.
+        entries.reserveCapacity(Self.partCount(of: treeKeys, in: batch, base: base, separator: separator))
+        for (member, key) in treeKeys.enumerated() {
+            let keyNode = batch.nodes[Int(key)]
+            if keyNode.hasEscapes {
+                let name = keyNode.stringBytes(in: base)
+                escapedKeys[Int32(member)] = escapedNames.count..<(escapedNames.count + name.count)
+                escapedNames.append(contentsOf: name)
+                try name.withUnsafeBufferPointer { (name) throws(RecordFlattener.Conflict) in
+                    try add(member: member, named: name, separator: separator, recordIndex: recordIndex)
                 }
-                if isLast {
-                    lookup[branch][part] = branches[branch].count
-                    branches[branch].append(Entry(name: part, keyNode: child, isWholeKey: parts.count == 1, value: value, branch: -1))
-                } else {
-                    let newBranch = branches.count
-                    branches.append([])
-                    lookup.append([:])
-                    lookup[branch][part] = branches[branch].count
-                    branches[branch].append(Entry(name: part, keyNode: child, isWholeKey: false, value: -1, branch: newBranch))
-                    branch = newBranch
-                }
+            } else {
+                try add(member: member, named: Self.name(of: keyNode, base: base), separator: separator, recordIndex: recordIndex)
             }
         }
     }
 
-    /// Writes the tree as the record's object.
-    func write(to tape: inout TapeBuilder, batch: RecordBatch, base: UnsafePointer<UInt8>, parsingJSONText: Bool) {
-        var stack: [(branch: Int, next: Int)] = [(0, 0)]
+    /// Makes the record at `root` the one to write, when its keys are the tree's (the same
+    /// tokens in the same order); false, and nothing changed, when they are not.
+    mutating func take(record root: Int) -> Bool {
+        let nodes = batch.nodes
+        guard nodes[root].kind == .object, nodes.memberCount(of: root) == treeKeys.count else { return false }
+        var member = 0
+        for key in nodes.children(of: root) {
+            let node = nodes[key]
+            let treeNode = nodes[Int(treeKeys[member])]
+            member += 1
+            // The rows of a CSV file name their keys with the header's bytes: the same token.
+            if node.start == treeNode.start && node.kind == treeNode.kind { continue }
+            let token = node.token(in: base)
+            let treeToken = treeNode.token(in: base)
+            guard token.count == treeToken.count, memoryEqual(token.baseAddress!, treeToken.baseAddress!, token.count) else { return false }
+        }
+        self.root = root
+        keys.removeAll(keepingCapacity: true)
+        for key in nodes.children(of: root) { keys.append(Int32(truncatingIfNeeded: key)) }
+        return true
+    }
+
+    /// Adds the key at `member`, named `name`, as a path of the parts of `name`.
+    private mutating func add(member: Int, named name: UnsafeBufferPointer<UInt8>, separator: [UInt8], recordIndex: Int) throws(RecordFlattener.Conflict) {
+        let parts = Self.parts(of: name, at: separator)
+        var parent: Int32 = -1
+        for (depth, part) in parts.enumerated() {
+            let isLast = depth == parts.count - 1
+            let (slot, found) = find(UnsafeBufferPointer(rebasing: name[part]), in: parent)
+            if let found {
+                guard !entries[Int(found)].isValue && !isLast else {
+                    let whole = String(decoding: name, as: UTF8.self)
+                    let prefix = String(decoding: name[..<part.upperBound], as: UTF8.self)
+                    throw RecordFlattener.Conflict(
+                        record: recordIndex, node: Int(treeKeys[member]),
+                        message: "cannot unflatten '\(whole)': '\(prefix)' is both a value and an object")
+                }
+                parent = found
+                continue
+            }
+            let number = Int32(entries.count)
+            entries.append(Entry(
+                member: Int32(member), nameStart: parts.count == 1 ? -1 : Int32(part.lowerBound), nameLength: Int32(part.count),
+                firstMember: isLast ? -2 : -1, parent: parent))
+            table[slot] = number
+            link(number, to: parent)
+            if entries.count * 4 > table.count * 3 { growTable() }
+            parent = number
+        }
+    }
+
+    /// Appends the entry `number` to the members of `parent` (an entry, or -1 for the root).
+    private mutating func link(_ number: Int32, to parent: Int32) {
+        let last = parent < 0 ? rootMembers.last : entries[Int(parent)].lastMember
+        if last >= 0 {
+            entries[Int(last)].next = number
+        } else if parent < 0 {
+            rootMembers.first = number
+        } else {
+            entries[Int(parent)].firstMember = number
+        }
+        if parent < 0 { rootMembers.last = number } else { entries[Int(parent)].lastMember = number }
+    }
+
+    /// The table slot of the member of `parent` named `name`: the entry there, or an empty slot
+    /// for it.
+    private func find(_ name: UnsafeBufferPointer<UInt8>, in parent: Int32) -> (slot: Int, entry: Int32?) {
+        let mask = table.count - 1
+        var slot = Self.hash(name, parent) & mask
+        while table[slot] >= 0 {
+            let number = table[slot]
+            let entry = entries[Int(number)]
+            if entry.parent == parent && entry.nameLength == name.count && withName(ofEntry: number, { $0.elementsEqual(name) }) {
+                return (slot, number)
+            }
+            slot = (slot + 1) & mask
+        }
+        return (slot, nil)
+    }
+
+    private mutating func growTable() {
+        table = [Int32](repeating: -1, count: table.count * 2)
+        let mask = table.count - 1
+        for number in entries.indices {
+            var slot = withName(ofEntry: Int32(number)) { Self.hash($0, entries[number].parent) } & mask
+            while table[slot] >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(number)
+        }
+    }
+
+    private static func hash(_ name: UnsafeBufferPointer<UInt8>, _ parent: Int32) -> Int {
+        var hasher = Hasher()
+        hasher.combine(parent)
+        hasher.combine(bytes: UnsafeRawBufferPointer(name))
+        return hasher.finalize()
+    }
+
+    /// The name of a key node without escapes: its token's bytes inside the quotes.
+    private static func name(of key: JSONNode, base: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + Int(key.start) + 1, count: key.tokenLength(in: base) - 2)
+    }
+
+    /// Calls `body` with the name of entry `number`: part of its key's name, unescaped.
+    private func withName<Result>(ofEntry number: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = entries[Int(number)]
+        let start = max(0, Int(entry.nameStart))
+        let part = start..<(start + Int(entry.nameLength))
+        if !escapedKeys.isEmpty, let name = escapedKeys[entry.member] {
+            return escapedNames.withUnsafeBufferPointer { names in
+                body(UnsafeBufferPointer(rebasing: names[(name.lowerBound + part.lowerBound)..<(name.lowerBound + part.upperBound)]))
+            }
+        }
+        return body(UnsafeBufferPointer(rebasing: Self.name(of: batch.nodes[Int(keys[Int(entry.member)])], base: base)[part]))
+    }
+
+    /// Writes the tree as the record's object (of the record the tree was made from, or the one
+    /// taken last).
+    mutating func write(to tape: inout TapeBuilder, parsingJSONText: Bool) {
+        if nameNodes.isEmpty && entries.count <= Self.cachedNameLimit { nameNodes = Array(repeating: nil, count: entries.count) }
+        var stack: [Int32] = [rootMembers.first]
         tape.openContainer(.object, like: root)
-        while let top = stack.last {
-            let entries = branches[top.branch]
-            guard top.next < entries.count else {
+        while let number = stack.last {
+            guard number >= 0 else {
                 tape.close()
                 stack.removeLast()
                 continue
             }
-            stack[stack.count - 1].next += 1
-            let entry = entries[top.next]
-            if entry.isWholeKey {
-                tape.key(entry.keyNode)
+            let entry = entries[Int(number)]
+            stack[stack.count - 1] = entry.next
+            let key = Int(keys[Int(entry.member)])
+            if entry.nameStart < 0 {
+                tape.key(key)
+            } else if nameNodes.isEmpty {
+                withName(ofEntry: number) { tape.key(named: $0, origin: key) }
             } else {
-                entry.name.withUnsafeBufferPointer { tape.key(named: $0, origin: entry.keyNode) }
+                let node = nameNodes[Int(number)] ?? withName(ofEntry: number) { tape.newKeyNode(named: $0) }
+                nameNodes[Int(number)] = node
+                tape.key(node, origin: key)
             }
-            if entry.value < 0 {
-                tape.openContainer(.object, like: entry.keyNode)
-                stack.append((entry.branch, 0))
-            } else if !(parsingJSONText && writeParsed(entry.value, to: &tape, batch: batch, base: base)) {
-                tape.copy(entry.value)
+            if !entry.isValue {
+                tape.openContainer(.object, like: key)
+                stack.append(entry.firstMember)
+            } else if !(parsingJSONText && writeParsed(key + 1, to: &tape)) {
+                tape.copy(key + 1)
             }
         }
     }
 
     /// A string value that holds a JSON array or object, written as that value.
-    private func writeParsed(_ value: Int, to tape: inout TapeBuilder, batch: RecordBatch, base: UnsafePointer<UInt8>) -> Bool {
+    private func writeParsed(_ value: Int, to tape: inout TapeBuilder) -> Bool {
         let node = batch.nodes[value]
         guard node.kind == .string, node.tokenLength(in: base) >= 4 else { return false }
         let first = base[Int(node.start) + 1]
@@ -93,22 +237,50 @@ struct KeyTree {
         return tape.parsedValue(node.stringBytes(in: base), origin: value)
     }
 
-    /// `key` split at every occurrence of `separator`.
-    private static func split(_ key: [UInt8], at separator: [UInt8]) -> [[UInt8]] {
-        guard !separator.isEmpty, key.count >= separator.count else { return [key] }
-        var parts: [[UInt8]] = []
+    /// The number of parts the keys split into, at most: one more than the separators in each
+    /// key's name.
+    private static func partCount(of keys: [Int32], in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8]) -> Int {
+        var count = 0
+        for key in keys {
+            let node = batch.nodes[Int(key)]
+            let name = name(of: node, base: base)
+            // An escaped key's name is shorter than its token: as many parts at most.
+            count += node.hasEscapes ? name.count + 1 : separatorCount(in: name, separator) + 1
+        }
+        return count
+    }
+
+    /// How many times `separator` occurs in `bytes`, not overlapping.
+    private static func separatorCount(in bytes: UnsafeBufferPointer<UInt8>, _ separator: [UInt8]) -> Int {
+        var count = 0
+        forEachSeparator(in: bytes, separator) { _ in count += 1 }
+        return count
+    }
+
+    /// The ranges of `name`'s parts, split at every occurrence of `separator`.
+    private static func parts(of name: UnsafeBufferPointer<UInt8>, at separator: [UInt8]) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
         var start = 0
+        forEachSeparator(in: name, separator) { index in
+            parts.append(start..<index)
+            start = index + separator.count
+        }
+        parts.append(start..<name.count)
+        return parts
+    }
+
+    /// Calls `body` with where each occurrence of `separator` in `bytes` starts, left to right,
+    /// not overlapping.
+    private static func forEachSeparator(in bytes: UnsafeBufferPointer<UInt8>, _ separator: [UInt8], _ body: (Int) -> Void) {
+        guard !separator.isEmpty else { return }
         var index = 0
-        while index + separator.count <= key.count {
-            if key[index..<(index + separator.count)].elementsEqual(separator) {
-                parts.append(Array(key[start..<index]))
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                body(index)
                 index += separator.count
-                start = index
             } else {
                 index += 1
             }
         }
-        parts.append(Array(key[start...]))
-        return parts
     }
 }

@@ -32,6 +32,8 @@ public enum RecordFlattener {
         var tape = TapeBuilder(source: batch)
         let separator = Array(separator.utf8)
         var path: [UInt8] = []
+        // The joined keys made so far, each made once a batch: records alike share their text.
+        var joinedKeys: [[UInt8]: JSONNode] = [:]
         batch.bytes.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             for index in 0..<batch.count {
@@ -48,13 +50,11 @@ public enum RecordFlattener {
                 path.removeAll(keepingCapacity: true)
                 while true {
                     while remaining > 0 {
-                        let before = path.count
-                        let key = batch.nodes[child]
-                        path.append(contentsOf: key.stringBytes(in: base))
                         let value = child + 1
                         let node = batch.nodes[value]
                         if node.kind == .object && node.size > 0 {
-                            frames.append((remaining - 1, value + node.span, before))
+                            frames.append((remaining - 1, value + node.span, path.count))
+                            appendName(of: batch.nodes[child], in: base, to: &path)
                             path.append(contentsOf: separator)
                             child = value + 1
                             remaining = batch.nodes.memberCount(of: value)
@@ -63,10 +63,12 @@ public enum RecordFlattener {
                         if frames.isEmpty {
                             tape.key(child)
                         } else {
-                            path.withUnsafeBufferPointer { tape.key(named: $0, origin: child) }
+                            let before = path.count
+                            appendName(of: batch.nodes[child], in: base, to: &path)
+                            tape.key(joinedKey(path, in: &joinedKeys, tape: &tape), origin: child)
+                            path.removeSubrange(before...)
                         }
                         tape.copy(value)
-                        path.removeSubrange(before...)
                         child = value + node.span
                         remaining -= 1
                     }
@@ -81,9 +83,24 @@ public enum RecordFlattener {
         return tape.finish()
     }
 
-    /// The batch with every record's `separator`-joined keys nested back into objects.
-    /// Nesting adds an object (and its key) for each new prefix, and parsing JSON text adds its
-    /// values: a record that would hold more than `maxValues` values is an error at its root.
+    /// Appends the name of the key node `key` (UTF-8, unescaped) to `path`.
+    private static func appendName(of key: JSONNode, in base: UnsafePointer<UInt8>, to path: inout [UInt8]) {
+        if key.hasEscapes {
+            path.append(contentsOf: key.stringBytes(in: base))
+        } else {
+            path.append(contentsOf: UnsafeBufferPointer(start: base + Int(key.start) + 1, count: key.tokenLength(in: base) - 2))
+        }
+    }
+
+    /// The key node of the joined key `path`: made once, and kept in `made` (up to 1 024 of them,
+    /// so that a huge record's keys, each met once, are not all kept twice).
+    private static func joinedKey(_ path: [UInt8], in made: inout [[UInt8]: JSONNode], tape: inout TapeBuilder) -> JSONNode {
+        if let node = made[path] { return node }
+        let node = tape.newKeyNode(named: path)
+        if made.count < 1 << 10 { made[path] = node }
+        return node
+    }
+
     /// Whether unflattening gives back the record at `root` as it is: it is not an object, or
     /// its keys are distinct and none holds the separator (nor, with `parsingJSONText`, does any
     /// of its strings start like a JSON array or object). Then the batch is passed on as it is,
@@ -140,6 +157,9 @@ public enum RecordFlattener {
         return false
     }
 
+    /// The batch with every record's `separator`-joined keys nested back into objects.
+    /// Nesting adds an object (and its key) for each new prefix, and parsing JSON text adds its
+    /// values: a record that would hold more than `maxValues` values is an error at its root.
     public static func unflatten(
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, maxValues: Int = JSONNode.maxValues
     ) throws(Conflict) -> RecordBatch {
@@ -154,6 +174,8 @@ public enum RecordFlattener {
         var failure: Conflict?
         batch.bytes.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            // The tree of the record before, written again while the keys stay the same.
+            var tree: KeyTree?
             for index in 0..<batch.count where failure == nil {
                 let root = Int(batch.roots[index])
                 tape.beginRecord()
@@ -162,8 +184,10 @@ public enum RecordFlattener {
                     continue
                 }
                 do throws(Conflict) {
-                    let tree = try KeyTree(record: root, in: batch, base: base, separator: separator, recordIndex: index)
-                    tree.write(to: &tape, batch: batch, base: base, parsingJSONText: parsingJSONText)
+                    if tree?.take(record: root) != true {
+                        tree = try KeyTree(record: root, in: batch, base: base, separator: separator, recordIndex: index)
+                    }
+                    tree?.write(to: &tape, parsingJSONText: parsingJSONText)
                     guard tape.currentRecordNodes - 1 <= maxValues else {
                         throw Conflict(
                             record: index, node: root,

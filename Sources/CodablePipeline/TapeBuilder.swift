@@ -17,12 +17,19 @@ struct TapeBuilder {
     private var extra: [UInt8] = []
     /// For a source with a `sourceMap`: the source node each new node stands for.
     private var origins = NodeOrigins()
+    /// Whether the source has a `sourceMap` (asked once: reading it for each node copied the
+    /// map, retains and releases, a fifth of `--unflatten`'s time on CSV).
+    private let keepsOrigins: Bool
     /// Open containers' node indices.
     private var open: [Int] = []
+    /// Where `parsedValue` scans its text: one buffer for the cells of a batch (let go after a
+    /// huge one, so that it is not held on to).
+    private var scratch = NodeBuffer(capacity: 64)
 
     init(source: RecordBatch) {
         self.source = source
         self.nodes = NodeBuffer(capacity: max(64, source.nodes.count))
+        keepsOrigins = source.sourceMap != nil
     }
 
     /// Nodes of the record begun last (its root and everything in it).
@@ -68,13 +75,27 @@ struct TapeBuilder {
 
     /// Appends a key named `name` (UTF-8, without quotes), placed like the source node `origin`.
     mutating func key(named name: some Collection<UInt8>, origin: Int) {
-        append(newScalar(JSONString.quoted(utf8: name)), origin: origin)
+        append(newKeyNode(named: name), origin: origin)
+    }
+
+    /// A key node named `name` (UTF-8, without quotes), its text added to the new bytes, not
+    /// appended: `key(_:origin:)` appends it, as often as the key comes (the same key of each
+    /// record of a batch takes its text once).
+    mutating func newKeyNode(named name: some Collection<UInt8>) -> JSONNode {
+        newScalar(JSONString.quoted(utf8: name))
+    }
+
+    /// Appends the key node `node` (from `newKeyNode(named:)`), placed like the source node
+    /// `origin`.
+    mutating func key(_ node: JSONNode, origin: Int) {
+        append(node, origin: origin)
     }
 
     /// Appends `text` as new JSON text and its value, scanned, placed like the source node
     /// `origin`; false (nothing appended) when it is not exactly one JSON value.
     mutating func parsedValue(_ text: [UInt8], origin: Int) -> Bool {
-        let scanned = NodeBuffer(capacity: 64)
+        let scanned = scratch
+        scanned.truncate(to: 0)
         var scanner = JSONScanner()
         let ok: Bool = text.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
@@ -85,6 +106,7 @@ struct TapeBuilder {
                 return false
             }
         }
+        defer { if scanned.count > 1 << 16 { scratch = NodeBuffer(capacity: 64) } }
         guard ok else { return false }
         let shift = UInt32(truncatingIfNeeded: source.bytes.count + extra.count)
         extra.append(contentsOf: text)
@@ -114,7 +136,7 @@ struct TapeBuilder {
     /// `NodeBuffer.nodesBeforeFolding` nodes, a scalar may be folded with the 15 before it.
     @discardableResult
     private mutating func append(_ node: JSONNode, origin: Int) -> Int {
-        if source.sourceMap != nil { origins.append(origin) }
+        if keepsOrigins { origins.append(origin) }
         if node.kind != .array && node.kind != .object && currentRecordNodes >= NodeBuffer.nodesBeforeFolding {
             return nodes.appendFoldable(node)
         }

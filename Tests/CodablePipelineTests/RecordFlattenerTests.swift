@@ -39,6 +39,19 @@ import CodableParsing
         #expect(text(RecordFlattener.flatten(nested)) == [#"{"a":1}"#, #"{"b.c":2}"#])
     }
 
+    /// A joined key is made once a batch: records alike share its text. Escaped names join
+    /// unescaped, and the root's keys are kept as they are.
+    @Test func recordsAlikeShareTheirJoinedKeys() throws {
+        let row = #"{"id":1,"owner":{"name":"Ada","geo":{"lat":1}},"a\u0062":{"c\n":2}}"#
+        let one = try batch(row + "\n")
+        let many = try batch(String(repeating: row + "\n", count: 50))
+        let expected = #"{"id":1,"owner.name":"Ada","owner.geo.lat":1,"ab.c\n":2}"#
+        #expect(text(RecordFlattener.flatten(many)) == Array(repeating: expected, count: 50))
+        let newBytes = RecordFlattener.flatten(one).bytes.count - one.bytes.count
+        #expect(newBytes == #""owner.name""owner.geo.lat""ab.c\n""#.utf8.count)
+        #expect(RecordFlattener.flatten(many).bytes.count - many.bytes.count == newBytes)
+    }
+
     /// Unflattening passes a batch on as it is when it would give back every record unchanged:
     /// keys distinct, none holding the separator (escaped or not), no string to parse as JSON.
     @Test func aBatchWithNothingToUnflattenIsPassedOnAsIs() throws {
@@ -86,5 +99,90 @@ import CodableParsing
             #expect(error.message == "cannot unflatten 'a.b': 'a' is both a value and an object")
             #expect(source.location(ofNode: error.node).description == "2:8")
         }
+    }
+
+    /// A batch is unflattened with one key tree while its records' keys stay the same (every row
+    /// of a CSV file): the result is each record's own, and each new key's text is added once.
+    @Test func recordsWithTheSameKeysShareOneTreeAndItsKeys() throws {
+        let row = #"{"id":1,"owner.name":"Ada","owner.geo.lat":1.5,"owner.geo.lon":2,"tags":"[1]"}"#
+        let one = try batch(row + "\n")
+        let many = try batch(String(repeating: row + "\n", count: 50))
+        let expected = #"{"id":1,"owner":{"name":"Ada","geo":{"lat":1.5,"lon":2}},"tags":"[1]"}"#
+        #expect(text(try RecordFlattener.unflatten(many)) == Array(repeating: expected, count: 50))
+        let newBytes = try RecordFlattener.unflatten(one).bytes.count - one.bytes.count
+        #expect(newBytes == #""owner""name""geo""lat""lon""#.utf8.count)
+        #expect(try RecordFlattener.unflatten(many).bytes.count - many.bytes.count == newBytes)
+        // Keys as long as the record before's, grouped otherwise: a tree of their own.
+        let regrouped = try batch(#"{"a.b":1,"a.c":2}"# + "\n" + #"{"a.b":1,"c.d":2}"# + "\n")
+        #expect(text(try RecordFlattener.unflatten(regrouped)) == [#"{"a":{"b":1,"c":2}}"#, #"{"a":{"b":1},"c":{"d":2}}"#])
+    }
+
+    /// Differential: random records (keys from a few dotted parts, often the same keys as the
+    /// record before, sometimes escaped, in another order, or as long but grouped otherwise, or
+    /// in conflict) unflattened as one
+    /// batch give what each gives alone, and the batch fails at the first record that fails alone.
+    @Test func aBatchUnflattensAsItsRecordsDoAlone() throws {
+        var random = FlattenRandom(seed: 5)
+        var compared = 0
+        for _ in 0..<300 {
+            var records: [String] = []
+            var keys: [String] = []
+            for _ in 0..<(1 + random.next(8)) {
+                switch random.next(7) {
+                case 0: keys.reverse()
+                case 1, 2: break  // the same keys again
+                case 3:  // keys as long as before, grouped otherwise
+                    keys = keys.map { key in random.next(2) == 0 ? String(key.map { $0 == "a" ? "b" : $0 == "b" ? "a" : $0 }) : key }
+                default: keys = (0..<(1 + random.next(5))).map { _ in random.key() }
+                }
+                let members = keys.map { "\"\($0)\":" + ["1", "\"x\"", "\"[2]\"", "{\"c.d\":3}", "null"][random.next(5)] }
+                records.append("{" + members.joined(separator: ",") + "}")
+            }
+            for parsing in [false, true] {
+                let whole = try batch(records.joined(separator: "\n") + "\n")
+                var expected: [String] = []
+                var firstFailure: Int?
+                for (index, record) in records.enumerated() {
+                    do {
+                        expected += text(try RecordFlattener.unflatten(try batch(record + "\n"), parsingJSONText: parsing))
+                    } catch {
+                        firstFailure = firstFailure ?? index
+                    }
+                }
+                do {
+                    let result = try RecordFlattener.unflatten(whole, parsingJSONText: parsing)
+                    #expect(firstFailure == nil, "\(records)")
+                    #expect(text(result) == expected, "\(records)")
+                } catch {
+                    #expect(error.record == firstFailure, "\(records)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared == 600)
+    }
+}
+
+/// SplitMix64, for reproducible random records.
+private struct FlattenRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+
+    /// A key of one to three parts from a few names, joined by dots, one of them sometimes
+    /// escaped (`\u002e`, `\u0061`).
+    mutating func key() -> String {
+        let parts = ["a", "b", "\\u0061", "", "é"]
+        var key = (0..<(1 + next(3))).map { _ in parts[next(parts.count)] }.joined(separator: ".")
+        if next(8) == 0 { key = key.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "\\u002e") }
+        return key
     }
 }
