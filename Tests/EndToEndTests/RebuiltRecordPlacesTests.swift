@@ -45,4 +45,22 @@ import Testing
         let expected = "record.\(format):\(line):\(column): error: Expected to decode Double but found a string instead. (value \"x\")\n    at $[0].a.k\(bad)\n"
         #expect(result.stderr.hasPrefix(expected), "\(result.stderr.prefix(300))")
     }
+
+    /// Rows with the same header are nested by one tree, written again for each: a bad date in a
+    /// later row is placed in that row, not in the row the tree was made from.
+    @Test(arguments: [1, 2, 999])
+    func aBadDateInALaterRowNestedLikeTheFirstIsPlacedInItsRow(bad: Int) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rows = (0..<1_000).map { row in "\(row),user\(row),\(row == bad ? "x" : String(row))" }
+        let text = "id,owner.name,owner.since\n" + rows.joined(separator: "\n") + "\n"
+        try text.write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let result = try CodableBinary.run(
+            ["convert", "--to", "jsonl", "--unflatten", "--dates", "seconds", "--date", "owner.since", "rows.csv"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").count == bad)
+        let column = "\(bad),user\(bad),".count + 1
+        let expected = "rows.csv:\(bad + 2):\(column): error: Expected to decode Double but found a string instead. (value \"x\")\n    at $[\(bad)].owner.since\n"
+        #expect(result.stderr.hasPrefix(expected), "\(result.stderr.prefix(300))")
+    }
 }
