@@ -8,7 +8,7 @@ import CodableParsing
 /// the new keys' text is added to the batch once. Rebuilt for each row, it made `--unflatten`
 /// of a CSV file eleven times slower than converting it.
 ///
-/// Lean, because a record may hold a million keys: an entry is eight 32-bit numbers, its name a
+/// Lean, because a record may hold a million keys: an entry is seven 32-bit numbers, its name a
 /// range of its key's bytes (an escaped key's unescaped name is kept once, for all its parts),
 /// each object's members a list linked through the entries, and one hash table (4 bytes a slot,
 /// at most 3/4 full) finds a member by its object and name. An array of entries and a
@@ -87,13 +87,9 @@ struct KeyTree {
         guard nodes[root].kind == .object, nodes.memberCount(of: root) == treeKeys.count else { return false }
         var member = 0
         for key in nodes.children(of: root) {
-            let node = nodes[key]
-            let treeNode = nodes[Int(treeKeys[member])]
+            let token = nodes[key].token(in: base)
+            let treeToken = nodes[Int(treeKeys[member])].token(in: base)
             member += 1
-            // The rows of a CSV file name their keys with the header's bytes: the same token.
-            if node.start == treeNode.start && node.kind == treeNode.kind { continue }
-            let token = node.token(in: base)
-            let treeToken = treeNode.token(in: base)
             guard token.count == treeToken.count, memoryEqual(token.baseAddress!, treeToken.baseAddress!, token.count) else { return false }
         }
         self.root = root
