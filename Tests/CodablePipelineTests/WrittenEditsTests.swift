@@ -165,17 +165,11 @@ private enum EditCase {
 /// Random documents of nested objects and arrays (keys with escapes, duplicate and non-ASCII
 /// keys) and random edits of them. SplitMix64, so failures reproduce.
 private struct EditRandom {
-    private var state: UInt64
+    private var numbers: SplitMix
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { numbers = SplitMix(seed: seed) }
 
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    mutating func next(_ bound: Int) -> Int { numbers.next(bound) }
 
     mutating func document(depth: Int = 0) -> String {
         switch next(depth > 3 ? 4 : 7) {
