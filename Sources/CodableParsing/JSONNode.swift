@@ -124,6 +124,18 @@ public struct JSONNode: Sendable, Equatable {
         return hasEscapes ? JSONString.unescape(token) : Array(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]))
     }
 
+    /// Calls `body` with this string node's content as UTF-8, escapes resolved: the token's bytes
+    /// inside its quotes, in place, when it has no escapes (most keys), else an unescaped copy.
+    @inlinable
+    public func withStringBytes<Result, Failure: Error>(
+        in bytes: UnsafePointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard flags & 1 == 0 else {
+            return try stringBytes(in: bytes).withUnsafeBufferPointer { (content) throws(Failure) in try body(content) }
+        }
+        return try body(UnsafeBufferPointer(start: bytes + Int(start) + 1, count: tokenLength(in: bytes) - 2))
+    }
+
     /// Whether this string node's content, escapes resolved, is `name` (a key lookup: most keys
     /// are short and unescaped, so they are compared in place, byte by byte, with no call).
     @inlinable

@@ -67,35 +67,33 @@ struct KeyTree {
         entries.reserveCapacity(Self.partCount(of: treeKeys, in: batch, base: base, separator: separator))
         for (member, key) in treeKeys.enumerated() {
             let keyNode = batch.nodes[Int(key)]
-            if keyNode.hasEscapes {
-                let name = keyNode.stringBytes(in: base)
-                escapedKeys[Int32(member)] = escapedNames.count..<(escapedNames.count + name.count)
-                escapedNames.append(contentsOf: name)
-                try name.withUnsafeBufferPointer { (name) throws(RecordFlattener.Conflict) in
-                    try add(member: member, named: name, separator: separator, recordIndex: recordIndex)
+            try keyNode.withStringBytes(in: base) { (name) throws(RecordFlattener.Conflict) in
+                if keyNode.hasEscapes {
+                    // Kept: the parts' names are read from it again.
+                    escapedKeys[Int32(member)] = escapedNames.count..<(escapedNames.count + name.count)
+                    escapedNames.append(contentsOf: name)
                 }
-            } else {
-                try add(member: member, named: Self.name(of: keyNode, base: base), separator: separator, recordIndex: recordIndex)
+                try add(member: member, named: name, separator: separator, recordIndex: recordIndex)
             }
         }
     }
 
     /// Makes the record at `root` the one to write, when its keys are the tree's (the same
-    /// tokens in the same order); false, and nothing changed, when they are not.
+    /// tokens in the same order), in one pass over them; false when they are not, and then the
+    /// tree is not to be written again.
     mutating func take(record root: Int) -> Bool {
         let nodes = batch.nodes
-        guard nodes[root].kind == .object, nodes.memberCount(of: root) == treeKeys.count else { return false }
-        var member = 0
+        guard nodes[root].kind == .object else { return false }
+        keys.removeAll(keepingCapacity: true)
         for key in nodes.children(of: root) {
+            guard keys.count < treeKeys.count else { return false }
             let token = nodes[key].token(in: base)
-            let treeToken = nodes[Int(treeKeys[member])].token(in: base)
-            member += 1
+            let treeToken = nodes[Int(treeKeys[keys.count])].token(in: base)
             guard token.count == treeToken.count, memoryEqual(token.baseAddress!, treeToken.baseAddress!, token.count) else { return false }
+            keys.append(Int32(truncatingIfNeeded: key))
         }
         self.root = root
-        keys.removeAll(keepingCapacity: true)
-        for key in nodes.children(of: root) { keys.append(Int32(truncatingIfNeeded: key)) }
-        return true
+        return keys.count == treeKeys.count
     }
 
     /// Adds the key at `member`, named `name`, as a path of the parts of `name`.
@@ -173,11 +171,6 @@ struct KeyTree {
         return hasher.finalize()
     }
 
-    /// The name of a key node without escapes: its token's bytes inside the quotes.
-    private static func name(of key: JSONNode, base: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + Int(key.start) + 1, count: key.tokenLength(in: base) - 2)
-    }
-
     /// Calls `body` with the name of entry `number`: part of its key's name, unescaped.
     private func withName<Result>(ofEntry number: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let entry = entries[Int(number)]
@@ -188,7 +181,7 @@ struct KeyTree {
                 body(UnsafeBufferPointer(rebasing: names[(name.lowerBound + part.lowerBound)..<(name.lowerBound + part.upperBound)]))
             }
         }
-        return body(UnsafeBufferPointer(rebasing: Self.name(of: batch.nodes[Int(keys[Int(entry.member)])], base: base)[part]))
+        return batch.nodes[Int(keys[Int(entry.member)])].withStringBytes(in: base) { body(UnsafeBufferPointer(rebasing: $0[part])) }
     }
 
     /// Writes the tree as the record's object (of the record the tree was made from, or the one
@@ -233,23 +226,20 @@ struct KeyTree {
         return tape.parsedValue(node.stringBytes(in: base), origin: value)
     }
 
-    /// The number of parts the keys split into, at most: one more than the separators in each
-    /// key's name.
+    /// The number of parts the keys split into: one more than the separators in each key's name.
     private static func partCount(of keys: [Int32], in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8]) -> Int {
         var count = 0
         for key in keys {
-            let node = batch.nodes[Int(key)]
-            let name = name(of: node, base: base)
-            // An escaped key's name is shorter than its token: as many parts at most.
-            count += node.hasEscapes ? name.count + 1 : separatorCount(in: name, separator) + 1
+            count += batch.nodes[Int(key)].withStringBytes(in: base) { name in
+                var parts = 1
+                var from = 0
+                while let found = Self.separator(separator, in: name, from: from) {
+                    parts += 1
+                    from = found + separator.count
+                }
+                return parts
+            }
         }
-        return count
-    }
-
-    /// How many times `separator` occurs in `bytes`, not overlapping.
-    private static func separatorCount(in bytes: UnsafeBufferPointer<UInt8>, _ separator: [UInt8]) -> Int {
-        var count = 0
-        forEachSeparator(in: bytes, separator) { _ in count += 1 }
         return count
     }
 
@@ -257,26 +247,23 @@ struct KeyTree {
     private static func parts(of name: UnsafeBufferPointer<UInt8>, at separator: [UInt8]) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0
-        forEachSeparator(in: name, separator) { index in
-            parts.append(start..<index)
-            start = index + separator.count
+        while let found = Self.separator(separator, in: name, from: start) {
+            parts.append(start..<found)
+            start = found + separator.count
         }
         parts.append(start..<name.count)
         return parts
     }
 
-    /// Calls `body` with where each occurrence of `separator` in `bytes` starts, left to right,
-    /// not overlapping.
-    private static func forEachSeparator(in bytes: UnsafeBufferPointer<UInt8>, _ separator: [UInt8], _ body: (Int) -> Void) {
-        guard !separator.isEmpty else { return }
-        var index = 0
-        while index + separator.count <= bytes.count {
-            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
-                body(index)
-                index += separator.count
-            } else {
-                index += 1
-            }
+    /// Where the first occurrence of `separator` in `name` at or after `from` starts; nil when
+    /// there is none, or the separator is empty.
+    static func separator(_ separator: [UInt8], in name: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard !separator.isEmpty else { return nil }
+        var index = from
+        while index + separator.count <= name.count {
+            if name[index..<(index + separator.count)].elementsEqual(separator) { return index }
+            index += 1
         }
+        return nil
     }
 }

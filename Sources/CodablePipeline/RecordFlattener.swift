@@ -54,7 +54,7 @@ public enum RecordFlattener {
                         let node = batch.nodes[value]
                         if node.kind == .object && node.size > 0 {
                             frames.append((remaining - 1, value + node.span, path.count))
-                            appendName(of: batch.nodes[child], in: base, to: &path)
+                            batch.nodes[child].withStringBytes(in: base) { path.append(contentsOf: $0) }
                             path.append(contentsOf: separator)
                             child = value + 1
                             remaining = batch.nodes.memberCount(of: value)
@@ -64,7 +64,7 @@ public enum RecordFlattener {
                             tape.key(child)
                         } else {
                             let before = path.count
-                            appendName(of: batch.nodes[child], in: base, to: &path)
+                            batch.nodes[child].withStringBytes(in: base) { path.append(contentsOf: $0) }
                             tape.key(joinedKey(path, in: &joinedKeys, tape: &tape), origin: child)
                             path.removeSubrange(before...)
                         }
@@ -81,15 +81,6 @@ public enum RecordFlattener {
             }
         }
         return tape.finish()
-    }
-
-    /// Appends the name of the key node `key` (UTF-8, unescaped) to `path`.
-    private static func appendName(of key: JSONNode, in base: UnsafePointer<UInt8>, to path: inout [UInt8]) {
-        if key.hasEscapes {
-            path.append(contentsOf: key.stringBytes(in: base))
-        } else {
-            path.append(contentsOf: UnsafeBufferPointer(start: base + Int(key.start) + 1, count: key.tokenLength(in: base) - 2))
-        }
     }
 
     /// The key node of the joined key `path`: made once, and kept in `made` (up to 1 024 of them,
@@ -113,17 +104,12 @@ public enum RecordFlattener {
         // First the separator, which most records to unflatten hold early: nothing allocated.
         var members = 0
         for key in nodes.children(of: root) {
-            let keyNode = nodes[key]
-            let escaped = keyNode.hasEscapes ? keyNode.stringBytes(in: base) : nil
-            if DistinctKeys.withName(of: keyNode, unescaped: escaped, base: base, { contains(separator, in: $0) }) { return false }
+            if nodes[key].withStringBytes(in: base, { KeyTree.separator(separator, in: $0, from: 0) != nil }) { return false }
             members += 1
         }
         var keys = DistinctKeys(count: members)
         for key in nodes.children(of: root) {
-            let keyNode = nodes[key]
-            let escaped = keyNode.hasEscapes ? keyNode.stringBytes(in: base) : nil
-            let distinct = DistinctKeys.withName(of: keyNode, unescaped: escaped, base: base) { keys.insert(key, named: $0, nodes: nodes, base: base) }
-            guard distinct else { return false }
+            guard nodes[key].withStringBytes(in: base, { keys.insert(key, named: $0, nodes: nodes, base: base) }) else { return false }
             let value = nodes[key + 1]
             if parsingJSONText && value.kind == .string && value.tokenLength(in: base) >= 4 {
                 let first = base[Int(value.start) + 1]
@@ -131,19 +117,6 @@ public enum RecordFlattener {
             }
         }
         return true
-    }
-
-    /// Whether `separator` occurs in `name`.
-    private static func contains(_ separator: [UInt8], in name: some Collection<UInt8>) -> Bool {
-        guard !separator.isEmpty, name.count >= separator.count else { return false }
-        var start = name.startIndex
-        var remaining = name.count
-        while remaining >= separator.count {
-            if name[start...].starts(with: separator) { return true }
-            start = name.index(after: start)
-            remaining -= 1
-        }
-        return false
     }
 
     /// Whether the record at `root` is an object with a member whose value is a non-empty
@@ -222,18 +195,10 @@ private struct DistinctKeys {
         let mask = table.count - 1
         var slot = hasher.finalize() & mask
         while table[slot] >= 0 {
-            let other = nodes[Int(table[slot])]
-            let same = Self.withName(of: other, unescaped: other.hasEscapes ? other.stringBytes(in: base) : nil, base: base) { $0.elementsEqual(name) }
-            if same { return false }
+            if nodes[Int(table[slot])].withStringBytes(in: base, { $0.elementsEqual(name) }) { return false }
             slot = (slot + 1) & mask
         }
         table[slot] = Int32(truncatingIfNeeded: key)
         return true
-    }
-
-    /// Calls `body` with a key's name: `unescaped` when it has escapes, else its token's bytes.
-    static func withName<Result>(of key: JSONNode, unescaped: [UInt8]?, base: UnsafePointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let unescaped { return unescaped.withUnsafeBufferPointer(body) }
-        return body(UnsafeBufferPointer(start: base + Int(key.start) + 1, count: key.tokenLength(in: base) - 2))
     }
 }
