@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `--flatten` and `--unflatten` through the real binary, over many batches of records alike
+/// (whose joined keys, and whose key tree, are made once a batch and shared): every record comes
+/// out exact, and flattened records nest back to the input.
+@Suite struct FlattenThroughBinaryTests {
+    /// 20 000 records (several batches): nested objects three deep, an escaped key, an array of
+    /// objects (a value, not flattened), an empty object, and every 7th record with a key more.
+    private static let records: [String] = (0..<20_000).map { index in
+        let extra = index % 7 == 0 ? #","extra":{"n":\#(index)}"# : ""
+        return #"{"id":\#(index),"owner":{"name":"user\#(index)","geo":{"lat":\#(index).5,"lon":-1}},"a\u002eb":{"c":true},"#
+            + #""tags":[{"x":{"y":1}}],"empty":{}\#(extra)}"#
+    }
+
+    private static func flattened(_ index: Int) -> String {
+        let extra = index % 7 == 0 ? #","extra.n":\#(index)"# : ""
+        return #"{"id":\#(index),"owner.name":"user\#(index)","owner.geo.lat":\#(index).5,"owner.geo.lon":-1,"a.b.c":true,"#
+            + #""tags":[{"x":{"y":1}}],"empty":{}\#(extra)}"#
+    }
+
+    @Test func flattenedRecordsAreExactAndNestBack() throws {
+        let input = Self.records.joined(separator: "\n") + "\n"
+        let flat = try CodableBinary.run(["convert", "--to", "jsonl", "--flatten"], stdin: input)
+        #expect(flat.status == 0, "\(flat.stderr.prefix(300))")
+        let lines = flat.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == Self.records.count)
+        for index in [0, 1, 6, 7, 4_096, 19_999] where index < lines.count {
+            #expect(lines[index] == Self.flattened(index))
+        }
+        // Nested back, the escaped key's dot nests too (`a.b` was one key): all else is the input.
+        let nested = try CodableBinary.run(["convert", "--to", "jsonl", "--unflatten"], stdin: flat.stdout)
+        #expect(nested.status == 0, "\(nested.stderr.prefix(300))")
+        let expected = Self.records.map { $0.replacingOccurrences(of: #""a\u002eb":{"c":true}"#, with: #""a":{"b":{"c":true}}"#) }
+        #expect(nested.stdout == expected.joined(separator: "\n") + "\n")
+    }
+}
