@@ -11,10 +11,11 @@
 # and `decode` against a schema and a model. The huge records are also edited (`--exclude`,
 # `--rename`, `--select`, `--keys`) for the JSON, YAML and CSV writers and an envelope, and
 # written as CSV (a huge array in one cell, a million columns), and through --flatten and
-# --unflatten when they change nothing. Last, an envelope of the same size around small
-# records (`{"items":[…]}`, `--items items`) and a YAML file that is one sequence of small
-# records (`- {id: 1, …}`, from the file and through a pipe, in UTF-8 and in UTF-16), all read
-# record by record, and blanks of the same size before a small record (spaces in JSON and on a
+# --unflatten when they change nothing; a million keys in one nested object go through
+# --flatten into JSON Lines and YAML. Last, an envelope of the same size around small records
+# (`{"items":[…]}`, `--items items`) and a YAML file that is one sequence of small records
+# (`- {id: 1, …}`, from the file and through a pipe, in UTF-8 and in UTF-16), all read record by
+# record, and blanks of the same size before a small record (spaces in JSON and on a
 # JSON Lines line, blank lines before a YAML document and after one's end, `...`), which are
 # read and let go (net near 0x).
 # Prints, per run: input size, peak RSS (GNU time), gross ratio (RSS / input) and net ratio
@@ -43,6 +44,7 @@ open(f'{work}/string.csv', 'w').write('a,b\n1,' + s + '\n')
 open(f'{work}/string.yaml', 'w').write('a: 1\nb: ' + s + '\n')
 n = 1_000_000
 open(f'{work}/keys.jsonl', 'w').write('{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}\n')
+open(f'{work}/nested-keys.jsonl', 'w').write('{"a":{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}}\n')
 open(f'{work}/keys.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' + ','.join(str(i) for i in range(n)) + '\n')
 open(f'{work}/keys.yaml', 'w').write(''.join(f'k{i}: {i}\n' for i in range(n)))
 open(f'{work}/dense.json', 'w').write('{"a":[' + ','.join(['0'] * (size // 4)) + ']}\n')
@@ -136,6 +138,9 @@ run keys.jsonl convert --to=csv
 # --flatten and --unflatten pass on a record they would give back unchanged.
 run mixed.yaml convert --flatten --to jsonl
 run keys.jsonl convert --unflatten --to jsonl
+# --flatten into JSON or YAML flattens as it writes: nothing rebuilt.
+run nested-keys.jsonl convert --flatten --to jsonl
+run nested-keys.jsonl convert --flatten --to=yaml
 run keys.csv convert --unflatten --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl

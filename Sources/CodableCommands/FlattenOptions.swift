@@ -17,6 +17,17 @@ struct FlattenOptions: ParsableArguments {
     /// True when records are rebuilt.
     var isActive: Bool { flatten || unflatten }
 
+    /// The edit that has the writer flatten records as it writes them (`RecordEdit.flattening`)
+    /// instead of rebuilding them first: with `--flatten` into JSON or YAML, when no date is
+    /// re-encoded (`rewritingDates`: a date's field is named by its path in the flattened record).
+    /// A huge record then is not held twice.
+    func flatteningAsWritten(to format: OutputFormat, rewritingDates: Bool) -> RecordEdit? {
+        guard flatten && !rewritingDates && format.csvDialect == nil else { return nil }
+        var edit = RecordEdit()
+        edit.flattening = Array(".".utf8)
+        return edit
+    }
+
     /// `batch` flattened or unflattened as asked; `fromTable` (CSV, TSV input) parses cells that
     /// hold JSON arrays or objects.
     func apply(to batch: RecordBatch, fromTable: Bool, file: InputFile) throws(CommandFailure) -> RecordBatch {

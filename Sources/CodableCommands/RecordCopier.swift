@@ -17,6 +17,7 @@ struct RecordCopier {
         let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
         target.spillsWhenFull(writer.output)
         let dateWriter = rewriter.map { DateRewritingWriter(writer: writer, rewriter: $0) }
+        let flatteningAsWritten = flattening.flatteningAsWritten(to: output.to, rewritingDates: rewriter != nil)
         // Dates re-encoded into JSON Lines or JSON text sequences: batches on every core (not
         // with --explain-dates, whose notes come in input order from one rewriter).
         var parallel: ParallelBatchWriter<DateRewritingWriter>?
@@ -35,6 +36,11 @@ struct RecordCopier {
                 let stream = try input.records(from: file)
                 do {
                     for try await read in stream {
+                        if let flatteningAsWritten {
+                            for index in 0..<read.count { writer.write(read[index], edit: flatteningAsWritten) }
+                            try target.write(writer.output)
+                            continue
+                        }
                         let batch = flattening.isActive ? try flattening.apply(to: read, fromTable: input.csvDialect(for: file) != nil, file: file) : read
                         if let dateWriter {
                             try write(batch, with: dateWriter, from: file)

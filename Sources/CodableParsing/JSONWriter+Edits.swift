@@ -1,7 +1,7 @@
 extension JSONWriter {
     /// Appends the record's value with `edit` applied as it is written: only picked members
     /// written, in their order, dropped members and elements left out, renamed keys written under
-    /// their new names, replaced scalars written as their replacements. The text is the same as
+    /// their new names, nested objects flattened, replaced scalars written as their replacements. The text is the same as
     /// that of the record copied with the edit applied, written with
     /// `write(_:level:replacements:to:)`, but nothing is copied: a huge record is not held twice.
     ///
@@ -12,7 +12,11 @@ extension JSONWriter {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 var cursor = out.beginAppending()
-                write(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, edit: edit, to: &cursor)
+                if let separator = edit.flattening {
+                    writeFlattened(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, separator: separator, replacements: edit.replacements, to: &cursor)
+                } else {
+                    write(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, edit: edit, to: &cursor)
+                }
                 out.endAppending(cursor)
             }
         }

@@ -21,6 +21,11 @@ public struct RecordEdit {
     public var renameKey: (([UInt8]) -> [UInt8]?)?
     /// Scalar nodes and the JSON text that replaces them.
     public var replacements: [Int: [UInt8]] = [:]
+    /// The separator (UTF-8) that joins the keys of nested objects, flattened as they are
+    /// written (`--flatten`, `FlattenedMembers`), when the record is an object: with no other
+    /// edit but `replacements`. The JSON and YAML writers take it, so that a huge record is
+    /// not rebuilt flat before it is written; CSV's writer flattens every record anyway.
+    public var flattening: [UInt8]?
 
     /// No edit at all, of the record whose root is node `root`.
     public init(root: Int = 0) {
@@ -30,8 +35,9 @@ public struct RecordEdit {
     /// Nothing picked, dropped, renamed or replaced.
     public var isEmpty: Bool { keepsShape && replacements.isEmpty }
 
-    /// Nothing picked, dropped or renamed: only scalars replaced, which every writer can do.
-    public var keepsShape: Bool { members.isEmpty && dropped.isEmpty && !renamesKeys }
+    /// Nothing picked, dropped, renamed or flattened: only scalars replaced, which every writer
+    /// can do.
+    public var keepsShape: Bool { members.isEmpty && dropped.isEmpty && !renamesKeys && flattening == nil }
 
     /// Whether some key may be renamed: by `renamed`, a rule or `renameKey`.
     public var renamesKeys: Bool { !renamed.isEmpty || !renamedByRule.isEmpty || renameKey != nil }

@@ -28,7 +28,7 @@ public enum RecordFlattener {
     /// batch itself when no record holds a nested object (not a copy of it: a huge flat record,
     /// or one whose values are arrays, is not held twice).
     public static func flatten(_ batch: RecordBatch, separator: String = ".") -> RecordBatch {
-        guard (0..<batch.count).contains(where: { holdsNestedObject(Int(batch.roots[$0]), batch.nodes) }) else { return batch }
+        guard (0..<batch.count).contains(where: { FlattenedMembers.change(Int(batch.roots[$0]), in: batch.nodes) }) else { return batch }
         var tape = TapeBuilder(source: batch)
         let separator = Array(separator.utf8)
         var path: [UInt8] = []
@@ -44,38 +44,13 @@ public enum RecordFlattener {
                     continue
                 }
                 tape.openContainer(.object, like: root)
-                var frames: [(remaining: Int, next: Int, pathCount: Int)] = []
-                var child = root + 1
-                var remaining = batch.nodes.memberCount(of: root)
-                path.removeAll(keepingCapacity: true)
-                while true {
-                    while remaining > 0 {
-                        let value = child + 1
-                        let node = batch.nodes[value]
-                        if node.kind == .object && node.size > 0 {
-                            frames.append((remaining - 1, value + node.span, path.count))
-                            batch.nodes[child].withStringBytes(in: base) { path.append(contentsOf: $0) }
-                            path.append(contentsOf: separator)
-                            child = value + 1
-                            remaining = batch.nodes.memberCount(of: value)
-                            continue
-                        }
-                        if frames.isEmpty {
-                            tape.key(child)
-                        } else {
-                            let before = path.count
-                            batch.nodes[child].withStringBytes(in: base) { path.append(contentsOf: $0) }
-                            tape.key(joinedKey(path, in: &joinedKeys, tape: &tape), origin: child)
-                            path.removeSubrange(before...)
-                        }
-                        tape.copy(value)
-                        child = value + node.span
-                        remaining -= 1
+                FlattenedMembers.forEach(of: root, in: batch.nodes, bytes: base, separator: separator, path: &path) { key, value, joinedName in
+                    if let joinedName {
+                        tape.key(joinedKey(joinedName, in: &joinedKeys, tape: &tape), origin: key)
+                    } else {
+                        tape.key(key)
                     }
-                    guard let frame = frames.popLast() else { break }
-                    remaining = frame.remaining
-                    child = frame.next
-                    path.removeSubrange(frame.pathCount...)
+                    tape.copy(value)
                 }
                 tape.close()
             }
@@ -117,17 +92,6 @@ public enum RecordFlattener {
             }
         }
         return true
-    }
-
-    /// Whether the record at `root` is an object with a member whose value is a non-empty
-    /// object: one that flattening changes.
-    private static func holdsNestedObject(_ root: Int, _ nodes: NodeBuffer) -> Bool {
-        guard nodes[root].kind == .object else { return false }
-        for key in nodes.children(of: root) {
-            let value = nodes[key + 1]
-            if value.kind == .object && value.size > 0 { return true }
-        }
-        return false
     }
 
     /// The batch with every record's `separator`-joined keys nested back into objects.

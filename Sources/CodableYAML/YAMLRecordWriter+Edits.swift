@@ -69,15 +69,19 @@ extension YAMLRecordWriter {
         guard let name = edit.newName(ofKey: key, readAs: { context.nodes[key].stringBytes(in: context.bytes) }) else {
             return writeKey(key, indent: indent, context, to: &out)
         }
-        name.withUnsafeBufferPointer { name in
-            if isExplicitKey(name) {
-                out.append("? ")
-                writeText(name, isKey: true, blockIndent: 0, to: &out)
-                out.append(0x0A)
-                out.append(repeating: 0x20, count: indent)
-            } else {
-                writeText(name, isKey: true, blockIndent: 0, to: &out)
-            }
+        name.withUnsafeBufferPointer { writeKey(named: $0, indent: indent, to: &out) }
+    }
+
+    /// Writes a key named `name` (UTF-8, unescaped), on a line indented `indent`, up to where its
+    /// `:` goes: an explicit key (`? key`) when it is too long for an implicit one.
+    func writeKey(named name: UnsafeBufferPointer<UInt8>, indent: Int, to out: inout OutputCursor) {
+        if isExplicitKey(name) {
+            out.append("? ")
+            writeText(name, isKey: true, blockIndent: 0, to: &out)
+            out.append(0x0A)
+            out.append(repeating: 0x20, count: indent)
+        } else {
+            writeText(name, isKey: true, blockIndent: 0, to: &out)
         }
     }
 

@@ -123,6 +123,10 @@ public final class YAMLRecordWriter: RecordFormatter {
                 defer { output.endAppending(out) }
                 let context = Context(nodes: nodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, replacements: edit.replacements)
                 let root = record.root
+                if let separator = edit.flattening, FlattenedMembers.change(root, in: nodes) {
+                    writeFlattened(root: root, indent: indent, afterDash: afterDash, separator: separator, context, to: &out)
+                    return
+                }
                 guard edit.keepsShape else {
                     writeEdited(root: root, indent: indent, afterDash: afterDash, edit: edit, context, to: &out)
                     return
@@ -149,7 +153,7 @@ public final class YAMLRecordWriter: RecordFormatter {
         (node.kind == .object || node.kind == .array) && node.size > 0
     }
 
-    private func push(_ index: Int, indent: Int, firstInline: Bool, _ context: Context) {
+    func push(_ index: Int, indent: Int, firstInline: Bool, _ context: Context) {
         let node = context.nodes[index]
         let isObject = node.kind == .object
         var sorted: [Int]?
@@ -159,7 +163,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     }
 
     /// Writes the open collections' members and elements, one line (or block) each.
-    private func writeCollections(_ context: Context, to out: inout OutputCursor) {
+    func writeCollections(_ context: Context, to out: inout OutputCursor) {
         let nodes = context.nodes
         while !stack.isEmpty {
             let top = stack.count - 1

@@ -72,6 +72,48 @@ import CodableYAML
         #expect(compared == 400 * 4)
     }
 
+    /// A record flattened as it is written (`RecordEdit.flattening`, what `convert --flatten`
+    /// hands the JSON and YAML writers) gives the same text as the record flattened first
+    /// (`RecordFlattener.flatten`) and written plainly: for random documents (objects nested in
+    /// objects and arrays, escaped and duplicate keys, empty objects), two separators, every
+    /// JSON writer's options at levels 0 and 1, and every YAML writer's options, once and twice.
+    @Test func flatteningAsWrittenMatchesWritingTheFlattenedCopy() throws {
+        var random = EditRandom(seed: 89)
+        var compared = 0
+        var changed = 0
+        for round in 0..<400 {
+            let text = round % 4 == 0 ? random.document() : "{\"a\":\(random.document()),\"b\":{\"c\":\(random.document()),\"d\":\(random.document())},\"e\":\(random.document())}"
+            let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
+            let batch = try #require(try reader.nextBatch())
+            for separator in [".", "::"] {
+                let flat = RecordFlattener.flatten(batch, separator: separator)
+                if flat.nodes !== batch.nodes { changed += 1 }
+                var edit = RecordEdit()
+                edit.flattening = Array(separator.utf8)
+                for options in [JSONWriterOptions(), JSONWriterOptions(pretty: true), JSONWriterOptions(sortKeys: true), JSONWriterOptions(pretty: true, sortKeys: true, indent: 3)] {
+                    for level in [0, 1] {
+                        var writer = JSONWriter(options: options)
+                        let expected = OutputBuffer()
+                        writer.write(flat[0], level: level, to: expected)
+                        let written = OutputBuffer()
+                        writer.write(batch[0], level: level, edit: edit, to: written)
+                        #expect(written.text == expected.text, "\(text) with \(separator), \(options)")
+                        compared += 1
+                    }
+                }
+                for options in [YAMLWriterOptions(), YAMLWriterOptions(sequence: true), YAMLWriterOptions(sortKeys: true), YAMLWriterOptions(sequence: true, sortKeys: true)] {
+                    for times in [1, 2] {
+                        let (written, expected) = EditCase.write({ YAMLRecordWriter(options: options) }, batch[0], edit, flat[0], times: times)
+                        #expect(written.output.text == expected.output.text, "\(text) with \(separator), \(options)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared == 400 * 2 * 16)
+        #expect(changed > 400, "records that flattening changes: \(changed)")
+    }
+
     /// A huge record's `--unique-by` key is found through its edits (`SortKey(_:in:edit:)`):
     /// the same key as the record copied with the edits gives, for random paths (keys renamed,
     /// members dropped or picked, elements counted after drops, containers keyed by their edited

@@ -34,4 +34,19 @@ import Testing
         let expected = Self.records.map { $0.replacingOccurrences(of: #""a\u002eb":{"c":true}"#, with: #""a":{"b":{"c":true}}"#) }
         #expect(nested.stdout == expected.joined(separator: "\n") + "\n")
     }
+
+    /// The JSON and YAML writers flatten records as they write them (`convert` with no
+    /// transform): the same YAML, pretty JSON with sorted keys, and JSON array as the flattened
+    /// JSON Lines converted plainly.
+    @Test(arguments: [["--to", "yaml"], ["--to", "json", "--pretty", "--sort-keys"], ["--to", "json"]])
+    func flatteningAsWrittenGivesTheFlattenedRecordsWrittenPlainly(output: [String]) throws {
+        let input = Self.records.prefix(3_000).joined(separator: "\n") + "\n"
+        let written = try CodableBinary.run(["convert", "--flatten"] + output, stdin: input)
+        #expect(written.status == 0, "\(written.stderr.prefix(300))")
+        let flat = (0..<3_000).map(Self.flattened).joined(separator: "\n") + "\n"
+        let plain = try CodableBinary.run(["convert", "--from", "jsonl"] + output, stdin: flat)
+        #expect(plain.status == 0, "\(plain.stderr.prefix(300))")
+        #expect(written.stdout == plain.stdout)
+        #expect(written.stdout.utf8.count > 100_000)
+    }
 }
