@@ -12,12 +12,12 @@
 # `--rename`, `--select`, `--keys`) for the JSON, YAML and CSV writers and an envelope, and
 # written as CSV (a huge array in one cell, a million columns), and through --flatten and
 # --unflatten when they change nothing; a million keys in one nested object go through
-# --flatten into JSON Lines and YAML. Last, an envelope of the same size around small records
-# (`{"items":[…]}`, `--items items`) and a YAML file that is one sequence of small records
-# (`- {id: 1, …}`, from the file and through a pipe, in UTF-8 and in UTF-16), all read record by
-# record, and blanks of the same size before a small record (spaces in JSON and on a
-# JSON Lines line, blank lines before a YAML document and after one's end, `...`), which are
-# read and let go (net near 0x).
+# --flatten into JSON Lines and YAML, and a million keys are written with --sort-keys. Last, an
+# envelope of the same size around small records (`{"items":[…]}`, `--items items`) and a YAML
+# file that is one sequence of small records (`- {id: 1, …}`, from the file and through a pipe,
+# in UTF-8 and in UTF-16), all read record by record, and blanks of the same size before a
+# small record (spaces in JSON and on a JSON Lines line, blank lines before a YAML document and
+# after one's end, `...`), which are read and let go (net near 0x).
 # Prints, per run: input size, peak RSS (GNU time), gross ratio (RSS / input) and net ratio
 # ((RSS - the RSS of a run on an empty input) / input: what the input itself costs).
 # Exit status 1 if any run goes over 4x net, or a 100 MB string run over 4x gross.
@@ -98,7 +98,7 @@ run() {  # run FILE COMMAND... (FILE is the last argument; with PIPED=1, standar
   fi
   read -r gross net <<< "$(awk -v kb="$kb" -v base="$baseline" -v bytes="$bytes" 'BEGIN { printf "%.2f %.2f", kb * 1024 / bytes, (kb - base) * 1024 / bytes }')"
   local label=$1 arg
-  for arg in "$@"; do case $arg in --exclude|--rename|--select|--keys|--envelope|--flatten|--unflatten|--to=*) label="$label $arg" ;; esac; done
+  for arg in "$@"; do case $arg in --exclude|--rename|--select|--keys|--envelope|--flatten|--unflatten|--sort-keys|--to=*) label="$label $arg" ;; esac; done
   printf '%-14s %-24s %10.1f %12.1f %6sx %6sx\n' "${PIPED:+cat }$file" "$label" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
   if awk -v n="$net" 'BEGIN { exit !(n > 4) }'; then over=1; fi
   if [[ $file == string.* ]] && awk -v g="$gross" 'BEGIN { exit !(g > 4) }'; then over=1; fi
@@ -141,6 +141,9 @@ run keys.jsonl convert --unflatten --to jsonl
 # --flatten into JSON or YAML flattens as it writes: nothing rebuilt.
 run nested-keys.jsonl convert --flatten --to jsonl
 run nested-keys.jsonl convert --flatten --to=yaml
+# --sort-keys sorts a million keys' names pooled in one buffer.
+run keys.jsonl convert --sort-keys --to jsonl
+run keys.jsonl convert --sort-keys --to=yaml
 run keys.csv convert --unflatten --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl

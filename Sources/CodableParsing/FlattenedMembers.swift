@@ -31,14 +31,19 @@ public enum FlattenedMembers {
         path: inout [UInt8], _ body: (_ key: Int, _ value: Int, _ joinedName: [UInt8]?) throws(Failure) -> Void
     ) throws(Failure) {
         guard !sortedByName else {
-            var leaves: [(key: Int, value: Int, joinedName: [UInt8]?)] = []
-            var names: [(key: [UInt8], index: Int)] = []
-            forEach(of: root, in: nodes, bytes: bytes, separator: separator, path: &path) { key, value, joinedName in
-                names.append((joinedName ?? nodes.node(at: key).stringBytes(in: bytes), leaves.count))
-                leaves.append((key, value, joinedName))
+            // A leaf is its key node; its value node follows it, and its joined name is found again.
+            var order = KeyOrder(base: root)
+            var joined = NodeSet(from: root)
+            forEach(of: root, in: nodes, bytes: bytes, separator: separator, path: &path) { key, _, joinedName in
+                if let joinedName {
+                    order.append(joinedName, id: key)
+                    joined.insert(key)
+                } else {
+                    nodes.node(at: key).withStringBytes(in: bytes) { order.append($0, id: key) }
+                }
             }
-            for index in JSONWriter.inKeyOrder(names) {
-                try body(leaves[index].key, leaves[index].value, leaves[index].joinedName)
+            try order.forEachInOrder { (key, name) throws(Failure) in
+                try body(key, key + 1, joined.contains(key) ? Array(name) : nil)
             }
             return
         }

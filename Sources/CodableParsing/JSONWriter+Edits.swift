@@ -82,12 +82,15 @@ extension JSONWriter {
     /// The key nodes of the object at `index` whose members are written (picked, and not
     /// dropped), in code-point order of their (new) keys.
     private func sortedMembers(of index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit) -> [Int] {
-        var members: [(key: [UInt8], index: Int)] = []
+        var order = KeyOrder(base: index)
         for key in edit.members[index] ?? Array(JSONNode.children(of: index, in: nodes)) where !edit.dropped.contains(key + 1) {
-            let name = nodes[key].stringBytes(in: bytes)
-            members.append((edit.newName(ofKey: key, readAs: { name }) ?? name, key))
+            if let name = edit.newName(ofKey: key, readAs: { nodes[key].stringBytes(in: bytes) }) {
+                order.append(name, id: key)
+            } else {
+                nodes[key].withStringBytes(in: bytes) { order.append($0, id: key) }
+            }
         }
-        return Self.inKeyOrder(members)
+        return order.sorted()
     }
 }
 

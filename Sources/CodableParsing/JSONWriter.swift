@@ -166,18 +166,10 @@ public struct JSONWriter {
     /// The key node indices of an object's members, in code-point order of the keys (stable for
     /// equal keys).
     private func sortedMemberKeys(of object: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> [Int] {
-        var members: [(key: [UInt8], index: Int)] = []
+        var order = KeyOrder(base: object)
         for key in JSONNode.children(of: object, in: nodes) {
-            members.append((nodes[key].stringBytes(in: bytes), key))
+            nodes[key].withStringBytes(in: bytes) { order.append($0, id: key) }
         }
-        return Self.inKeyOrder(members)
-    }
-
-    /// The key nodes of `members` in code-point order of their keys; equal keys keep their order
-    /// in `members`.
-    public static func inKeyOrder(_ members: [(key: [UInt8], index: Int)]) -> [Int] {
-        members.enumerated().sorted { lhs, rhs in
-            lhs.element.key.lexicographicallyPrecedes(rhs.element.key) || (lhs.element.key == rhs.element.key && lhs.offset < rhs.offset)
-        }.map(\.element.index)
+        return order.sorted()
     }
 }

@@ -99,11 +99,14 @@ extension YAMLRecordWriter {
     /// The key nodes of the object at `index` whose members are written (picked, and not
     /// dropped), in code-point order of their (new) names; equal names in the order picked.
     private func sortedMembers(of index: Int, edit: RecordEdit, _ context: Context) -> [Int] {
-        var members: [(key: [UInt8], index: Int)] = []
+        var order = KeyOrder(base: index)
         for key in edit.members[index] ?? Array(JSONNode.children(of: index, in: context.nodes)) where !edit.dropped.contains(key + 1) {
-            let name = context.nodes[key].stringBytes(in: context.bytes)
-            members.append((edit.newName(ofKey: key, readAs: { name }) ?? name, key))
+            if let name = edit.newName(ofKey: key, readAs: { context.nodes[key].stringBytes(in: context.bytes) }) {
+                order.append(name, id: key)
+            } else {
+                context.nodes[key].withStringBytes(in: context.bytes) { order.append($0, id: key) }
+            }
         }
-        return JSONWriter.inKeyOrder(members)
+        return order.sorted()
     }
 }

@@ -211,12 +211,11 @@ public final class YAMLRecordWriter: RecordFormatter {
 
     /// Keys in code-point order (stable), last first, so `popLast` hands them out in order.
     private func sortedKeys(of object: Int, _ context: Context) -> [Int] {
-        var members: [(key: [UInt8], index: Int)] = []
+        var order = KeyOrder(base: object)
         for key in JSONNode.children(of: object, in: context.nodes) {
-            members.append((context.nodes[key].stringBytes(in: context.bytes), key))
+            context.nodes[key].withStringBytes(in: context.bytes) { order.append($0, id: key) }
         }
-        members.sort { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.index < $1.index) }
-        return members.reversed().map(\.index)
+        return order.sorted(lastFirst: true)
     }
 
     // MARK: Scalars
