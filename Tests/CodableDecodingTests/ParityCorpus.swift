@@ -124,7 +124,7 @@ enum ParityCorpus {
             Mutation(path: [.key("attachment")], values: ["\"***\"", "\"aGVsbG8\"", "\"\"", "\"YQ==\"", "\"YR==\"", "[104,105]", "5"]),
             Mutation(path: [.key("cost")], values: ["null", "\"1.5\"", "true", "1e200", "-0", "0.1e-3", "123456789012345678901234567890123456789012", "1.000", "-1.5e-3", "1e-41"]),
             Mutation(path: [.key("due")], values: ["\"2024-03-01T09:00:00Z\"", "true", "{}", "1e400", "-978307200"]),
-            Mutation(path: [.key("labels")], values: ["[]", "[\"a\",\"a\"]", "[1]", "{}"]),
+            Mutation(path: [.key("labels")], values: ["[]", "[\"a\",\"a\"]", "[\"b\",\"a\",\"\\u0062\",\"c\",\"a\"]", "[1]", "{}"]),
         ])
 
         addMutations(drawing, #"{"shapes":[{"circle":{"radius":2}},{"rect":{"_0":1,"_1":2.5}},{"label":{"text":"hi","size":3}},{"none":{}}],"level":2,"levels":[1,-1],"matrix":[[1,2],[3]]}"#, [
@@ -145,8 +145,8 @@ enum ParityCorpus {
         ])
 
         addMutations(maps, #"{"byName":{"b":1,"a":2,"B":3,"a10":4,"a9":5},"byId":{"10":"x","9":"y","-1":"z"},"byFlag":[true,"t",false,"f"],"nested":{"k":[1,2]},"optionals":[1,null,3],"any":{"x":1.5}}"#, [
-            Mutation(path: [.key("byName")], values: [nil, "null", "[]", #"{"a":1,"a":2}"#, #"{"a":"1"}"#, #"{"a":null}"#, "{}", #"{"é":1,"e":2,"z":3}"#]),
-            Mutation(path: [.key("byId")], values: [#"{"01":"a"}"#, #"{"+1":"a"}"#, #"{" 1":"a"}"#, #"{"x":"a"}"#, #"{"1":1}"#]),
+            Mutation(path: [.key("byName")], values: [nil, "null", "[]", #"{"a":1,"a":2}"#, #"{"a":1,"\u0061":2,"b":3}"#, #"{"a":"1"}"#, #"{"a":null}"#, "{}", #"{"é":1,"e":2,"z":3}"#]),
+            Mutation(path: [.key("byId")], values: [#"{"01":"a"}"#, #"{"1":"a","2":"b","01":"c","1":"d"}"#, #"{"+1":"a"}"#, #"{" 1":"a"}"#, #"{"x":"a"}"#, #"{"1":1}"#]),
             Mutation(path: [.key("byFlag")], values: ["[true,\"t\",false]", "[1,\"t\"]", "[true,\"a\",true,\"b\"]", "{}", "[]"]),
             Mutation(path: [.key("nested")], values: [#"{"k":[300]}"#, #"{"k":null}"#, #"{"k":{}}"#]),
             Mutation(path: [.key("optionals")], values: ["[null,null]", "[\"x\"]", "[1.5]"]),
