@@ -7,7 +7,7 @@ extension Walker {
     mutating func array(_ element: Int, _ index: Int, level: Int, unique: Bool) throws(WalkStop) {
         guard nodes[index].kind == .array else { throw unkeyedMismatch(index) }
         out.append(UInt8(ascii: "["))
-        var seen = DistinctTexts()
+        var seen = DistinctSpans(capacity: unique ? JSONNode.memberCount(of: index, in: nodes) : 0)
         var written = 0
         var child = index + 1
         let end = child + nodes[index].size
@@ -31,7 +31,7 @@ extension Walker {
             scratch.path.pop()
             if unique {
                 let inserted = out.withWrittenBytes { written in
-                    seen.insert(UnsafeBufferPointer(start: written.baseAddress.map { $0 + start }, count: written.count - start))
+                    seen.insert(start..<written.count, in: UnsafeBufferPointer(written))
                 }
                 if !inserted {
                     out.truncate(to: mark)
