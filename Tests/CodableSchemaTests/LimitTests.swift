@@ -33,6 +33,11 @@ import Testing
         #expect(try violations(#"{"uniqueItems": true}"#, "[\(numbers)]").isEmpty)
         let repeated = try violations(#"{"uniqueItems": true}"#, "[\(numbers),1.0]")
         #expect(repeated.map(\.message) == ["item \(count) equals item 1; items must be unique"])
+        // Of several equal pairs, the one whose later item comes first; its earlier item the
+        // first equal one.
+        let letters = (0..<20).map { "\"s\($0)\"" }.joined(separator: ",")
+        let pairs = try violations(#"{"uniqueItems": true}"#, "[\(letters),\"s7\",\"s3\",\"s3\",\"s7\"]")
+        #expect(pairs.map(\.message) == ["item 20 equals item 7; items must be unique"])
     }
 
     @Test func limitStopsEarly() throws {
