@@ -81,6 +81,10 @@ extension Walker {
             }
             child += 1 + nodes[child + 1].span
         }
+        seen = DistinctKeys(count: 0)  // let go before sorting
+        entryOfInt = [:]
+        // With `--sort-keys`, the entries' positions in code-point order of their keys.
+        var sorted: [Int]?
         if sortKeys {
             var order = KeyOrder(base: 0)
             for (position, entry) in entries.enumerated() {
@@ -90,12 +94,12 @@ extension Walker {
                     nodes[Int(entry.keyNode)].withStringBytes(in: bytes) { order.append($0, id: position) }
                 }
             }
-            let sorted = order.sorted()
-            entries = sorted.map { entries[$0] }
+            sorted = order.sorted()
         }
         out.append(UInt8(ascii: "{"))
         var written = 0
-        for entry in entries {
+        for step in entries.indices {
+            let entry = entries[sorted?[step] ?? step]
             let keyNode = Int(entry.keyNode)
             let mark = out.position
             separator(first: written == 0, level: level + 1)
