@@ -7,11 +7,8 @@ import CodableParsing
 /// repeat, are empty or hold bytes past ASCII.
 @Suite struct KeyOrderTests {
     @Test func namesSortAsTheirBytesDoEqualOnesInTheOrderTheyCame() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = TestRandom(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let pieces: [[UInt8]] = [[], Array("a".utf8), Array("ab".utf8), Array("B".utf8), Array("é".utf8), [0x00], [0xFF], Array("a\n".utf8)]
         for round in 0..<300 {
             var order = KeyOrder(base: 1_000 * round)

@@ -5,11 +5,8 @@ import CodableParsing
 /// holds any, at word edges too.
 @Suite struct NodeSetTests {
     @Test func answersAsASetOfTheSameNodes() {
-        var state: UInt64 = 12
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = TestRandom(seed: 12)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         for base in [0, 1, 63, 64, 1000] {
             var nodes = NodeSet(from: base)
             var reference: Set<Int> = []
