@@ -53,7 +53,10 @@ extension Walker {
         // array each, and Int keys were matched by a linear search (50 000 of them took 8 s).
         var entries: [(keyNode: Int32, valueNode: Int32)] = []
         let count = JSONNode.memberCount(of: index, in: nodes)
-        entries.reserveCapacity(count)
+        // With `--sort-keys`, String keys go straight into their order, named where they stand
+        // (a key's value is the node after it); Int keys, under the names `Int` prints.
+        var sortedStringKeys = sortKeys && !keyIsInt ? KeyOrder(keysOf: index, in: nodes, bytes: bytes) : nil
+        if sortedStringKeys == nil { entries.reserveCapacity(count) } else { sortedStringKeys!.reserveCapacity(count) }
         var seen = DistinctKeys(count: count)
         var entryOfInt: [Int: Int] = [:]
         var child = index + 1
@@ -77,29 +80,36 @@ extension Walker {
                     }
                 }
             } else if isNew {
-                entries.append((Int32(truncatingIfNeeded: child), Int32(truncatingIfNeeded: child + 1)))
+                if sortedStringKeys != nil {
+                    sortedStringKeys!.append(key: child)
+                } else {
+                    entries.append((Int32(truncatingIfNeeded: child), Int32(truncatingIfNeeded: child + 1)))
+                }
             }
             child += 1 + nodes[child + 1].span
         }
         seen = DistinctKeys(count: 0)  // let go before sorting
         entryOfInt = [:]
-        // With `--sort-keys`, the entries' positions in code-point order of their keys.
-        var sorted: [Int]?
-        if sortKeys {
+        // With `--sort-keys`, the String keys' nodes, or the Int keys' entries' positions, in
+        // code-point order of their keys.
+        var sorted: KeyList?
+        if let order = sortedStringKeys.take() {
+            sorted = order.sorted()
+        } else if sortKeys {
             var order = KeyOrder(base: 0)
             for (position, entry) in entries.enumerated() {
-                if keyIsInt {
-                    order.append(Array(String(intKey(Int(entry.keyNode)) ?? 0).utf8), id: position)
-                } else {
-                    nodes[Int(entry.keyNode)].withStringBytes(in: bytes) { order.append($0, id: position) }
-                }
+                order.append(Array(String(intKey(Int(entry.keyNode)) ?? 0).utf8), id: position)
             }
             sorted = order.sorted()
         }
         out.append(UInt8(ascii: "{"))
         var written = 0
-        for step in entries.indices {
-            let entry = entries[sorted?[step] ?? step]
+        for step in 0..<(sorted?.count ?? entries.count) {
+            let entry = if let sorted {
+                keyIsInt ? entries[sorted[step]] : (keyNode: Int32(truncatingIfNeeded: sorted[step]), valueNode: Int32(truncatingIfNeeded: sorted[step] + 1))
+            } else {
+                entries[step]
+            }
             let keyNode = Int(entry.keyNode)
             let mark = out.position
             separator(first: written == 0, level: level + 1)

@@ -11,12 +11,12 @@ public struct EditedMembers {
     private var next: Int
     /// The key nodes of the members to write, in order, when not all are written in source
     /// order (picked members, or sorted keys); nil in source order.
-    private let listed: [Int]?
+    private let listed: KeyList?
     private var nextListed = 0
 
     /// The members of the container at `index`; `listed`, when given, the key nodes of the
     /// members to write (an object's), in order.
-    public init(of index: Int, in nodes: NodeTape, listed: [Int]? = nil) {
+    public init(of index: Int, in nodes: NodeTape, listed: KeyList? = nil) {
         let node = nodes[index]
         isObject = node.kind == .object
         end = index + node.span

@@ -35,8 +35,7 @@ extension JSONWriter {
             let node = nodes[index]
             if (node.kind == .object || node.kind == .array) && edited.any(in: index..<(index + node.span)) {
                 let isObject = node.kind == .object
-                var listed = edit.members[index]
-                if isObject && options.sortKeys { listed = sortedMembers(of: index, nodes: nodes, bytes: bytes, edit: edit) }
+                let listed = edit.listedMembers(of: index, sortingKeys: options.sortKeys, nodes: nodes, bytes: bytes)
                 var frame = EditedMembers(of: index, in: nodes, listed: listed)
                 if let first = frame.next(in: nodes, dropped: edit.dropped) {
                     out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
@@ -77,20 +76,6 @@ extension JSONWriter {
         }
         if options.pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
         return member + 1
-    }
-
-    /// The key nodes of the object at `index` whose members are written (picked, and not
-    /// dropped), in code-point order of their (new) keys.
-    private func sortedMembers(of index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit) -> [Int] {
-        var order = KeyOrder(base: index)
-        for key in edit.members[index] ?? Array(JSONNode.children(of: index, in: nodes)) where !edit.dropped.contains(key + 1) {
-            if let name = edit.newName(ofKey: key, readAs: { nodes[key].stringBytes(in: bytes) }) {
-                order.append(name, id: key)
-            } else {
-                nodes[key].withStringBytes(in: bytes) { order.append($0, id: key) }
-            }
-        }
-        return order.sorted()
     }
 }
 

@@ -26,7 +26,7 @@ public struct JSONWriter {
     /// Open containers, kept between calls so writing allocates nothing.
     private var frames: [Frame] = []
     /// Sorted member keys of the open objects, when sorting keys.
-    private var sortedMembers: [[Int]] = []
+    private var sortedMembers: [KeyList] = []
 
     private struct Frame {
         let isObject: Bool
@@ -96,8 +96,8 @@ public struct JSONWriter {
                     var slot = -1
                     if isObject && options.sortKeys {
                         slot = stack.count
-                        let keys = sortedMemberKeys(of: index - 1, nodes: nodes, bytes: bytes)
-                        while sortedMembers.count <= slot { sortedMembers.append([]) }
+                        let keys = KeyOrder.sortedKeys(of: index - 1, in: nodes, bytes: bytes)
+                        while sortedMembers.count <= slot { sortedMembers.append(KeyList([])) }
                         sortedMembers[slot] = keys
                         index = keys[0]
                     }
@@ -161,15 +161,5 @@ public struct JSONWriter {
         } else {
             out.append(node.token(in: bytes))
         }
-    }
-
-    /// The key node indices of an object's members, in code-point order of the keys (stable for
-    /// equal keys).
-    private func sortedMemberKeys(of object: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> [Int] {
-        var order = KeyOrder(base: object)
-        for key in JSONNode.children(of: object, in: nodes) {
-            nodes[key].withStringBytes(in: bytes) { order.append($0, id: key) }
-        }
-        return order.sorted()
     }
 }

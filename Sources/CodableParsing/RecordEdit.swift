@@ -51,6 +51,38 @@ public struct RecordEdit {
         return renameKey(renamedName ?? name()) ?? renamedName
     }
 
+    /// The key nodes of the members of the container at `index` to write, in order, when they are
+    /// not all written in source order (`EditedMembers`' list): with `sortingKeys`, an object's
+    /// (see `sortedMembers`); else its picked members, or nil.
+    public func listedMembers(of index: Int, sortingKeys: Bool, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> KeyList? {
+        if sortingKeys && nodes[index].kind == .object { return sortedMembers(of: index, nodes: nodes, bytes: bytes) }
+        return members[index].map(KeyList.init)
+    }
+
+    /// The key nodes of the object at `index` whose members are written (picked, and not
+    /// dropped), in code-point order of their (new) names; equal names in the order picked. What
+    /// a writer that sorts keys walks.
+    public func sortedMembers(of index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> KeyList {
+        var order = KeyOrder(keysOf: index, in: nodes, bytes: bytes)
+        if let picked = members[index] {
+            append(picked, to: &order, nodes: nodes, bytes: bytes)
+        } else {
+            append(JSONNode.children(of: index, in: nodes), to: &order, nodes: nodes, bytes: bytes)  // no array of them
+        }
+        return order.sorted()
+    }
+
+    /// Adds the keys `keys` whose members are not dropped to `order`, under their new names.
+    private func append<Keys: Sequence<Int>>(_ keys: Keys, to order: inout KeyOrder, nodes: NodeTape, bytes: UnsafePointer<UInt8>) {
+        for key in keys where !dropped.contains(key + 1) {
+            if let name = newName(ofKey: key, readAs: { nodes[key].stringBytes(in: bytes) }) {
+                order.append(name, id: key)
+            } else {
+                order.append(key: key)
+            }
+        }
+    }
+
     /// Whether a rule renames a key in `range` (`renamed` and `renameKey` aside).
     public func renamesAnyKey(in range: Range<Int>) -> Bool {
         renamedByRule.contains { $0.keys.any(in: range) }

@@ -56,9 +56,7 @@ extension YAMLRecordWriter {
     private func open(_ index: Int, indent: Int, firstInline: Bool, edit: RecordEdit, _ context: Context) -> EditedFrame? {
         let node = context.nodes[index]
         guard isBlockCollection(node) else { return nil }
-        let isObject = node.kind == .object
-        var listed = edit.members[index]
-        if isObject && sortsKeys { listed = sortedMembers(of: index, edit: edit, context) }
+        let listed = edit.listedMembers(of: index, sortingKeys: sortsKeys, nodes: context.nodes, bytes: context.bytes)
         var frame = EditedFrame(members: EditedMembers(of: index, in: context.nodes, listed: listed), indent: indent, firstInline: firstInline)
         frame.upcoming = frame.members.next(in: context.nodes, dropped: edit.dropped)
         return frame.upcoming == nil ? nil : frame
@@ -96,17 +94,4 @@ extension YAMLRecordWriter {
         return keyScratch.count > Self.longestImplicitKey
     }
 
-    /// The key nodes of the object at `index` whose members are written (picked, and not
-    /// dropped), in code-point order of their (new) names; equal names in the order picked.
-    private func sortedMembers(of index: Int, edit: RecordEdit, _ context: Context) -> [Int] {
-        var order = KeyOrder(base: index)
-        for key in edit.members[index] ?? Array(JSONNode.children(of: index, in: context.nodes)) where !edit.dropped.contains(key + 1) {
-            if let name = edit.newName(ofKey: key, readAs: { context.nodes[key].stringBytes(in: context.bytes) }) {
-                order.append(name, id: key)
-            } else {
-                context.nodes[key].withStringBytes(in: context.bytes) { order.append($0, id: key) }
-            }
-        }
-        return order.sorted()
-    }
 }

@@ -40,8 +40,8 @@ public final class YAMLRecordWriter: RecordFormatter {
         let indent: Int
         /// The first line follows a `- ` already written.
         var firstInline: Bool
-        /// Key nodes in sorted order, when sorting keys.
-        var sorted: [Int]?
+        /// Key nodes in sorted order, last first, when sorting keys.
+        var sorted: KeyList?
     }
 
     /// Whether object members go in code-point order of their keys.
@@ -156,10 +156,12 @@ public final class YAMLRecordWriter: RecordFormatter {
     func push(_ index: Int, indent: Int, firstInline: Bool, _ context: Context) {
         let node = context.nodes[index]
         let isObject = node.kind == .object
-        var sorted: [Int]?
-        if isObject && options.sortKeys { sorted = sortedKeys(of: index, context) }
-        stack.append(Frame(isObject: isObject, remaining: JSONNode.memberCount(of: index, in: context.nodes), next: sorted?.last ?? index + 1, indent: indent, firstInline: firstInline, sorted: sorted))
-        if sorted != nil { stack[stack.count - 1].sorted!.removeLast() }
+        var sorted: KeyList?
+        if isObject && options.sortKeys {  // last first, for `popLast`
+            sorted = KeyOrder.sortedKeys(of: index, in: context.nodes, bytes: context.bytes, lastFirst: true)
+        }
+        let next = sorted?.popLast() ?? index + 1
+        stack.append(Frame(isObject: isObject, remaining: JSONNode.memberCount(of: index, in: context.nodes), next: next, indent: indent, firstInline: firstInline, sorted: sorted))
     }
 
     /// Writes the open collections' members and elements, one line (or block) each.
@@ -207,15 +209,6 @@ public final class YAMLRecordWriter: RecordFormatter {
                 }
             }
         }
-    }
-
-    /// Keys in code-point order (stable), last first, so `popLast` hands them out in order.
-    private func sortedKeys(of object: Int, _ context: Context) -> [Int] {
-        var order = KeyOrder(base: object)
-        for key in JSONNode.children(of: object, in: context.nodes) {
-            context.nodes[key].withStringBytes(in: context.bytes) { order.append($0, id: key) }
-        }
-        return order.sorted(lastFirst: true)
     }
 
     // MARK: Scalars

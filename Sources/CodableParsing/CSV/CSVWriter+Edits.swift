@@ -38,7 +38,7 @@ extension CSVWriter {
 
     /// The object at `index` with its first member found; nil when the edit leaves it none.
     private func open(_ index: Int, edit: RecordEdit, nodes: NodeTape, pathCount: Int) -> EditedObject? {
-        var members = EditedMembers(of: index, in: nodes, listed: edit.members[index])
+        var members = EditedMembers(of: index, in: nodes, listed: edit.members[index].map(KeyList.init))
         guard let first = members.next(in: nodes, dropped: edit.dropped) else { return nil }
         return EditedObject(members: members, upcoming: first, pathCount: pathCount)
     }
