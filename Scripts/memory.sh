@@ -12,7 +12,8 @@
 # `--rename`, `--select`, `--keys`) for the JSON, YAML and CSV writers and an envelope, and
 # written as CSV (a huge array in one cell, a million columns), and through --flatten and
 # --unflatten when they change nothing; a million keys in one nested object go through
-# --flatten into JSON Lines and YAML, and a million keys are written with --sort-keys. Last, an
+# --flatten into JSON Lines and YAML, and a million keys (and a million equal keys `"a":0`)
+# are written with --sort-keys. Last, an
 # envelope of the same size around small records (`{"items":[…]}`, `--items items`) and a YAML
 # file that is one sequence of small records (`- {id: 1, …}`, from the file and through a pipe,
 # in UTF-8 and in UTF-16), all read record by record, and blanks of the same size before a
@@ -45,6 +46,7 @@ open(f'{work}/string.yaml', 'w').write('a: 1\nb: ' + s + '\n')
 n = 1_000_000
 open(f'{work}/keys.jsonl', 'w').write('{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}\n')
 open(f'{work}/nested-keys.jsonl', 'w').write('{"a":{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}}\n')
+open(f'{work}/equal-keys.json', 'w').write('{' + ','.join('"a":0' for i in range(n)) + '}\n')
 open(f'{work}/keys.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' + ','.join(str(i) for i in range(n)) + '\n')
 open(f'{work}/keys.yaml', 'w').write(''.join(f'k{i}: {i}\n' for i in range(n)))
 open(f'{work}/dense.json', 'w').write('{"a":[' + ','.join(['0'] * (size // 4)) + ']}\n')
@@ -141,9 +143,12 @@ run keys.jsonl convert --unflatten --to jsonl
 # --flatten into JSON or YAML flattens as it writes: nothing rebuilt.
 run nested-keys.jsonl convert --flatten --to jsonl
 run nested-keys.jsonl convert --flatten --to=yaml
-# --sort-keys sorts a million keys' names pooled in one buffer.
+# --sort-keys sorts a million keys named where they stand: the shortest keys there are, all equal,
+# too (`"a":0`, six bytes a member).
 run keys.jsonl convert --sort-keys --to jsonl
 run keys.jsonl convert --sort-keys --to=yaml
+run equal-keys.json convert --sort-keys --to jsonl
+run equal-keys.json convert --sort-keys --to=yaml
 run keys.csv convert --unflatten --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl
