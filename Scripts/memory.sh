@@ -13,7 +13,7 @@
 # written as CSV (a huge array in one cell, a million columns), and through --flatten and
 # --unflatten when they change nothing; a million keys in one nested object go through
 # --flatten into JSON Lines and YAML, and a million keys (and a million equal keys `"a":0`)
-# are written with --sort-keys. Last, an
+# are written with --sort-keys; a million dates in one array are re-encoded. Last, an
 # envelope of the same size around small records (`{"items":[…]}`, `--items items`) and a YAML
 # file that is one sequence of small records (`- {id: 1, …}`, from the file and through a pipe,
 # in UTF-8 and in UTF-16), all read record by record, and blanks of the same size before a
@@ -46,6 +46,7 @@ open(f'{work}/string.yaml', 'w').write('a: 1\nb: ' + s + '\n')
 n = 1_000_000
 open(f'{work}/keys.jsonl', 'w').write('{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}\n')
 open(f'{work}/nested-keys.jsonl', 'w').write('{"a":{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}}\n')
+open(f'{work}/dates.json', 'w').write('{"d":[' + ','.join(f'"2023-04-02T03:21:{10 + i % 50}.540Z"' for i in range(n)) + ']}\n')
 open(f'{work}/equal-keys.json', 'w').write('{' + ','.join('"a":0' for i in range(n)) + '}\n')
 open(f'{work}/keys.csv', 'w').write(','.join(f'k{i}' for i in range(n)) + '\n' + ','.join(str(i) for i in range(n)) + '\n')
 open(f'{work}/keys.yaml', 'w').write(''.join(f'k{i}: {i}\n' for i in range(n)))
@@ -100,7 +101,7 @@ run() {  # run FILE COMMAND... (FILE is the last argument; with PIPED=1, standar
   fi
   read -r gross net <<< "$(awk -v kb="$kb" -v base="$baseline" -v bytes="$bytes" 'BEGIN { printf "%.2f %.2f", kb * 1024 / bytes, (kb - base) * 1024 / bytes }')"
   local label=$1 arg
-  for arg in "$@"; do case $arg in --exclude|--rename|--select|--keys|--envelope|--flatten|--unflatten|--sort-keys|--to=*) label="$label $arg" ;; esac; done
+  for arg in "$@"; do case $arg in --exclude|--rename|--select|--keys|--envelope|--flatten|--unflatten|--sort-keys|--date|--dates|--to=*) label="$label $arg" ;; esac; done
   printf '%-14s %-24s %10.1f %12.1f %6sx %6sx\n' "${PIPED:+cat }$file" "$label" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
   if awk -v n="$net" 'BEGIN { exit !(n > 4) }'; then over=1; fi
   if [[ $file == string.* ]] && awk -v g="$gross" 'BEGIN { exit !(g > 4) }'; then over=1; fi
@@ -149,6 +150,10 @@ run keys.jsonl convert --sort-keys --to jsonl
 run keys.jsonl convert --sort-keys --to=yaml
 run equal-keys.json convert --sort-keys --to jsonl
 run equal-keys.json convert --sort-keys --to=yaml
+# A million dates of one record's array re-encoded, by a rule and found by --dates auto: their
+# new texts in one buffer, its room made once.
+run dates.json convert --date 'd[]=iso8601' --to jsonl
+run dates.json convert --dates auto --to jsonl
 run keys.csv convert --unflatten --to jsonl
 run envelope.json convert --items items --to jsonl
 run list.yaml convert --to jsonl

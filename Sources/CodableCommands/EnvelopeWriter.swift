@@ -31,7 +31,7 @@ final class EnvelopeWriter: RecordFormatter {
         for index in 0..<batch.count { write(batch[index], replacements: [:]) }
     }
 
-    func write(_ record: Record, replacements: [Int: [UInt8]]) {
+    func write(_ record: Record, replacements: NodeReplacements) {
         startItem()
         writer.write(record, level: 2, replacements: replacements, to: output)
     }

@@ -48,7 +48,7 @@ final class PageSplitter {
     private var fileExtension: String { output.to.rawValue }
 
     /// Writes a record into the current page, starting a new one when it is full.
-    func write(_ record: Record, replacements: [Int: [UInt8]]) throws(CommandFailure) {
+    func write(_ record: Record, replacements: NodeReplacements) throws(CommandFailure) {
         try pageWithRoom().write(record, replacements: replacements)
         inPage += 1
     }

@@ -120,7 +120,7 @@ struct PipelineCopier {
     }
 
     /// Record `index`'s re-encoded dates; a date that fails is the record's failure.
-    private static func replacements(_ rewriter: DateRewriter, _ batch: RecordBatch) -> (Int) throws -> [Int: [UInt8]] {
+    private static func replacements(_ rewriter: DateRewriter, _ batch: RecordBatch) -> (Int) throws -> NodeReplacements {
         return { index in
             do throws(DateRewriter.Failure) {
                 return try rewriter.replacements(for: batch[index])

@@ -27,8 +27,8 @@ extension JSONWriter {
     mutating func write(root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, edit: RecordEdit, to out: inout OutputCursor) {
         let edited = EditedNodes(edit)
         let replacements = edit.replacements
-        let lowestReplaced = replacements.keys.min() ?? .max
-        let highestReplaced = replacements.keys.max() ?? .min
+        let lowestReplaced = replacements.lowestNode
+        let highestReplaced = replacements.highestNode
         var stack: [EditedMembers] = []
         var index = root
         while true {

@@ -6,10 +6,10 @@ extension JSONWriter {
     /// written plainly.
     mutating func writeFlattened(
         root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, separator: [UInt8],
-        replacements: [Int: [UInt8]], to out: inout OutputCursor
+        replacements: NodeReplacements, to out: inout OutputCursor
     ) {
-        let lowestReplaced = replacements.keys.min() ?? .max
-        let highestReplaced = replacements.keys.max() ?? .min
+        let lowestReplaced = replacements.lowestNode
+        let highestReplaced = replacements.highestNode
         guard FlattenedMembers.change(root, in: nodes) else {
             return write(root: root, nodes: nodes, bytes: bytes, level: level, replacements: replacements,
                          replacedFrom: lowestReplaced, through: highestReplaced, to: &out)

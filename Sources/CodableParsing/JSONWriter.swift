@@ -46,7 +46,7 @@ public struct JSONWriter {
     ///
     /// `replacements` maps node indices of scalars and strings to the JSON text to write in
     /// their place (re-encoded dates, for one).
-    public mutating func write(_ record: Record, level: Int = 0, replacements: [Int: [UInt8]] = [:], to out: OutputBuffer) {
+    public mutating func write(_ record: Record, level: Int = 0, replacements: NodeReplacements = [:], to out: OutputBuffer) {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 var cursor = out.beginAppending()
@@ -59,18 +59,18 @@ public struct JSONWriter {
     /// Appends the value rooted at `root`.
     public mutating func write(
         root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int,
-        replacements: [Int: [UInt8]] = [:], to out: inout OutputCursor
+        replacements: NodeReplacements = [:], to out: inout OutputCursor
     ) {
         // Only nodes between the lowest and highest replaced index need the dictionary.
         write(root: root, nodes: nodes, bytes: bytes, level: level, replacements: replacements,
-              replacedFrom: replacements.keys.min() ?? .max, through: replacements.keys.max() ?? .min, to: &out)
+              replacedFrom: replacements.lowestNode, through: replacements.highestNode, to: &out)
     }
 
     /// Appends the value rooted at `root`; `replacements` has no key below `lowestReplaced` or
     /// above `highestReplaced` (a caller writing many values with one dictionary finds them once).
     @inline(__always)
     mutating func write(
-        root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, replacements: [Int: [UInt8]],
+        root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, replacements: NodeReplacements,
         replacedFrom lowestReplaced: Int, through highestReplaced: Int, to out: inout OutputCursor
     ) {
         let pretty = options.pretty

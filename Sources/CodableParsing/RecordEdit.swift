@@ -20,7 +20,7 @@ public struct RecordEdit {
     /// ten times its size.
     public var renameKey: (([UInt8]) -> [UInt8]?)?
     /// Scalar nodes and the JSON text that replaces them.
-    public var replacements: [Int: [UInt8]] = [:]
+    public var replacements: NodeReplacements = [:]
     /// The separator (UTF-8) that joins the keys of nested objects, flattened as they are
     /// written (`--flatten`, `FlattenedMembers`), when the record is an object: with no other
     /// edit but `replacements`. The JSON and YAML writers take it, so that a huge record is

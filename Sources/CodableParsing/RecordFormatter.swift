@@ -6,7 +6,7 @@ public protocol RecordFormatter: AnyObject {
     /// Writes every record of a batch.
     func write(_ batch: RecordBatch)
     /// Writes one record, with `replacements` (JSON text) written in place of the nodes they name.
-    func write(_ record: Record, replacements: [Int: [UInt8]])
+    func write(_ record: Record, replacements: NodeReplacements)
     /// Writes one record with `edit` applied as it is written: only picked members written, in
     /// their order, dropped members left out, renamed keys under their new names, replacements
     /// written in place of the nodes they name. The output is that of the record copied with

@@ -39,7 +39,7 @@ public final class RecordWriter: RecordFormatter {
     }
 
     /// Writes one record, with `replacements` written in place of the nodes they name.
-    public func write(_ record: Record, replacements: [Int: [UInt8]] = [:]) {
+    public func write(_ record: Record, replacements: NodeReplacements = [:]) {
         var edit = RecordEdit()
         edit.replacements = replacements
         write(record, edit: edit)

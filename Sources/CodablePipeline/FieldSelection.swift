@@ -45,14 +45,14 @@ public struct FieldSelection: Sendable {
 
     /// Writes the selected part of the record at `root` of the builder's source. (It picks what
     /// `members(of:in:)` lists, without building the list: a record is copied faster so.)
-    func apply(root: Int, replacements: [Int: [UInt8]], to builder: inout TapeBuilder) {
+    func apply(root: Int, replacements: NodeReplacements, to builder: inout TapeBuilder) {
         guard builder.source.nodes[root].kind == .object else {
             return builder.copy(root, replacements: replacements)
         }
         project(root, fields, replacements, &builder)
     }
 
-    private func project(_ object: Int, _ fields: [Field], _ replacements: [Int: [UInt8]], _ builder: inout TapeBuilder) {
+    private func project(_ object: Int, _ fields: [Field], _ replacements: NodeReplacements, _ builder: inout TapeBuilder) {
         builder.openContainer(.object, like: object)
         for field in fields {
             guard let key = TapeKeys.find(field.name, in: object, of: builder.source) else { continue }

@@ -7,7 +7,7 @@ import CodableParsing
 final class RecordSorter {
     private struct Entry {
         var record: Record
-        var replacements: [Int: [UInt8]]
+        var replacements: NodeReplacements
         var keys: [SortKey]
         var sequence: Int
     }
@@ -34,7 +34,7 @@ final class RecordSorter {
     }
 
     /// Keeps a record for sorting; spills when memory is over the limit.
-    func add(_ record: Record, replacements: [Int: [UInt8]]) throws {
+    func add(_ record: Record, replacements: NodeReplacements) throws {
         let identity = ObjectIdentifier(record.batch.nodes)
         if identity != lastBatch {
             lastBatch = identity
@@ -53,7 +53,7 @@ final class RecordSorter {
     }
 
     /// Emits every record in order, then forgets them all.
-    func finish(_ emit: (Record, [Int: [UInt8]]) throws -> Bool) throws {
+    func finish(_ emit: (Record, NodeReplacements) throws -> Bool) throws {
         sortEntries()
         if runs.isEmpty {
             for entry in entries where try !emit(entry.record, entry.replacements) { break }
@@ -103,7 +103,7 @@ final class RecordSorter {
         init(_ reader: RecordReader<BoxedByteSource>) { self.reader = reader }
     }
 
-    private func merge(_ emit: (Record, [Int: [UInt8]]) throws -> Bool) throws {
+    private func merge(_ emit: (Record, NodeReplacements) throws -> Bool) throws {
         var cursors: [Cursor] = []
         for run in runs {
             let options = RecordReaderOptions(framing: .jsonl, maxDepth: 100_000, chunkSize: 256 << 10)

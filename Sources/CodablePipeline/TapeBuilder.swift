@@ -44,7 +44,7 @@ struct TapeBuilder {
     }
 
     /// Copies the value at `index` of the source, replacing the nodes `replacements` names.
-    mutating func copy(_ index: Int, replacements: [Int: [UInt8]] = [:]) {
+    mutating func copy(_ index: Int, replacements: NodeReplacements = [:]) {
         let span = source.nodes[index].span
         if replacements.isEmpty {
             source.nodes.withNodes { sourceNodes in
@@ -144,7 +144,7 @@ struct TapeBuilder {
     }
 
     /// A string or scalar node whose text lives in the extra bytes.
-    private mutating func newScalar(_ text: [UInt8]) -> JSONNode {
+    private mutating func newScalar(_ text: some Collection<UInt8>) -> JSONNode {
         let start = source.bytes.count + extra.count
         extra.append(contentsOf: text)
         // The kind is the new text's: a date read as a number may be written as a string, and the
@@ -156,7 +156,7 @@ struct TapeBuilder {
     }
 
     /// The kind of the JSON scalar `text`: a string, a number, a boolean or null.
-    static func kind(ofScalar text: [UInt8]) -> JSONNode.Kind {
+    static func kind(ofScalar text: some Collection<UInt8>) -> JSONNode.Kind {
         switch text.first {
         case UInt8(ascii: "\""): .string
         case UInt8(ascii: "t"): .true

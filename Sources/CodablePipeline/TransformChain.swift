@@ -9,7 +9,7 @@ import CodableParsing
 /// after it) is out, unless a sort needs every record first.
 public final class TransformChain {
     /// A record and the JSON text to write in place of some of its nodes.
-    public typealias Emit = (Record, [Int: [UInt8]]) throws -> Void
+    public typealias Emit = (Record, NodeReplacements) throws -> Void
     /// Called with a record that failed a stage; throw to stop, return to skip the record.
     public typealias OnFailure = (RecordFailure, Record) throws -> Void
     /// Writes a record with its picks, drops, renames and replacements applied as it is written
@@ -53,15 +53,15 @@ public final class TransformChain {
     /// and those of them `--select` picks from that are huge (see `nodesWrittenWithEdits`),
     /// unless a sort must read them edited.
     public func process(
-        _ batch: RecordBatch, replacements: ((Int) throws -> [Int: [UInt8]])? = nil,
+        _ batch: RecordBatch, replacements: ((Int) throws -> NodeReplacements)? = nil,
         onFailure: OnFailure, emit: Emit, emitEdited: EmitEdited? = nil
     ) throws {
         var passing: [Int] = []
-        var passingReplacements: [[Int: [UInt8]]] = []
+        var passingReplacements: [NodeReplacements] = []
         passing.reserveCapacity(batch.count)
         for index in 0..<batch.count {
             if isSatisfied { return }
-            var found: [Int: [UInt8]] = [:]
+            var found = NodeReplacements()
             do {
                 if let filter = plan.filter, try !evaluator.test(filter, on: batch[index]) { continue }
                 if let replacements { found = try replacements(index) }
@@ -96,7 +96,7 @@ public final class TransformChain {
             copiedReplacements = positions.map { passingReplacements[$0] }
         }
         var current = batch
-        var currentReplacements: (Int) -> [Int: [UInt8]] = { copiedReplacements[$0] }
+        var currentReplacements: (Int) -> NodeReplacements = { copiedReplacements[$0] }
         var roots = copied.map { Int(batch.roots[$0]) }
         if let select = plan.select, !roots.isEmpty {
             var builder = TapeBuilder(source: current)
@@ -154,14 +154,14 @@ public final class TransformChain {
 
     // MARK: Stages after editing
 
-    private func forward(_ record: Record, _ replacements: [Int: [UInt8]], _ emit: Emit) throws {
+    private func forward(_ record: Record, _ replacements: NodeReplacements, _ emit: Emit) throws {
         if let sorter { return try sorter.add(record, replacements: replacements) }
         try forwardSorted(record, replacements, emit)
     }
 
     /// Emits a record unless `--unique-by` saw its key before or the page window leaves it out;
     /// `edit`, the edit it is written with (its key is the edited record's).
-    private func forwardSorted(_ record: Record, _ replacements: [Int: [UInt8]], edit: RecordEdit? = nil, _ emit: Emit) throws {
+    private func forwardSorted(_ record: Record, _ replacements: NodeReplacements, edit: RecordEdit? = nil, _ emit: Emit) throws {
         if let path = plan.uniqueBy {
             let key = edit.map { SortKey(path, in: record, edit: $0) } ?? SortKey(path, in: record)
             guard seen.insert(key).inserted else { return }
@@ -209,7 +209,7 @@ public final class TransformChain {
     /// Everything `--select`, `--exclude`, `--rename` and `--keys` do to a record, found on the
     /// record as read, with its `replacements`: for a writer that applies it as it writes. (A
     /// copied record is selected first, then edited; the paths find the same members.)
-    private func edit(_ record: Record, replacements: [Int: [UInt8]]) -> RecordEdit {
+    private func edit(_ record: Record, replacements: NodeReplacements) -> RecordEdit {
         var edit = plan.edits ? edit(record) : RecordEdit(root: record.root)
         if let select = plan.select { edit.members = select.members(of: record.root, in: record.batch) }
         edit.replacements = replacements

@@ -59,7 +59,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     }
 
     /// Writes one record, with `replacements` (JSON text) written in place of the nodes they name.
-    public func write(_ record: Record, replacements: [Int: [UInt8]]) {
+    public func write(_ record: Record, replacements: NodeReplacements) {
         var edit = RecordEdit(root: record.root)
         edit.replacements = replacements
         write(record, edit: edit)
@@ -145,7 +145,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     struct Context {
         let nodes: NodeTape
         let bytes: UnsafePointer<UInt8>
-        let replacements: [Int: [UInt8]]
+        let replacements: NodeReplacements
     }
 
     @inline(__always)
@@ -268,7 +268,7 @@ public final class YAMLRecordWriter: RecordFormatter {
     }
 
     /// JSON text written in place of a value (a re-encoded date): a string or a number.
-    private func writeReplacement(_ json: [UInt8], blockIndent: Int, to out: inout OutputCursor) {
+    private func writeReplacement(_ json: ArraySlice<UInt8>, blockIndent: Int, to out: inout OutputCursor) {
         json.withUnsafeBufferPointer { token in
             guard token.first == UInt8(ascii: "\"") else {
                 out.append(token.baseAddress!, count: token.count)

@@ -123,6 +123,18 @@ import Testing
         #expect(net < 4, "\(arguments): peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
     }
 
+    /// Re-encoding the 300 000 dates of one record's array (`--date 'd[]=iso8601'`, and every
+    /// date-time string with `--dates auto`): their new texts are kept in one buffer, its room
+    /// made once. With an array and a dictionary entry each, they took 5.7 and 4.0 times the
+    /// record's size; now 2.9 each, in a release build.
+    @Test(arguments: [["--date", "d[]=iso8601"], ["--dates", "auto"], ["--date", "d[]=iso8601", "--to", "yaml"]])
+    func aRecordOfManyDatesReEncodedStaysUnderFourTimesItsSize(arguments: [String]) throws {
+        guard CodableBinary.measuresPeakMemory else { return }
+        let text = "{\"d\":[" + (0..<300_000).map { "\"2023-04-02T03:21:\(10 + $0 % 50).540Z\"" }.joined(separator: ",") + "]}\n"
+        let net = try Self.netPeak(of: ["convert"] + arguments, on: text, named: "dates.json")
+        #expect(net < 4, "\(arguments): peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
+    }
+
     /// `decode` of a `Set<String>` and a `[String: Int]` of 300 000 values: values are checked
     /// distinct where they are written, keys where they are read. With an array for each, they
     /// took 9.4 and 7.7 times the record's size; now 3.4 and 3.7 (release and debug builds). With

@@ -78,7 +78,7 @@ public final class CSVWriter: RecordFormatter {
     }
 
     /// Writes one record as a row, with `replacements` (JSON text) in place of the nodes they name.
-    public func write(_ record: Record, replacements: [Int: [UInt8]]) {
+    public func write(_ record: Record, replacements: NodeReplacements) {
         write(record, replacements: replacements, edit: nil)
     }
 
@@ -90,7 +90,7 @@ public final class CSVWriter: RecordFormatter {
         write(record, replacements: edit.replacements, edit: edit.keepsShape ? nil : edit)
     }
 
-    private func write(_ record: Record, replacements: [Int: [UInt8]], edit: RecordEdit?) {
+    private func write(_ record: Record, replacements: NodeReplacements, edit: RecordEdit?) {
         guard !stopped else { return }
         self.edit = edit
         defer { self.edit = nil }
@@ -230,7 +230,7 @@ public final class CSVWriter: RecordFormatter {
         output.endAppending(out)
     }
 
-    private func writeRow(nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
+    private func writeRow(nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements) {
         var out = output.beginAppending()
         for column in 0..<cells.count {
             if column > 0 { out.append(delimiter) }
@@ -243,7 +243,7 @@ public final class CSVWriter: RecordFormatter {
         output.endAppending(out)
     }
 
-    private func writeArrayRow(_ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]]) {
+    private func writeArrayRow(_ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements) {
         var out = output.beginAppending()
         var element = root + 1
         let end = element + nodes[root].size
@@ -261,7 +261,7 @@ public final class CSVWriter: RecordFormatter {
 
     /// Writes the value at node `index` as one cell.
     @inline(__always)
-    private func writeCell(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: [Int: [UInt8]], to out: inout OutputCursor) {
+    private func writeCell(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements, to out: inout OutputCursor) {
         if !replacements.isEmpty, let replacement = replacements[index] {
             writeJSONText(replacement, to: &out)
             return
@@ -328,7 +328,7 @@ public final class CSVWriter: RecordFormatter {
     }
 
     /// A replacement value (JSON text): a string is written as a string cell, anything else as is.
-    private func writeJSONText(_ text: [UInt8], to out: inout OutputCursor) {
+    private func writeJSONText(_ text: ArraySlice<UInt8>, to out: inout OutputCursor) {
         text.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return }
             if base[0] == UInt8(ascii: "\"") {

@@ -1,0 +1,38 @@
+import Testing
+import CodableParsing
+
+/// `NodeReplacements` keeps every text in one buffer: checked against a dictionary of arrays, for
+/// texts set in any order, set again, and looked up inside, outside and between the nodes set.
+@Suite struct NodeReplacementsTests {
+    @Test func readsBackAsADictionaryOfTheLastTextSetForEachNode() {
+        var random = TestRandom(seed: 0x5851_F42D_4C95_7F2D)
+        for round in 0..<200 {
+            var replacements = NodeReplacements()
+            var expected: [Int: [UInt8]] = [:]
+            if round % 3 == 0 { replacements.reserveCapacity(random.next(50), textBytes: random.next(400)) }
+            for _ in 0..<random.next(60) {
+                let node = 1_000 + random.next(100)
+                let text = (0..<random.next(12)).map { _ in UInt8(truncatingIfNeeded: 0x20 + random.next(90)) }
+                replacements.replace(node, with: text)
+                expected[node] = text
+            }
+            #expect(replacements.count == expected.count)
+            #expect(replacements.isEmpty == expected.isEmpty)
+            #expect(replacements.nodes == expected.keys.sorted())
+            #expect(replacements.lowestNode == expected.keys.min() ?? .max)
+            #expect(replacements.highestNode == expected.keys.max() ?? .min)
+            for node in 990..<1_110 {
+                #expect(replacements[node].map(Array.init) == expected[node], "node \(node)")
+            }
+        }
+    }
+
+    @Test func aLiteralSetsItsTexts() {
+        let replacements: NodeReplacements = [3: Array("\"x\"".utf8), 7: Array("1".utf8)]
+        #expect(replacements[3].map(Array.init) == Array("\"x\"".utf8))
+        #expect(replacements[7].map(Array.init) == Array("1".utf8))
+        #expect(replacements[5] == nil && replacements.count == 2)
+        let none: NodeReplacements = [:]
+        #expect(none.isEmpty && none[0] == nil && none.nodes.isEmpty)
+    }
+}
