@@ -185,8 +185,13 @@ enum ParityCorpus {
         }
 
         addMutations(bytes, #"{"payload":"AAEC/w=="}"#, [
-            Mutation(path: [.key("payload")], values: [nil, "null", "\"\"", "\"AAEC/w\"", "\"A A==\"", "1", "[1,2]"]),
+            Mutation(path: [.key("payload")], values: [nil, "null", "\"\"", "\"AAEC/w\"", "\"A A==\"", "1", "[1,2]", #""\u0041AEC/w==""#]),
         ])
+        // Data is written back 49 152 bytes (16 384 groups of three) at a time: lengths about that.
+        for count in [49_151, 49_152, 49_153, 98_305] {
+            let payload = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+            add(bytes, "{\"payload\":\"\(payload.base64EncodedString())\"}")
+        }
         let deferred = ParityOptions(deferredData: true)
         addMutations(bytes, #"{"payload":[0,1,255]}"#, [
             Mutation(path: [.key("payload")], values: ["[256]", "[-1]", "[1.5]", "\"AA==\"", "[]", "null"]),
