@@ -18,11 +18,13 @@ struct FlattenOptions: ParsableArguments {
     var isActive: Bool { flatten || unflatten }
 
     /// The edit that has the writer flatten records as it writes them (`RecordEdit.flattening`)
-    /// instead of rebuilding them first: with `--flatten` into JSON or YAML, when no date is
-    /// re-encoded (`rewritingDates`: a date's field is named by its path in the flattened record).
-    /// A huge record then is not held twice.
-    func flatteningAsWritten(to format: OutputFormat, rewritingDates: Bool) -> RecordEdit? {
-        guard flatten && !rewritingDates && format.csvDialect == nil else { return nil }
+    /// instead of rebuilding them first: with `--flatten`, when no date is re-encoded
+    /// (`rewritingDates`: a date's field is named by its path in the flattened record). A huge
+    /// record then is not held twice. The CSV and TSV writers flatten every record anyway, with
+    /// the same dots, and leave the edit alone; but with `columnsChosen`, a column may name a
+    /// nested object whole, which flattening first takes away: then records are rebuilt.
+    func flatteningAsWritten(to format: OutputFormat, rewritingDates: Bool, columnsChosen: Bool) -> RecordEdit? {
+        guard flatten && !rewritingDates && !(format.csvDialect != nil && columnsChosen) else { return nil }
         var edit = RecordEdit()
         edit.flattening = Array(".".utf8)
         return edit

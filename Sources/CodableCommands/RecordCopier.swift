@@ -17,7 +17,7 @@ struct RecordCopier {
         let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
         target.spillsWhenFull(writer.output)
         let dateWriter = rewriter.map { DateRewritingWriter(writer: writer, rewriter: $0) }
-        let flatteningAsWritten = flattening.flatteningAsWritten(to: output.to, rewritingDates: rewriter != nil)
+        let flatteningAsWritten = flattening.flatteningAsWritten(to: output.to, rewritingDates: rewriter != nil, columnsChosen: output.columns != nil)
         // Dates re-encoded into JSON Lines or JSON text sequences: batches on every core (not
         // with --explain-dates, whose notes come in input order from one rewriter).
         var parallel: ParallelBatchWriter<DateRewritingWriter>?
@@ -38,6 +38,7 @@ struct RecordCopier {
                     for try await read in stream {
                         if let flatteningAsWritten {
                             for index in 0..<read.count { writer.write(read[index], edit: flatteningAsWritten) }
+                            try Self.reportIssues(of: writer, from: file, target: target)
                             try target.write(writer.output)
                             continue
                         }
