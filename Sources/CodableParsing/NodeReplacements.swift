@@ -60,8 +60,27 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
 
     /// Writes `text` in place of `node` (instead of any text set for it before).
     public mutating func replace(_ node: Int, with text: some Collection<UInt8>) {
-        let key = Int32(truncatingIfNeeded: node)
         texts.append(contentsOf: text)
+        endText(of: node)
+    }
+
+    /// Writes the text `write` appends to the buffer it is given in place of `node` (instead of
+    /// any text set for it before): made where it is kept, not copied there. When `write`
+    /// throws, nothing is replaced.
+    public mutating func replace<Failure: Error>(_ node: Int, writing write: (inout [UInt8]) throws(Failure) -> Void) throws(Failure) {
+        let start = texts.count
+        do {
+            try write(&texts)
+        } catch {
+            texts.removeSubrange(start...)
+            throw error
+        }
+        endText(of: node)
+    }
+
+    /// Records that the text at the end of `texts` replaces `node`.
+    private mutating func endText(of node: Int) {
+        let key = Int32(truncatingIfNeeded: node)
         entries.append(UInt64(UInt32(bitPattern: key)) << 32 | UInt64(UInt32(truncatingIfNeeded: texts.count)))
         if entries.count > Self.scannedEntries {
             if places.isEmpty {  // from now on, a table

@@ -84,15 +84,15 @@ public final class DateRewriter {
                 }
             }
             replacements.reserveCapacity(matches, textBytes: matches * Self.reservedTextBytes)
+        } else if !rules.isEmpty {  // a date a rule, most often: room for them at once
+            replacements.reserveCapacity(rules.count, textBytes: rules.count * Self.reservedTextBytes)
         }
         for rule in rules {
             var failure: Failure?
             rule.path.forEachMatch(in: record) { node in
                 guard failure == nil else { return }
                 do throws(Failure) {
-                    if let text = try reencode(node, in: record, with: rule.input, path: rule.path) {
-                        replacements.replace(node, with: text)
-                    }
+                    try reencode(node, in: record, with: rule.input, path: rule.path, into: &replacements)
                 } catch {
                     failure = error
                 }
@@ -102,9 +102,7 @@ public final class DateRewriter {
         if let autoStrings {
             forEachStringValue(in: record) { node in
                 guard replacements[node] == nil && looksLikeDateTime(node, in: record) else { return }
-                if let text = try? reencode(node, in: record, with: autoStrings, path: nil) {
-                    replacements.replace(node, with: text)
-                }
+                try? reencode(node, in: record, with: autoStrings, path: nil, into: &replacements)
             }
         }
         return replacements
@@ -117,11 +115,13 @@ public final class DateRewriter {
         return pendingExplanations
     }
 
-    private func reencode(_ node: Int, in record: Record, with codec: DateCodec, path: FieldPath?) throws(Failure) -> [UInt8]? {
+    /// Re-encodes the date at `node` (not `null`) into `replacements`, its new text written
+    /// straight into their buffer.
+    private func reencode(_ node: Int, in record: Record, with codec: DateCodec, path: FieldPath?, into replacements: inout NodeReplacements) throws(Failure) {
         var raw: String { Record(batch: record.batch, root: node).compactText }
         let decoded: DecodedDate
         do {
-            guard let date = try decode(node, in: record, with: codec) else { return nil }
+            guard let date = try decode(node, in: record, with: codec) else { return }
             decoded = date
         } catch {
             throw Failure(node: node, message: "\(error.description) (value \(raw))")
@@ -133,14 +133,11 @@ public final class DateRewriter {
                 pendingExplanations.append(Explanation(path: path, kind: decoded.kind, example: raw, instant: instant))
             }
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(ISO8601Formatter.maximumLength + 2)
         do {
-            try output.encode(decoded.date, appendingTo: &text)
+            try replacements.replace(node) { (text) throws(DateEncodingError) in try output.encode(decoded.date, appendingTo: &text) }
         } catch {
             throw Failure(node: node, message: error.description)
         }
-        return text
     }
 
     /// Reads a node with `codec`: nil for `null`; strings without escapes are parsed in place.

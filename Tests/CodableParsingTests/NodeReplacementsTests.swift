@@ -27,6 +27,23 @@ import CodableParsing
         }
     }
 
+    /// A text written where it is kept: one whose writing fails leaves nothing behind.
+    @Test func aTextWrittenInPlaceIsKeptOnlyWhenWritingSucceeds() {
+        struct Refused: Error {}
+        var replacements = NodeReplacements()
+        replacements.replace(1) { (text: inout [UInt8]) in text += Array("\"a\"".utf8) }
+        #expect(throws: Refused.self) {
+            try replacements.replace(2) { (text: inout [UInt8]) throws(Refused) in
+                text += Array("half".utf8)
+                throw Refused()
+            }
+        }
+        replacements.replace(3, with: Array("7".utf8))
+        #expect(replacements[1].map(Array.init) == Array("\"a\"".utf8))
+        #expect(replacements[2] == nil && replacements.count == 2)
+        #expect(replacements[3].map(Array.init) == Array("7".utf8))
+    }
+
     @Test func aLiteralSetsItsTexts() {
         let replacements: NodeReplacements = [3: Array("\"x\"".utf8), 7: Array("1".utf8)]
         #expect(replacements[3].map(Array.init) == Array("\"x\"".utf8))
