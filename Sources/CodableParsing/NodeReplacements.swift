@@ -1,15 +1,18 @@
 /// JSON text to write in place of some nodes of one record (its dates re-encoded, say), by node
 /// number.
 ///
-/// Every text goes into one buffer, with its node and end in eight bytes and, past a few, a table
-/// entry of eight more: with an array and a dictionary entry each, the 300 000 dates of one
-/// record's array, re-encoded, took 5.7 times the record's size.
+/// Every text goes into one buffer, with its node and end in eight bytes: with an array and a
+/// dictionary entry each, the 300 000 dates of one record's array, re-encoded, took 5.7 times the
+/// record's size. Texts set in node order (a rule's matches are) are found by a binary search;
+/// only when set out of order, past a few, does a table find them, eight bytes more each.
 public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
     /// Each text set, in order: its node (high 32 bits) and where it ends in `texts` (low 32).
     private var entries: [UInt64] = []
     private var texts: [UInt8] = []
-    /// Each replaced node's latest entry, once there are more than `scannedEntries` (fewer are
-    /// looked through: most records have a date or two, and a table was one more allocation each).
+    /// Whether every text was set for a node after the one before (`entries` sorted by node).
+    private var ascending = true
+    /// Each replaced node's latest entry, once texts were set out of node order and there are
+    /// more than `scannedEntries` (fewer are looked through).
     private var places: [Int32: UInt32] = [:]
     private static let scannedEntries = 16
     /// The lowest and highest node replaced (`Int.max` and `Int.min` when none is), for a writer
@@ -25,12 +28,11 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
         for (node, text) in elements { replace(node, with: text) }
     }
 
-    /// Makes room for `count` replacements of `textBytes` bytes in all, so that the table and the
-    /// text are not grown (and held twice while copied) as they are set. Room never written takes
-    /// no memory.
+    /// Makes room for `count` replacements of `textBytes` bytes in all, so that the entries and
+    /// the text are not grown (and held twice while copied) as they are set. Room never written
+    /// takes no memory.
     public mutating func reserveCapacity(_ count: Int, textBytes: Int) {
         entries.reserveCapacity(count)
-        if count > Self.scannedEntries { places.reserveCapacity(count) }
         texts.reserveCapacity(textBytes)
     }
 
@@ -38,7 +40,10 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// The number of nodes replaced.
-    public var count: Int { entries.count > Self.scannedEntries ? places.count : Set(entries.map { $0 >> 32 }).count }
+    public var count: Int {
+        if ascending { return entries.count }
+        return places.isEmpty ? Set(entries.map { $0 >> 32 }).count : places.count
+    }
 
     /// The nodes replaced, in order.
     public var nodes: [Int] { Set(entries.map { Int(Int32(truncatingIfNeeded: $0 >> 32)) }).sorted() }
@@ -53,9 +58,18 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
 
     /// The latest entry of `node`, or nil.
     private func place(of node: Int32) -> Int? {
-        if entries.count > Self.scannedEntries { return places[node].map { Int($0) } }
         let wanted = UInt64(UInt32(bitPattern: node))
-        return entries.lastIndex { $0 >> 32 == wanted }
+        if ascending {
+            var low = 0
+            var high = entries.count
+            while low < high {  // the first entry at or after `node`
+                let middle = (low + high) / 2
+                if entries[middle] >> 32 < wanted { low = middle + 1 } else { high = middle }
+            }
+            return low < entries.count && entries[low] >> 32 == wanted ? low : nil
+        }
+        if places.isEmpty { return entries.lastIndex { $0 >> 32 == wanted } }
+        return places[node].map { Int($0) }
     }
 
     /// Writes `text` in place of `node` (instead of any text set for it before).
@@ -81,9 +95,11 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
     /// Records that the text at the end of `texts` replaces `node`.
     private mutating func endText(of node: Int) {
         let key = Int32(truncatingIfNeeded: node)
+        if ascending, let last = entries.last, UInt32(truncatingIfNeeded: last >> 32) >= UInt32(bitPattern: key) { ascending = false }
         entries.append(UInt64(UInt32(bitPattern: key)) << 32 | UInt64(UInt32(truncatingIfNeeded: texts.count)))
-        if entries.count > Self.scannedEntries {
-            if places.isEmpty {  // from now on, a table
+        if !ascending && entries.count > Self.scannedEntries {
+            if places.isEmpty {  // from now on, a table, with room for as many as the entries have
+                places.reserveCapacity(entries.capacity)
                 for (place, entry) in entries.enumerated() { places[Int32(truncatingIfNeeded: entry >> 32)] = UInt32(place) }
             } else {
                 places[key] = UInt32(truncatingIfNeeded: entries.count - 1)

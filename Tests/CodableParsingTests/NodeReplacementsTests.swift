@@ -2,7 +2,8 @@ import Testing
 import CodableParsing
 
 /// `NodeReplacements` keeps every text in one buffer: checked against a dictionary of arrays, for
-/// texts set in any order, set again, and looked up inside, outside and between the nodes set.
+/// texts set in node order and in any order, set again, and looked up inside, outside and between
+/// the nodes set.
 @Suite struct NodeReplacementsTests {
     @Test func readsBackAsADictionaryOfTheLastTextSetForEachNode() {
         var random = TestRandom(seed: 0x5851_F42D_4C95_7F2D)
@@ -10,8 +11,12 @@ import CodableParsing
             var replacements = NodeReplacements()
             var expected: [Int: [UInt8]] = [:]
             if round % 3 == 0 { replacements.reserveCapacity(random.next(50), textBytes: random.next(400)) }
+            var nextAscending = 1_000
             for _ in 0..<random.next(60) {
-                let node = 1_000 + random.next(100)
+                // In node order (found by a binary search) every other round, until a repeat.
+                let ascending = round % 2 == 0 && random.next(30) != 0
+                if ascending { nextAscending += 1 + random.next(3) }
+                let node = ascending ? nextAscending : 1_000 + random.next(100)
                 let text = (0..<random.next(12)).map { _ in UInt8(truncatingIfNeeded: 0x20 + random.next(90)) }
                 replacements.replace(node, with: text)
                 expected[node] = text
@@ -21,7 +26,7 @@ import CodableParsing
             #expect(replacements.nodes == expected.keys.sorted())
             #expect(replacements.lowestNode == expected.keys.min() ?? .max)
             #expect(replacements.highestNode == expected.keys.max() ?? .min)
-            for node in 990..<1_110 {
+            for node in 990..<1_200 {
                 #expect(replacements[node].map(Array.init) == expected[node], "node \(node)")
             }
         }
