@@ -59,6 +59,7 @@ extension Walker {
         if sortedStringKeys == nil { entries.reserveCapacity(count) } else { sortedStringKeys!.reserveCapacity(count) }
         var seen = DistinctKeys(count: count)
         var entryOfInt: [Int: Int] = [:]
+        var intKeys: [Int] = []  // each entry's Int, read once
         var child = index + 1
         for _ in 0..<count {
             let isNew = nodes[child].withStringBytes(in: bytes) { seen.insert(child, named: $0, nodes: nodes, base: bytes) }
@@ -77,6 +78,7 @@ extension Walker {
                     } else {
                         entryOfInt[number] = entries.count
                         entries.append((Int32(truncatingIfNeeded: child), Int32(truncatingIfNeeded: child + 1)))
+                        intKeys.append(number)
                     }
                 }
             } else if isNew {
@@ -97,25 +99,28 @@ extension Walker {
             sorted = order.sorted()
         } else if sortKeys {
             var order = KeyOrder(base: 0)
-            for (position, entry) in entries.enumerated() {
-                order.append(Array(String(intKey(Int(entry.keyNode)) ?? 0).utf8), id: position)
-            }
+            for (position, number) in intKeys.enumerated() { order.append(Array(String(number).utf8), id: position) }
             sorted = order.sorted()
         }
         out.append(UInt8(ascii: "{"))
         var written = 0
         for step in 0..<(sorted?.count ?? entries.count) {
-            let entry = if let sorted {
-                keyIsInt ? entries[sorted[step]] : (keyNode: Int32(truncatingIfNeeded: sorted[step]), valueNode: Int32(truncatingIfNeeded: sorted[step] + 1))
+            // A sorted String key, whose value is the node after it; else an entry.
+            let position = keyIsInt ? sorted?[step] ?? step : step
+            let keyNode: Int
+            let memberValue: Int
+            if let sorted, !keyIsInt {
+                keyNode = sorted[step]
+                memberValue = keyNode + 1
             } else {
-                entries[step]
+                keyNode = Int(entries[position].keyNode)
+                memberValue = Int(entries[position].valueNode)
             }
-            let keyNode = Int(entry.keyNode)
             let mark = out.position
             separator(first: written == 0, level: level + 1)
             if keyIsInt {
                 out.append(UInt8(ascii: "\""))
-                write(String(intKey(keyNode) ?? 0))
+                write(String(intKeys[position]))
                 out.append(UInt8(ascii: "\""))
             } else {
                 writeString(nodes[keyNode])
@@ -123,7 +128,7 @@ extension Walker {
             colon()
             scratch.path.push(.dictionaryKey(node: keyNode))
             do {
-                try value(valueNode, Int(entry.valueNode), level: level + 1)
+                try value(valueNode, memberValue, level: level + 1)
                 written += 1
             } catch {
                 out.truncate(to: mark)

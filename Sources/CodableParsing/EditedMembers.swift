@@ -14,14 +14,15 @@ public struct EditedMembers {
     private let listed: KeyList?
     private var nextListed = 0
 
-    /// The members of the container at `index`; `listed`, when given, the key nodes of the
-    /// members to write (an object's), in order.
-    public init(of index: Int, in nodes: NodeTape, listed: KeyList? = nil) {
+    /// The members of the container at `index` that `edit` keeps, in the order it writes them:
+    /// with `sortingKeys`, an object's in code-point order of their (new) names
+    /// (`RecordEdit.listedMembers`).
+    public init(of index: Int, in nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit, sortingKeys: Bool = false) {
         let node = nodes[index]
         isObject = node.kind == .object
         end = index + node.span
         next = index + 1
-        self.listed = listed
+        listed = edit.listedMembers(of: index, sortingKeys: sortingKeys, nodes: nodes, bytes: bytes)
     }
 
     /// The next member left (its key node, or its element node), skipping dropped ones.

@@ -35,8 +35,7 @@ extension JSONWriter {
             let node = nodes[index]
             if (node.kind == .object || node.kind == .array) && edited.any(in: index..<(index + node.span)) {
                 let isObject = node.kind == .object
-                let listed = edit.listedMembers(of: index, sortingKeys: options.sortKeys, nodes: nodes, bytes: bytes)
-                var frame = EditedMembers(of: index, in: nodes, listed: listed)
+                var frame = EditedMembers(of: index, in: nodes, bytes: bytes, edit: edit, sortingKeys: options.sortKeys)
                 if let first = frame.next(in: nodes, dropped: edit.dropped) {
                     out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
                     stack.append(frame)

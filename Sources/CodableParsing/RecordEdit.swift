@@ -55,7 +55,8 @@ public struct RecordEdit {
     /// not all written in source order (`EditedMembers`' list): with `sortingKeys`, an object's
     /// (see `sortedMembers`); else its picked members, or nil.
     public func listedMembers(of index: Int, sortingKeys: Bool, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> KeyList? {
-        if sortingKeys && nodes[index].kind == .object { return sortedMembers(of: index, nodes: nodes, bytes: bytes) }
+        guard nodes[index].kind == .object else { return nil }
+        if sortingKeys { return sortedMembers(of: index, nodes: nodes, bytes: bytes) }
         return members[index].map(KeyList.init)
     }
 

@@ -17,7 +17,7 @@ extension FieldPath {
         guard depth < components.count else { return index }
         let kind = nodes[index].kind
         guard kind == .object || kind == .array else { return nil }
-        var members = EditedMembers(of: index, in: nodes, listed: kind == .object ? edit.members[index].map(KeyList.init) : nil)
+        var members = EditedMembers(of: index, in: nodes, bytes: bytes, edit: edit)
         switch components[depth] {
         case .key:
             guard kind == .object else { return nil }

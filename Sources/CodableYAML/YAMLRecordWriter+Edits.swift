@@ -56,8 +56,8 @@ extension YAMLRecordWriter {
     private func open(_ index: Int, indent: Int, firstInline: Bool, edit: RecordEdit, _ context: Context) -> EditedFrame? {
         let node = context.nodes[index]
         guard isBlockCollection(node) else { return nil }
-        let listed = edit.listedMembers(of: index, sortingKeys: sortsKeys, nodes: context.nodes, bytes: context.bytes)
-        var frame = EditedFrame(members: EditedMembers(of: index, in: context.nodes, listed: listed), indent: indent, firstInline: firstInline)
+        let members = EditedMembers(of: index, in: context.nodes, bytes: context.bytes, edit: edit, sortingKeys: sortsKeys)
+        var frame = EditedFrame(members: members, indent: indent, firstInline: firstInline)
         frame.upcoming = frame.members.next(in: context.nodes, dropped: edit.dropped)
         return frame.upcoming == nil ? nil : frame
     }

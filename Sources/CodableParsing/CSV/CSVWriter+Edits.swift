@@ -11,7 +11,7 @@ extension CSVWriter {
     /// (`{}`), as in the record copied with the edit.
     func walkEdited(_ record: Record, edit: RecordEdit, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
         var frames: [EditedObject] = []
-        guard var current = open(record.root, edit: edit, nodes: nodes, pathCount: 0) else { return }
+        guard var current = open(record.root, edit: edit, nodes: nodes, bytes: bytes, pathCount: 0) else { return }
         var guess = 0
         path.count = 0
         while true {
@@ -21,7 +21,7 @@ extension CSVWriter {
                 appendKey(key, edit: edit, nodes: nodes, bytes: bytes)
                 let value = key + 1
                 if nodes[value].kind == .object && !(columnsChosen && !discovering && place(value, guess: &guess)),
-                   let inner = open(value, edit: edit, nodes: nodes, pathCount: before) {
+                   let inner = open(value, edit: edit, nodes: nodes, bytes: bytes, pathCount: before) {
                     frames.append(current)
                     path.append(UInt8(ascii: "."))
                     current = inner
@@ -37,8 +37,8 @@ extension CSVWriter {
     }
 
     /// The object at `index` with its first member found; nil when the edit leaves it none.
-    private func open(_ index: Int, edit: RecordEdit, nodes: NodeTape, pathCount: Int) -> EditedObject? {
-        var members = EditedMembers(of: index, in: nodes, listed: edit.members[index].map(KeyList.init))
+    private func open(_ index: Int, edit: RecordEdit, nodes: NodeTape, bytes: UnsafePointer<UInt8>, pathCount: Int) -> EditedObject? {
+        var members = EditedMembers(of: index, in: nodes, bytes: bytes, edit: edit)
         guard let first = members.next(in: nodes, dropped: edit.dropped) else { return nil }
         return EditedObject(members: members, upcoming: first, pathCount: pathCount)
     }
