@@ -12,7 +12,8 @@
 # `--rename`, `--select`, `--keys`) for the JSON, YAML and CSV writers and an envelope, and
 # written as CSV (a huge array in one cell, a million columns), and through --flatten and
 # --unflatten when they change nothing; a million keys in one nested object go through
-# --flatten into JSON Lines and YAML, and a million keys (and a million equal keys `"a":0`)
+# --flatten into JSON Lines and YAML, a million dotted keys (each an object of its own) through
+# --unflatten into JSON Lines and YAML, and sorted, and a million keys (and a million equal keys `"a":0`)
 # are written with --sort-keys; a million dates in one array are re-encoded. Last, an
 # envelope of the same size around small records (`{"items":[…]}`, `--items items`) and a YAML
 # file that is one sequence of small records (`- {id: 1, …}`, from the file and through a pipe,
@@ -45,6 +46,7 @@ open(f'{work}/string.csv', 'w').write('a,b\n1,' + s + '\n')
 open(f'{work}/string.yaml', 'w').write('a: 1\nb: ' + s + '\n')
 n = 1_000_000
 open(f'{work}/keys.jsonl', 'w').write('{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}\n')
+open(f'{work}/dotted-keys.jsonl', 'w').write('{' + ','.join(f'"k{i}.x":{i}' for i in range(n)) + '}\n')
 open(f'{work}/nested-keys.jsonl', 'w').write('{"a":{' + ','.join(f'"k{i}":{i}' for i in range(n)) + '}}\n')
 open(f'{work}/dates.json', 'w').write('{"d":[' + ','.join(f'"2023-04-02T03:21:{10 + i % 50}.540Z"' for i in range(n)) + ']}\n')
 open(f'{work}/equal-keys.json', 'w').write('{' + ','.join('"a":0' for i in range(n)) + '}\n')
@@ -144,6 +146,10 @@ run keys.jsonl convert --unflatten --to jsonl
 # --flatten into JSON or YAML flattens as it writes: nothing rebuilt.
 run nested-keys.jsonl convert --flatten --to jsonl
 run nested-keys.jsonl convert --flatten --to=yaml
+# --unflatten into JSON or YAML nests a huge record as it writes it: its order planned, nothing rebuilt.
+run dotted-keys.jsonl convert --unflatten --to jsonl
+run dotted-keys.jsonl convert --unflatten --to=yaml
+run dotted-keys.jsonl convert --unflatten --sort-keys --to jsonl
 # --sort-keys sorts a million keys named where they stand: the shortest keys there are, all equal,
 # too (`"a":0`, six bytes a member).
 run keys.jsonl convert --sort-keys --to jsonl

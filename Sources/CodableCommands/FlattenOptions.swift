@@ -30,6 +30,17 @@ struct FlattenOptions: ParsableArguments {
         return edit
     }
 
+    /// With `--unflatten`, the edits that have the writer nest `batch`'s records as it writes
+    /// them (`RecordFlattener.unflatteningAsWritten`), when the batch holds a huge record: then
+    /// it is not rebuilt first, and held twice. Nil when the batch is to be rebuilt (`apply`):
+    /// into CSV or TSV, whose writer flattens records again; when dates are re-encoded
+    /// (`rewritingDates`: a date's field is named by its path in the nested record); or when
+    /// no record is huge, or one cannot be nested as it is written.
+    func unflatteningAsWritten(_ batch: RecordBatch, to format: OutputFormat, rewritingDates: Bool, sortingKeys: Bool, fromTable: Bool) -> [RecordEdit]? {
+        guard unflatten && !rewritingDates && format.csvDialect == nil else { return nil }
+        return RecordFlattener.unflatteningAsWritten(batch, parsingJSONText: fromTable, sortingKeys: sortingKeys)
+    }
+
     /// `batch` flattened or unflattened as asked; `fromTable` (CSV, TSV input) parses cells that
     /// hold JSON arrays or objects.
     func apply(to batch: RecordBatch, fromTable: Bool, file: InputFile) throws(CommandFailure) -> RecordBatch {

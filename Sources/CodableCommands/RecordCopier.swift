@@ -42,7 +42,13 @@ struct RecordCopier {
                             try target.write(writer.output)
                             continue
                         }
-                        let batch = flattening.isActive ? try flattening.apply(to: read, fromTable: input.csvDialect(for: file) != nil, file: file) : read
+                        let fromTable = input.csvDialect(for: file) != nil
+                        if let edits = flattening.unflatteningAsWritten(read, to: output.to, rewritingDates: rewriter != nil, sortingKeys: output.sortKeys, fromTable: fromTable) {
+                            for index in 0..<read.count { writer.write(read[index], edit: edits[index]) }
+                            try target.write(writer.output)
+                            continue
+                        }
+                        let batch = flattening.isActive ? try flattening.apply(to: read, fromTable: fromTable, file: file) : read
                         if let dateWriter {
                             try write(batch, with: dateWriter, from: file)
                         } else {

@@ -1,8 +1,8 @@
 extension JSONWriter {
     /// Appends the record's value with `edit` applied as it is written: only picked members
     /// written, in their order, dropped members and elements left out, renamed keys written under
-    /// their new names, nested objects flattened, replaced scalars written as their replacements.
-    /// The text is the same as that of the record copied with the edit applied, written with
+    /// their new names, nested objects flattened or keys nested back, replaced scalars written as
+    /// their replacements. The text is the same as that of the record copied with the edit applied, written with
     /// `write(_:level:replacements:to:)`, but nothing is copied: a huge record is not held twice.
     ///
     /// Only containers holding a picked, dropped or renamed node are walked here, a member at a
@@ -12,7 +12,9 @@ extension JSONWriter {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 var cursor = out.beginAppending()
-                if let separator = edit.flattening {
+                if let order = edit.unflattening, nodes[record.root].kind == .object {
+                    writeUnflattened(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, order: order, replacements: edit.replacements, to: &cursor)
+                } else if let separator = edit.flattening {
                     writeFlattened(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, separator: separator, replacements: edit.replacements, to: &cursor)
                 } else {
                     write(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, edit: edit, to: &cursor)

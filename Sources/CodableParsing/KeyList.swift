@@ -1,11 +1,11 @@
 /// Ids (key nodes, most often) in the order an object's members are written, four bytes each: a
 /// record's node numbers are below 2^27 (`JSONNode.maxValues`), counted from a base.
-public struct KeyList: RandomAccessCollection {
+public struct KeyList: RandomAccessCollection, Sendable {
     private var ids: [UInt32]
     private let base: Int
 
     /// The ids `ids` (each less `base`), in order.
-    init(_ ids: [UInt32], base: Int) {
+    public init(_ ids: [UInt32], base: Int) {
         self.ids = ids
         self.base = base
     }

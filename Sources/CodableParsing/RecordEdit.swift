@@ -26,6 +26,12 @@ public struct RecordEdit {
     /// edit but `replacements`. The JSON and YAML writers take it, so that a huge record is
     /// not rebuilt flat before it is written; CSV's writer flattens every record anyway.
     public var flattening: [UInt8]?
+    /// The record's keys nested back into objects as they are written (`--unflatten`,
+    /// `UnflattenedMembers`), when the record is an object: with no other edit but
+    /// `replacements`. The JSON and YAML writers take it, so that a huge record is not rebuilt
+    /// nested before it is written; the CSV writer is not given it (it would flatten the
+    /// record again).
+    public var unflattening: UnflattenedOrder?
 
     /// No edit at all, of the record whose root is node `root`.
     public init(root: Int = 0) {
@@ -35,9 +41,9 @@ public struct RecordEdit {
     /// Nothing picked, dropped, renamed or replaced.
     public var isEmpty: Bool { keepsShape && replacements.isEmpty }
 
-    /// Nothing picked, dropped, renamed or flattened: only scalars replaced, which every writer
-    /// can do.
-    public var keepsShape: Bool { members.isEmpty && dropped.isEmpty && !renamesKeys && flattening == nil }
+    /// Nothing picked, dropped, renamed, flattened or unflattened: only scalars replaced, which
+    /// every writer can do.
+    public var keepsShape: Bool { members.isEmpty && dropped.isEmpty && !renamesKeys && flattening == nil && unflattening == nil }
 
     /// Whether some key may be renamed: by `renamed`, a rule or `renameKey`.
     public var renamesKeys: Bool { !renamed.isEmpty || !renamedByRule.isEmpty || renameKey != nil }

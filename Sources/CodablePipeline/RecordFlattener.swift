@@ -94,6 +94,38 @@ public enum RecordFlattener {
         return true
     }
 
+    /// The edits that have a writer nest every record's `separator`-joined keys back into
+    /// objects as it writes them (`RecordEdit.unflattening`): what `unflatten` gives, written
+    /// plainly, but a huge record is not rebuilt first. Nil when the batch is to be rebuilt
+    /// (`unflatten`): no record has `minimumNodes` nodes or more (smaller ones are quicker
+    /// rebuilt, keys shared, as CSV rows are), or a record cannot be nested as it is written
+    /// (see `UnflattenPlanner.Plan.rebuilt`). `sortingKeys`: the writer sorts keys.
+    public static func unflatteningAsWritten(
+        _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, sortingKeys: Bool,
+        minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
+    ) -> [RecordEdit]? {
+        guard (0..<batch.count).contains(where: { batch.nodes[Int(batch.roots[$0])].span >= minimumNodes }) else { return nil }
+        let separator = Array(separator.utf8)
+        return batch.bytes.withUnsafeBufferPointer { bytes in
+            batch.nodes.withNodes { nodes in
+                var edits: [RecordEdit] = []
+                for index in 0..<batch.count {
+                    let root = Int(batch.roots[index])
+                    var edit = RecordEdit(root: root)
+                    switch UnflattenPlanner.plan(
+                        record: root, in: nodes, base: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, separator: separator,
+                        parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues) {
+                    case .unchanged: break
+                    case .nested(let order): edit.unflattening = order
+                    case .rebuilt: return nil
+                    }
+                    edits.append(edit)
+                }
+                return edits
+            }
+        }
+    }
+
     /// The batch with every record's `separator`-joined keys nested back into objects.
     /// Nesting adds an object (and its key) for each new prefix, and parsing JSON text adds its
     /// values: a record that would hold more than `maxValues` values is an error at its root.

@@ -123,6 +123,10 @@ public final class YAMLRecordWriter: RecordFormatter {
                 defer { output.endAppending(out) }
                 let context = Context(nodes: nodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, replacements: edit.replacements)
                 let root = record.root
+                if let order = edit.unflattening, nodes[root].kind == .object, nodes[root].size > 0 {
+                    writeUnflattened(root: root, indent: indent, afterDash: afterDash, order: order, context, to: &out)
+                    return
+                }
                 if let separator = edit.flattening, FlattenedMembers.change(root, in: nodes) {
                     writeFlattened(root: root, indent: indent, afterDash: afterDash, separator: separator, context, to: &out)
                     return

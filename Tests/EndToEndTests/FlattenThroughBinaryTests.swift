@@ -51,6 +51,32 @@ import Testing
         #expect(written.stdout.utf8.count > 100_000)
     }
 
+    /// A record of 6 000 dotted keys (enough to be nested as it is written, not rebuilt), whose
+    /// objects' keys come interleaved (`g0.k0.x`, `g0.k0.y`, `g1.k1.x`, …, `g0.k50.x`), and an
+    /// escaped key: the same text as the nested record converted plainly, in JSON Lines, YAML and
+    /// pretty JSON with sorted keys. Then one key more, which is both a value and an object: an
+    /// error, with nothing written.
+    @Test(arguments: [["--to", "jsonl"], ["--to", "yaml"], ["--to", "json", "--pretty", "--sort-keys"]])
+    func aHugeRecordUnflattenedAsWrittenIsTheNestedRecordWrittenPlainly(output: [String]) throws {
+        let groups = 50
+        let flat = (0..<3_000).map { #""g\#($0 % groups).k\#($0).x":\#($0),"g\#($0 % groups).k\#($0).y":"s\#($0)""# }
+        let input = "{" + flat.joined(separator: ",") + #","e\u002e\u00e9":true}"#
+        let nested = (0..<groups).map { group in
+            #""g\#(group)":{"# + stride(from: group, to: 3_000, by: groups).map { #""k\#($0)":{"x":\#($0),"y":"s\#($0)"}"# }.joined(separator: ",") + "}"
+        }
+        let expected = "{" + nested.joined(separator: ",") + #","e":{"é":true}}"#
+        let written = try CodableBinary.run(["convert", "--unflatten"] + output, stdin: input + "\n")
+        #expect(written.status == 0, "\(written.stderr.prefix(300))")
+        let plain = try CodableBinary.run(["convert", "--from", "json"] + output, stdin: expected + "\n")
+        #expect(written.stdout == plain.stdout)
+        #expect(written.stdout.utf8.count > 80_000)
+
+        let conflicting = try CodableBinary.run(["convert", "--unflatten"] + output, stdin: "{" + flat.joined(separator: ",") + #","g3.k3":1}"# + "\n")
+        #expect(conflicting.status == 1)
+        #expect(conflicting.stderr.contains("cannot unflatten 'g3.k3': 'g3.k3' is both a value and an object"), "\(conflicting.stderr.prefix(300))")
+        #expect(conflicting.stdout.isEmpty)
+    }
+
     /// With `--columns`, a column may name a nested object, which the CSV writer writes whole
     /// as JSON text (its members' columns then stay empty); flattened first, the record has no
     /// such field, and its members fill their columns.

@@ -1,0 +1,104 @@
+import Testing
+import CodableParsing
+import CodableYAML
+@testable import CodablePipeline
+
+/// `--unflatten` as the JSON and YAML writers write it (`RecordEdit.unflattening`, planned by
+/// `UnflattenPlanner`) against the record rebuilt nested (`RecordFlattener.unflatten`) and
+/// written plainly.
+struct UnflattenedAsWrittenTests {
+    /// Random records of keys made of a few parts (escaped, empty, repeated, in nesting order or
+    /// not, some equal or both a value and an object): whenever a batch is planned, the writers
+    /// give the text of the rebuilt batch, with and without sorted keys, pretty, at a level, and
+    /// as YAML documents and a sequence; a batch that is not planned is one the rebuild rejects,
+    /// or one with JSON text to parse.
+    @Test func writingUnflattenedMatchesWritingTheRebuiltRecords() throws {
+        var random = SplitMix(seed: 41)
+        var outcomes: [String: Int] = [:]
+        for round in 0..<600 {
+            let separator = round % 5 == 4 ? "::" : "."
+            let parsing = round % 7 == 3
+            let lines = (0..<(1 + random.next(3))).map { _ in Self.record(&random, separator: separator) }
+            let batch = try Self.batch(lines.joined(separator: "\n") + "\n")
+            let rebuilt = try? RecordFlattener.unflatten(batch, separator: separator, parsingJSONText: parsing)
+            for sortingKeys in [false, true] {
+                guard let edits = RecordFlattener.unflatteningAsWritten(
+                    batch, separator: separator, parsingJSONText: parsing, sortingKeys: sortingKeys, minimumNodes: 0)
+                else {
+                    let holdsJSONText = parsing && lines.contains { $0.contains(#""[1]""#) || $0.contains(#""{}""#) }
+                    #expect(rebuilt == nil || holdsJSONText, "\(lines) not planned, yet rebuilt")
+                    outcomes[rebuilt == nil ? "rejected" : "JSON text", default: 0] += 1
+                    continue
+                }
+                let expected = try #require(rebuilt, "\(lines) planned, yet not rebuilt")
+                #expect(edits.count == batch.count)
+                outcomes[edits.contains { $0.unflattening?.keys != nil } ? "reordered" : edits.contains { $0.unflattening != nil } ? "in order" : "unchanged", default: 0] += 1
+                for options in [JSONWriterOptions(sortKeys: sortingKeys), JSONWriterOptions(pretty: true, sortKeys: sortingKeys, indent: 3)] {
+                    for level in [0, 1] {
+                        var writer = JSONWriter(options: options)
+                        let written = OutputBuffer()
+                        let wanted = OutputBuffer()
+                        for index in 0..<batch.count {
+                            writer.write(batch[index], level: level, edit: edits[index], to: written)
+                            writer.write(expected[index], level: level, to: wanted)
+                        }
+                        #expect(written.text == wanted.text, "\(lines) with \(options)")
+                    }
+                }
+                for sequence in [false, true] {
+                    let written = YAMLRecordWriter(options: YAMLWriterOptions(sequence: sequence, sortKeys: sortingKeys))
+                    let wanted = YAMLRecordWriter(options: YAMLWriterOptions(sequence: sequence, sortKeys: sortingKeys))
+                    for index in 0..<batch.count {
+                        written.write(batch[index], edit: edits[index])
+                        wanted.write(expected[index], replacements: [:])
+                    }
+                    written.finish()
+                    wanted.finish()
+                    #expect(written.output.text == wanted.output.text, "\(lines) as YAML")
+                }
+            }
+        }
+        for outcome in ["rejected", "JSON text", "reordered", "in order", "unchanged"] {
+            #expect(outcomes[outcome, default: 0] >= 20, "\(outcome): \(outcomes)")
+        }
+    }
+
+    /// Only a batch with a huge record is written as it goes; a key that is also an object, or
+    /// two equal keys, or a cell to parse, leave it to the rebuild (which says what is wrong).
+    @Test func onlyHugeRecordsThatNestCleanlyAreWrittenAsTheyGo() throws {
+        let keys = (0..<5_000).map { "\"k\($0).x\":\($0)" }
+        let huge = "{" + keys.joined(separator: ",") + "}"
+        let edits = try #require(RecordFlattener.unflatteningAsWritten(try Self.batch(huge + "\n{\"a\":1}\n"), sortingKeys: false))
+        #expect(edits[0].unflattening != nil && edits[0].unflattening?.keys == nil)
+        #expect(edits[1].unflattening == nil && edits[1].keepsShape)
+        #expect(RecordFlattener.unflatteningAsWritten(try Self.batch(#"{"a.b":1}"# + "\n"), sortingKeys: false) == nil)
+        for bad in [#""k7":1"#, #""k7.x":1"#, #""k7.x.y":1"#] {
+            let batch = try Self.batch("{" + keys.joined(separator: ",") + "," + bad + "}\n")
+            #expect(RecordFlattener.unflatteningAsWritten(batch, sortingKeys: false) == nil, "\(bad)")
+            #expect(throws: RecordFlattener.Conflict.self) { try RecordFlattener.unflatten(batch) }
+        }
+        let cell = try Self.batch("{" + keys.joined(separator: ",") + #","y":"[1,2]"}"# + "\n")
+        #expect(RecordFlattener.unflatteningAsWritten(cell, sortingKeys: false) != nil)
+        #expect(RecordFlattener.unflatteningAsWritten(cell, parsingJSONText: true, sortingKeys: false) == nil)
+        let regrouped = try Self.batch("{" + keys.joined(separator: ",") + #","k0.y":1}"# + "\n")
+        let order = try #require(RecordFlattener.unflatteningAsWritten(regrouped, sortingKeys: false)?[0].unflattening?.keys)
+        #expect(Array(order.prefix(3)) == [1, 2 * 5_000 + 1, 3])  // k0.x, k0.y, k1.x
+    }
+
+    /// A record of keys `p.p.…` from a few parts (a part may be empty, escaped, or hold half the
+    /// separator), some of its values JSON text.
+    private static func record(_ random: inout SplitMix, separator: String) -> String {
+        let parts = ["a", "b", "", "\\u0061", "é", "x\\\"y", "c:", "k\(random.next(40))"]
+        let members = (0..<random.next(12)).map { _ -> String in
+            let key = (0..<(1 + random.next(3))).map { _ in parts[random.next(parts.count)] }.joined(separator: separator)
+            let value = ["1", "\"s\"", "[1,{\"q.r\":2}]", "{\"m.n\":{}}", "\"[1]\"", "\"{}\"", "null", "{}"][random.next(8)]
+            return "\"\(key)\":\(value)"
+        }
+        return random.next(10) == 0 ? "[" + members.count.description + "]" : "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func batch(_ text: String) throws -> RecordBatch {
+        let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .jsonl))
+        return try #require(try reader.nextBatch())
+    }
+}
