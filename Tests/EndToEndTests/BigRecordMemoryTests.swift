@@ -80,8 +80,9 @@ import Testing
     /// (copied); now 3.2 and 3.4, in a release build.
     ///
     /// `--unflatten` passes such a record on as it is (no key holds a dot): rebuilt unchanged,
-    /// it took 8.9 times its size.
-    @Test(arguments: [["--to", "csv"], ["--exclude", "k5", "--to", "csv"], ["--unflatten", "--to", "jsonl"]])
+    /// it took 8.9 times its size. Sorted (`--sort-keys`), the header is a list of column
+    /// numbers, not a sorted copy of the names: 4.3 -> 3.2.
+    @Test(arguments: [["--to", "csv"], ["--exclude", "k5", "--to", "csv"], ["--sort-keys", "--to", "csv"], ["--unflatten", "--to", "jsonl"]])
     func aRecordOfManyKeysWrittenAsCSVStaysUnderFourTimesItsSize(arguments: [String]) throws {
         guard CodableBinary.measuresPeakMemory else { return }
         let text = "{" + (0..<300_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}\n"

@@ -7,46 +7,83 @@
 struct CSVColumns {
     /// Every name's UTF-8, one after another, in column order.
     private var bytes: [UInt8] = []
-    /// Where each column's name starts in `bytes`, and where the last one ends.
-    private var starts: [Int] = [0]
+    /// Where each column's name starts in `bytes`, and where the last one ends: names take less
+    /// than 4 GiB in all (`hasRoom(forNameOf:)`).
+    private var starts: [UInt32] = [0]
     /// Open addressing, linear probing: a column's number plus one, 0 for a free slot. Its size
     /// is a power of two, at most three quarters full.
     private var table: [Int32] = []
+    /// The columns in header order, once sorted (`sort()`); nil: in the order they were added.
+    private var order: [UInt32]?
 
     /// Number of columns.
     var count: Int { starts.count - 1 }
 
     /// The name of column `index`, as UTF-8.
     func name(_ index: Int) -> ArraySlice<UInt8> {
-        bytes[starts[index]..<starts[index + 1]]
+        bytes[Int(starts[index])..<Int(starts[index + 1])]
+    }
+
+    /// Whether a column named with `length` bytes can be added: the names take less than 4 GiB
+    /// (the nested keys of a record can make names that long, each repeating its objects' keys).
+    func hasRoom(forNameOf length: Int) -> Bool {
+        bytes.count + length <= Int(UInt32.max)
     }
 
     /// Adds a column; false when the name is already one.
     @discardableResult
     mutating func append(_ name: [UInt8]) -> Bool {
-        name.withUnsafeBufferPointer { name in
-            if find(name.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: name.count) >= 0 { return false }
-            bytes.append(contentsOf: name)
-            starts.append(bytes.count)
-            if 4 * count > 3 * table.count { rebuildTable() } else { insert(count - 1) }
-            return true
-        }
+        name.withUnsafeBufferPointer { append($0) }
     }
 
-    /// Sorts the columns by the code points of their names (equal names cannot occur).
+    /// Adds a column named `name` (UTF-8); false when the name is already one, or there is no
+    /// room for it (`hasRoom(forNameOf:)`).
+    @discardableResult
+    mutating func append(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hasRoom(forNameOf: name.count) else { return false }
+        if find(name.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: name.count) >= 0 { return false }
+        bytes.append(contentsOf: name)
+        starts.append(UInt32(bytes.count))
+        if 4 * count > 3 * table.count { rebuildTable() } else { insert(count - 1) }
+        return true
+    }
+
+    /// Makes room for `columns` more columns whose names take about `nameBytes` bytes in all, so
+    /// that adding them grows no array and rebuilds no table (a row of 400 000 columns held the
+    /// old and the new of each at once, as they grew).
+    mutating func reserve(columns: Int, nameBytes: Int) {
+        bytes.reserveCapacity(bytes.count + nameBytes)
+        starts.reserveCapacity(starts.count + columns)
+        var size = max(16, table.count)
+        while 4 * (count + columns) > 3 * size { size *= 2 }
+        guard size > table.count else { return }
+        table = []
+        table = [Int32](repeating: 0, count: size)
+        for index in 0..<count { insert(index) }
+    }
+
+    /// Sorts the header by the code points of the columns' names (equal names cannot occur): the
+    /// columns keep their numbers (a record's fields still come in their order, which `guess`
+    /// follows), and `column(at:)` gives the header's order. A permutation of four bytes a
+    /// column: a copy of the names and their starts, sorted, took a row of 400 000 columns over
+    /// five times its size.
     mutating func sort() {
-        let order = (0..<count).sorted { name($0).lexicographicallyPrecedes(name($1)) }
-        var sortedBytes: [UInt8] = []
-        sortedBytes.reserveCapacity(bytes.count)
-        var sortedStarts = [0]
-        sortedStarts.reserveCapacity(starts.count)
-        for index in order {
-            sortedBytes.append(contentsOf: name(index))
-            sortedStarts.append(sortedBytes.count)
+        var sorted = (0..<UInt32(count)).map { $0 }
+        bytes.withUnsafeBufferPointer { bytes in
+            sorted.sort { first, second in
+                let firstName = UnsafeBufferPointer(rebasing: bytes[Int(starts[Int(first)])..<Int(starts[Int(first) + 1])])
+                let secondName = UnsafeBufferPointer(rebasing: bytes[Int(starts[Int(second)])..<Int(starts[Int(second) + 1])])
+                return firstName.lexicographicallyPrecedes(secondName)
+            }
         }
-        bytes = sortedBytes
-        starts = sortedStarts
-        rebuildTable()
+        order = sorted
+    }
+
+    /// The column at `position` of the header: itself, unless the header is sorted.
+    @inline(__always)
+    func column(at position: Int) -> Int {
+        guard let order else { return position }
+        return Int(order[position])
     }
 
     /// The column named `path[0..<count]`, or -1. `guess` is tried first (records usually
@@ -60,8 +97,8 @@ struct CSVColumns {
     /// Whether column `index` is named `path[0..<count]`.
     @inline(__always)
     private func matches(_ index: Int, _ path: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let start = starts[index]
-        guard starts[index + 1] - start == count else { return false }
+        let start = Int(starts[index])
+        guard Int(starts[index + 1]) - start == count else { return false }
         return count == 0 || bytes.withUnsafeBufferPointer { memoryEqual($0.baseAddress! + start, path, count) }
     }
 
@@ -80,8 +117,8 @@ struct CSVColumns {
 
     /// Puts column `index` into the table (which has room, and does not hold its name).
     private mutating func insert(_ index: Int) {
-        let start = starts[index]
-        let length = starts[index + 1] - start
+        let start = Int(starts[index])
+        let length = Int(starts[index + 1]) - start
         let hash = bytes.withUnsafeBufferPointer { Self.hash($0.baseAddress! + start, length) }
         let mask = table.count - 1
         var slot = hash & mask

@@ -114,7 +114,10 @@ public final class CSVWriter: RecordFormatter {
                 }
                 if !headerWritten {
                     if columns.count == 0 {
+                        let leaves = Self.measureLeaves(of: record.root, nodes: nodes, bytes: bytes)
+                        columns.reserve(columns: leaves.count, nameBytes: leaves.nameBytes)
                         walkLeaves(record, nodes: nodes, bytes: bytes, discovering: true)
+                        guard !stopped else { return }
                         if sortKeys { columns.sort() }
                     }
                     writeHeader()
@@ -179,12 +182,49 @@ public final class CSVWriter: RecordFormatter {
         }
     }
 
+    /// The leaves of the object at `root` (nested objects walked into, as `walk` does) and the
+    /// bytes their dotted names take, at most (escaped keys counted as written): the room the
+    /// header's columns take.
+    private static func measureLeaves(of root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> (count: Int, nameBytes: Int) {
+        var frames: [(end: Int, next: Int, prefix: Int)] = []
+        var index = root + 1
+        var end = root + nodes[root].span
+        var prefix = 0
+        var count = 0
+        var nameBytes = 0
+        while true {
+            while index < end {
+                let name = nodes[index].tokenLength(in: bytes) - 2
+                let value = index + 1
+                let node = nodes[value]
+                if node.kind == .object && node.size > 0 {
+                    frames.append((end, value + node.span, prefix))
+                    prefix += name + 1
+                    index = value + 1
+                    end = value + node.span
+                    continue
+                }
+                count += 1
+                nameBytes += prefix + name
+                index = value + node.span
+            }
+            guard let frame = frames.popLast() else { return (count, nameBytes) }
+            end = frame.end
+            index = frame.next
+            prefix = frame.prefix
+        }
+    }
+
     /// A leaf at the current path: a new column when discovering, else placed in its column (or
     /// reported left out, when it has none).
     @inline(__always)
     func visitLeaf(_ value: Int, key: Int, of record: Record, discovering: Bool, guess: inout Int) {
         if discovering {
-            columns.append(Array(UnsafeBufferPointer(start: path.pointer, count: path.count)))
+            guard !stopped else { return }
+            guard columns.hasRoom(forNameOf: path.count) else {
+                return stop(record, "its fields' dotted names take more than 4 GiB, too many for a CSV header")
+            }
+            columns.append(UnsafeBufferPointer(start: path.pointer, count: path.count))
         } else if !place(value, guess: &guess) {
             dropped(record, key: key)
         }
@@ -222,9 +262,9 @@ public final class CSVWriter: RecordFormatter {
         headerWritten = true
         cells = [Int32](repeating: -1, count: columns.count)
         var out = output.beginAppending()
-        for index in 0..<columns.count {
-            if index > 0 { out.append(delimiter) }
-            columns.name(index).withUnsafeBufferPointer { writeText($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count, isString: false, to: &out) }
+        for position in 0..<columns.count {
+            if position > 0 { out.append(delimiter) }
+            columns.name(columns.column(at: position)).withUnsafeBufferPointer { writeText($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count, isString: false, to: &out) }
         }
         out.append(0x0A)
         output.endAppending(out)
@@ -232,8 +272,9 @@ public final class CSVWriter: RecordFormatter {
 
     private func writeRow(nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements) {
         var out = output.beginAppending()
-        for column in 0..<cells.count {
-            if column > 0 { out.append(delimiter) }
+        for position in 0..<cells.count {
+            if position > 0 { out.append(delimiter) }
+            let column = columns.column(at: position)
             let cell = Int(cells[column])
             guard cell >= 0 else { continue }
             cells[column] = -1
