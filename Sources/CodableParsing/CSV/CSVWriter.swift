@@ -113,15 +113,28 @@ public final class CSVWriter: RecordFormatter {
                     return stop(record, message)
                 }
                 if !headerWritten {
+                    var fieldsInColumnOrder = false
                     if columns.count == 0 {
-                        let leaves = Self.measureLeaves(of: record.root, nodes: nodes, bytes: bytes)
-                        columns.reserve(columns: leaves.count, nameBytes: leaves.nameBytes)
+                        var leaves = 0
+                        var nameBytes = 0
+                        Self.forEachLeaf(of: record.root, nodes: nodes, bytes: bytes) { _, nameLength in
+                            leaves += 1
+                            nameBytes += nameLength
+                        }
+                        columns.reserve(columns: leaves, nameBytes: nameBytes)
                         walkLeaves(record, nodes: nodes, bytes: bytes, discovering: true)
                         guard !stopped else { return }
                         if sortKeys { columns.sort() }
+                        // Each field its own column, in their order: no cell to place.
+                        fieldsInColumnOrder = !sortKeys && edit == nil && columns.count == leaves
                     }
                     writeHeader()
+                    if fieldsInColumnOrder {
+                        writeRowInFieldOrder(record.root, nodes: nodes, bytes: bytes, replacements: replacements)
+                        return
+                    }
                 }
+                if cells.count != columns.count { cells = [Int32](repeating: -1, count: columns.count) }
                 walkLeaves(record, nodes: nodes, bytes: bytes, discovering: false)
                 writeRow(nodes: nodes, bytes: bytes, replacements: replacements)
             }
@@ -182,16 +195,14 @@ public final class CSVWriter: RecordFormatter {
         }
     }
 
-    /// The leaves of the object at `root` (nested objects walked into, as `walk` does) and the
-    /// bytes their dotted names take, at most (escaped keys counted as written): the room the
-    /// header's columns take.
-    private static func measureLeaves(of root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> (count: Int, nameBytes: Int) {
+    /// Calls `body` with each leaf of the object at `root` (nested objects walked into, as
+    /// `walk` does), in order: its value node, and the bytes its dotted name takes, at most
+    /// (escaped keys counted as written).
+    private static func forEachLeaf(of root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (_ value: Int, _ nameLength: Int) -> Void) {
         var frames: [(end: Int, next: Int, prefix: Int)] = []
         var index = root + 1
         var end = root + nodes[root].span
         var prefix = 0
-        var count = 0
-        var nameBytes = 0
         while true {
             while index < end {
                 let name = nodes[index].tokenLength(in: bytes) - 2
@@ -204,11 +215,10 @@ public final class CSVWriter: RecordFormatter {
                     end = value + node.span
                     continue
                 }
-                count += 1
-                nameBytes += prefix + name
+                body(value, prefix + name)
                 index = value + node.span
             }
-            guard let frame = frames.popLast() else { return (count, nameBytes) }
+            guard let frame = frames.popLast() else { return }
             end = frame.end
             index = frame.next
             prefix = frame.prefix
@@ -260,7 +270,6 @@ public final class CSVWriter: RecordFormatter {
 
     private func writeHeader() {
         headerWritten = true
-        cells = [Int32](repeating: -1, count: columns.count)
         var out = output.beginAppending()
         for position in 0..<columns.count {
             if position > 0 { out.append(delimiter) }
@@ -279,6 +288,20 @@ public final class CSVWriter: RecordFormatter {
             guard cell >= 0 else { continue }
             cells[column] = -1
             writeCell(cell, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
+        }
+        out.append(0x0A)
+        output.endAppending(out)
+    }
+
+    /// Writes the row of the record at `root` whose fields made the columns, each its own, in
+    /// their order: its leaves, one after another, with no list of cells (4 bytes a column).
+    private func writeRowInFieldOrder(_ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements) {
+        var out = output.beginAppending()
+        var first = true
+        Self.forEachLeaf(of: root, nodes: nodes, bytes: bytes) { value, _ in
+            if !first { out.append(delimiter) }
+            first = false
+            writeCell(value, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
         }
         out.append(0x0A)
         output.endAppending(out)
