@@ -1,0 +1,141 @@
+#define _GNU_SOURCE  // mremap
+#include "CAllocator.h"
+
+// libyaml (the system library that reads YAML) grows a scalar's text through yaml_string_extend,
+// which doubles its buffer with realloc and zero-fills the new half; a string's buffer is given
+// back with yaml_free, and other buffers grow with yaml_realloc. It calls each of them through
+// its procedure linkage table, so on Linux these definitions, in the executable, take the place
+// of its own (ELF symbol interposition).
+//
+// Why: a scalar of a few MiB grew its buffer to the next power of two, every byte of it written
+// (with zeros), and glibc kept each freed buffer resident: a 4 MiB scalar took 4.6 times its
+// size. Here a string growing to BIG_STRING bytes or more moves to a mapping of its own, grown
+// with mremap (nothing copied) and unmapped when freed; a mapping's new half is left to the
+// kernel, whose fresh pages are zero already and are not resident until libyaml writes its
+// text there. Such mappings are few (a parser holds a scalar or two at once), listed in `big`;
+// every other block is glibc's, as libyaml would have it, and freeing one costs one atomic load
+// more while no mapping is live.
+//
+// Elsewhere (other systems, a libyaml linked statically, whose own definitions win over these
+// weak ones, and fuzzing builds, whose AddressSanitizer wants malloc's blocks as they are)
+// libyaml keeps its own.
+
+#if defined(__linux__) && !defined(CODABLE_FUZZING)
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+enum { BIG_STRING = 128 << 10, MOST_BIG = 64 };
+
+static struct { void *start; size_t length; } big[MOST_BIG];
+static atomic_int big_count;
+static pthread_mutex_t big_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t page_rounded(size_t bytes) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (bytes + page - 1) / page * page;
+}
+
+// The slot of the mapping at `start` (or, with NULL, a free slot), or -1. Under big_lock.
+static int big_slot(void *start) {
+    for (int slot = 0; slot < MOST_BIG; slot++) {
+        if (big[slot].start == start) return slot;
+    }
+    return -1;
+}
+
+__attribute__((weak)) void yaml_free(void *pointer) {
+    if (pointer != NULL && atomic_load(&big_count) > 0) {
+        pthread_mutex_lock(&big_lock);
+        int slot = big_slot(pointer);
+        if (slot >= 0) {
+            size_t length = big[slot].length;
+            big[slot].start = NULL;
+            atomic_fetch_sub(&big_count, 1);
+            pthread_mutex_unlock(&big_lock);
+            munmap(pointer, length);
+            return;
+        }
+        pthread_mutex_unlock(&big_lock);
+    }
+    free(pointer);
+}
+
+// Grows or shrinks the mapping at `pointer` if it is one (with *done set), else leaves it.
+static void *resize_if_big(void *pointer, size_t size, int *done) {
+    *done = 0;
+    if (pointer == NULL || atomic_load(&big_count) == 0) return NULL;
+    pthread_mutex_lock(&big_lock);
+    int slot = big_slot(pointer);
+    void *moved = NULL;
+    if (slot >= 0) {
+        *done = 1;
+        size_t length = page_rounded(size ? size : 1);
+        moved = mremap(pointer, big[slot].length, length, MREMAP_MAYMOVE);
+        if (moved == MAP_FAILED) {
+            moved = NULL;
+        } else {
+            big[slot].start = moved;
+            big[slot].length = length;
+        }
+    }
+    pthread_mutex_unlock(&big_lock);
+    return moved;
+}
+
+__attribute__((weak)) void *yaml_realloc(void *pointer, size_t size) {
+    int done;
+    void *moved = resize_if_big(pointer, size, &done);
+    if (done) return moved;
+    return pointer ? realloc(pointer, size ? size : 1) : malloc(size ? size : 1);
+}
+
+// Moves the glibc block `start` (of `size` bytes) to a new mapping of `grown` bytes; NULL
+// when there is no room for one more.
+static void *move_to_mapping(void *start, size_t size, size_t grown) {
+    pthread_mutex_lock(&big_lock);
+    int slot = big_slot(NULL);
+    void *mapped = NULL;
+    if (slot >= 0) {
+        size_t length = page_rounded(grown);
+        mapped = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (mapped == MAP_FAILED) {
+            mapped = NULL;
+        } else {
+            memcpy(mapped, start, size);
+            big[slot].start = mapped;
+            big[slot].length = length;
+            atomic_fetch_add(&big_count, 1);
+        }
+    }
+    pthread_mutex_unlock(&big_lock);
+    if (mapped != NULL) free(start);
+    return mapped;
+}
+
+__attribute__((weak)) int yaml_string_extend(unsigned char **start, unsigned char **pointer, unsigned char **end) {
+    size_t size = (size_t)(*end - *start);
+    size_t grown = size * 2;
+    unsigned char *moved = NULL;
+    if (grown >= BIG_STRING) {
+        int done;
+        moved = resize_if_big(*start, grown, &done);
+        if (done && moved == NULL) return 0;
+        if (!done) moved = move_to_mapping(*start, size, grown);
+    }
+    if (moved == NULL) {
+        // As libyaml does it: the new half zero-filled (its strings end at the first zero byte).
+        moved = realloc(*start, grown);
+        if (moved == NULL) return 0;
+        memset(moved + size, 0, size);
+    }
+    *pointer = moved + (*pointer - *start);
+    *end = moved + grown;
+    *start = moved;
+    return 1;
+}
+
+#endif
