@@ -18,7 +18,9 @@
 //
 // Elsewhere (other systems, a libyaml linked statically, whose own definitions win over these
 // weak ones, and fuzzing builds, whose AddressSanitizer wants malloc's blocks as they are)
-// libyaml keeps its own.
+// libyaml keeps its own; so does a libyaml linked with -Bsymbolic-functions (as Ubuntu builds
+// its packages), whose calls to its own functions never leave it. Either way it uses all of
+// its own or all of these: they are declared alike (YAML_DECLARE), so they bind alike.
 
 #if defined(__linux__) && !defined(CODABLE_FUZZING)
 #include <pthread.h>
