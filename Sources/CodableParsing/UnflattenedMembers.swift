@@ -62,7 +62,7 @@ public enum UnflattenedMembers {
                 var start = 0
                 var depth = 0
                 // The open objects this key is in.
-                while depth < openEnds.count, let found = Self.separator(separator, in: name, from: start) {
+                while depth < openEnds.count, let found = UnflattenedMembers.separator(separator, in: name, from: start) {
                     let openStart = depth == 0 ? 0 : openEnds[depth - 1]
                     let length = found - start
                     let matches = length == openEnds[depth] - openStart && (length == 0 || openNames.withUnsafeBufferPointer { open in
@@ -78,7 +78,7 @@ public enum UnflattenedMembers {
                 }
                 openNames.removeSubrange((openEnds.last ?? 0)...)
                 // The objects it opens.
-                while let found = Self.separator(separator, in: name, from: start) {
+                while let found = UnflattenedMembers.separator(separator, in: name, from: start) {
                     body(.open(name: UnsafeBufferPointer(rebasing: name[start..<found])))
                     openNames.append(contentsOf: name[start..<found])
                     openEnds.append(openNames.count)
@@ -87,19 +87,19 @@ public enum UnflattenedMembers {
                 body(.member(key: key, name: start == 0 ? nil : UnsafeBufferPointer(rebasing: name[start...])))
             }
         }
+    }
 
-        /// Where the first `separator` in `name` at or after `from` starts; nil when there is
-        /// none, or the separator is empty.
-        static func separator(_ separator: [UInt8], in name: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-            guard let first = separator.first else { return nil }
-            var index = from
-            while index + separator.count <= name.count {
-                if name[index] == first && separator.withUnsafeBufferPointer({ memoryEqual(name.baseAddress! + index, $0.baseAddress!, $0.count) }) {
-                    return index
-                }
-                index += 1
+    /// Where the first `separator` in `name` at or after `from` starts; nil when there is none,
+    /// or the separator is empty. Where keys split, for `--unflatten` and its writers.
+    public static func separator(_ separator: [UInt8], in name: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let first = separator.first else { return nil }
+        var index = from
+        while index + separator.count <= name.count {
+            if name[index] == first && separator.withUnsafeBufferPointer({ memoryEqual(name.baseAddress! + index, $0.baseAddress!, $0.count) }) {
+                return index
             }
-            return nil
+            index += 1
         }
+        return nil
     }
 }

@@ -230,17 +230,20 @@ struct KeyTree {
     private static func partCount(of keys: [Int32], in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8]) -> Int {
         var count = 0
         for key in keys {
-            count += batch.nodes[Int(key)].withStringBytes(in: base) { name in
-                var parts = 1
-                var from = 0
-                while let found = Self.separator(separator, in: name, from: from) {
-                    parts += 1
-                    from = found + separator.count
-                }
-                return parts
-            }
+            count += batch.nodes[Int(key)].withStringBytes(in: base) { partCount(of: $0, separator: separator) }
         }
         return count
+    }
+
+    /// The number of parts `name` splits into: one more than the separators in it.
+    static func partCount(of name: UnsafeBufferPointer<UInt8>, separator: [UInt8]) -> Int {
+        var parts = 1
+        var from = 0
+        while let found = Self.separator(separator, in: name, from: from) {
+            parts += 1
+            from = found + separator.count
+        }
+        return parts
     }
 
     /// The ranges of `name`'s parts, split at every occurrence of `separator`.
@@ -258,12 +261,6 @@ struct KeyTree {
     /// Where the first occurrence of `separator` in `name` at or after `from` starts; nil when
     /// there is none, or the separator is empty.
     static func separator(_ separator: [UInt8], in name: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        guard !separator.isEmpty else { return nil }
-        var index = from
-        while index + separator.count <= name.count {
-            if name[index..<(index + separator.count)].elementsEqual(separator) { return index }
-            index += 1
-        }
-        return nil
+        UnflattenedMembers.separator(separator, in: name, from: from)
     }
 }

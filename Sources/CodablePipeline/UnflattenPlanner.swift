@@ -84,15 +84,7 @@ struct UnflattenPlanner {
         var keys = 0
         for key in JSONNode.children(of: root, in: nodes) {
             keys += 1
-            parts += nodes[key].withStringBytes(in: base) { name in
-                var count = 1
-                var from = 0
-                while let found = KeyTree.separator(separator, in: name, from: from) {
-                    count += 1
-                    from = found + separator.count
-                }
-                return count
-            }
+            parts += nodes[key].withStringBytes(in: base) { KeyTree.partCount(of: $0, separator: separator) }
         }
         var size = 16
         while size * 3 < parts * 4 { size *= 2 }

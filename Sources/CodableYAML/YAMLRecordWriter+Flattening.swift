@@ -21,15 +21,21 @@ extension YAMLRecordWriter {
             } else {
                 writeKey(key, indent: indent, context, to: &out)
             }
-            guard isBlockCollection(context.nodes[value]) else {
-                out.append(": ")
-                writeInline(value, blockIndent: indent + 2, context, to: &out)
-                out.append(0x0A)
-                return
-            }
-            out.append(":\n")
-            push(value, indent: indent + 2, firstInline: false, context)
-            writeCollections(context, to: &out)
+            writeMemberValue(value, indent: indent, context, to: &out)
         }
+    }
+
+    /// Writes a block mapping member's value after its key (on a line indented `indent`): a
+    /// scalar or empty collection after `: `, a collection on the lines below, indented 2 more.
+    func writeMemberValue(_ value: Int, indent: Int, _ context: Context, to out: inout OutputCursor) {
+        guard isBlockCollection(context.nodes[value]) else {
+            out.append(": ")
+            writeInline(value, blockIndent: indent + 2, context, to: &out)
+            out.append(0x0A)
+            return
+        }
+        out.append(":\n")
+        push(value, indent: indent + 2, firstInline: false, context)
+        writeCollections(context, to: &out)
     }
 }

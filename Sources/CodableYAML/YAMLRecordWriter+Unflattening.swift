@@ -26,16 +26,7 @@ extension YAMLRecordWriter {
                 } else {
                     writeKey(key, indent: indent, context, to: &out)
                 }
-                let value = key + 1
-                guard isBlockCollection(context.nodes[value]) else {
-                    out.append(": ")
-                    writeInline(value, blockIndent: indent + 2, context, to: &out)
-                    out.append(0x0A)
-                    return
-                }
-                out.append(":\n")
-                push(value, indent: indent + 2, firstInline: false, context)
-                writeCollections(context, to: &out)
+                writeMemberValue(key + 1, indent: indent, context, to: &out)
             }
         }
     }
