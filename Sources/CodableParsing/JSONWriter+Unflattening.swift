@@ -1,6 +1,7 @@
 extension JSONWriter {
     /// Appends the object at `root` with its keys nested back into objects (`RecordEdit.unflattening`)
-    /// as it is written, `replacements` written in place of the nodes they name: the text of the
+    /// as it is written (string values holding JSON text as that value, when the order says so),
+    /// `replacements` written in place of the nodes they name: the text of the
     /// record rebuilt nested and written plainly, but the record is not rebuilt, so a huge one is
     /// not held twice.
     mutating func writeUnflattened(
@@ -12,6 +13,7 @@ extension JSONWriter {
         let pretty = options.pretty
         var depth = 1
         var first = true
+        var embedded = EmbeddedJSON()
         out.append(UInt8(ascii: "{"))
         UnflattenedMembers.forEach(of: root, in: nodes, bytes: bytes, order: order) { step in
             switch step {
@@ -37,8 +39,13 @@ extension JSONWriter {
                     writeString(nodes[key], bytes: bytes, to: &out)
                 }
                 if pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
-                write(root: key + 1, nodes: nodes, bytes: bytes, level: level + depth, replacements: replacements,
-                      replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
+                let parsed = order.parsesJSONText && embedded.withParsed(nodes[key + 1], in: bytes) { parsedNodes, text in
+                    write(root: 0, nodes: parsedNodes, bytes: text, level: level + depth, to: &out)
+                }
+                if !parsed {
+                    write(root: key + 1, nodes: nodes, bytes: bytes, level: level + depth, replacements: replacements,
+                          replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
+                }
             }
         }
         if pretty && !first { newline(level, to: &out) }

@@ -10,11 +10,16 @@ public struct UnflattenedOrder: Sendable {
     /// together (the order the nested objects' members are written in). Nil when that is the
     /// order they stand in.
     public let keys: KeyList?
+    /// Whether a string value holding a JSON array or object (a CSV cell) is written as that
+    /// value (`EmbeddedJSON`), as the record rebuilt would hold it.
+    public let parsesJSONText: Bool
 
-    /// Keys split at `separator`, written in the order `keys` (nil: as they stand).
-    public init(separator: [UInt8], keys: KeyList?) {
+    /// Keys split at `separator`, written in the order `keys` (nil: as they stand), string
+    /// values holding JSON text parsed when `parsesJSONText`.
+    public init(separator: [UInt8], keys: KeyList?, parsesJSONText: Bool = false) {
         self.separator = separator
         self.keys = keys
+        self.parsesJSONText = parsesJSONText
     }
 }
 

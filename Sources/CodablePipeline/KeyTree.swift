@@ -220,9 +220,7 @@ struct KeyTree {
     /// A string value that holds a JSON array or object, written as that value.
     private func writeParsed(_ value: Int, to tape: inout TapeBuilder) -> Bool {
         let node = batch.nodes[value]
-        guard node.kind == .string, node.tokenLength(in: base) >= 4 else { return false }
-        let first = base[Int(node.start) + 1]
-        guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return false }
+        guard EmbeddedJSON.mayHold(node, in: base) else { return false }
         return tape.parsedValue(node.stringBytes(in: base), origin: value)
     }
 

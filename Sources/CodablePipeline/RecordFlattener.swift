@@ -85,11 +85,7 @@ public enum RecordFlattener {
         var keys = DistinctKeys(count: members)
         for key in nodes.children(of: root) {
             guard nodes[key].withStringBytes(in: base, { keys.insert(key, named: $0, nodes: nodes, base: base) }) else { return false }
-            let value = nodes[key + 1]
-            if parsingJSONText && value.kind == .string && value.tokenLength(in: base) >= 4 {
-                let first = base[Int(value.start) + 1]
-                if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { return false }
-            }
+            if parsingJSONText && EmbeddedJSON.mayHold(nodes[key + 1], in: base) { return false }
         }
         return true
     }
@@ -99,7 +95,8 @@ public enum RecordFlattener {
     /// plainly, but a huge record is not rebuilt first. Nil when the batch is to be rebuilt
     /// (`unflatten`): no record has `minimumNodes` nodes or more (smaller ones are quicker
     /// rebuilt, keys shared, as CSV rows are), or a record cannot be nested as it is written
-    /// (see `UnflattenPlanner.Plan.rebuilt`). `sortingKeys`: the writer sorts keys.
+    /// (see `UnflattenPlanner.Plan.rebuilt`). `parsingJSONText`: string values holding a JSON
+    /// array or object are written as that value; `sortingKeys`: the writer sorts keys.
     public static func unflatteningAsWritten(
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, sortingKeys: Bool,
         minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues

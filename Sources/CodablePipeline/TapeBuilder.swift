@@ -22,9 +22,8 @@ struct TapeBuilder {
     private let keepsOrigins: Bool
     /// Open containers' node indices.
     private var open: [Int] = []
-    /// Where `parsedValue` scans its text: one buffer for the cells of a batch (let go after a
-    /// huge one, so that it is not held on to).
-    private var scratch = NodeBuffer(capacity: 64)
+    /// Where `parsedValue` scans its text: one buffer for the cells of a batch.
+    private var scratch = EmbeddedJSON()
 
     init(source: RecordBatch) {
         self.source = source
@@ -94,23 +93,10 @@ struct TapeBuilder {
     /// Appends `text` as new JSON text and its value, scanned, placed like the source node
     /// `origin`; false (nothing appended) when it is not exactly one JSON value.
     mutating func parsedValue(_ text: [UInt8], origin: Int) -> Bool {
-        let scanned = scratch
-        scanned.truncate(to: 0)
-        var scanner = JSONScanner()
-        let ok: Bool = text.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            do {
-                let end = try scanner.scanValue(in: base, from: 0, end: buffer.count, isFinal: true, into: scanned)
-                return scanner.skipWhitespace(base, from: end, end: buffer.count) == buffer.count
-            } catch {
-                return false
-            }
-        }
-        defer { if scanned.count > 1 << 16 { scratch = NodeBuffer(capacity: 64) } }
-        guard ok else { return false }
+        guard text.withUnsafeBufferPointer({ scratch.scan($0) }) else { return false }
         let shift = UInt32(truncatingIfNeeded: source.bytes.count + extra.count)
         extra.append(contentsOf: text)
-        scanned.withNodes { scannedNodes in
+        scratch.nodes.withNodes { scannedNodes in
             for var node in scannedNodes {
                 node.start &+= shift
                 append(node, origin: origin)

@@ -2,9 +2,9 @@ import CodableParsing
 
 /// Works out how one record's keys nest back into objects (`--unflatten`) for a writer that
 /// nests them as it writes (`UnflattenedOrder`): whether the record changes at all, the order
-/// to write its keys in, and that it can be nested (no key is both a value and an object, no
-/// two keys are equal, no cell holds JSON text to parse). When it cannot, the record is rebuilt
-/// (`KeyTree`), which says why.
+/// to write its keys in, whether a cell may hold JSON text to parse, and that it can be nested
+/// (no key is both a value and an object, no two keys are equal). When it cannot, the record
+/// is rebuilt (`KeyTree`), which says why.
 ///
 /// Lean, because a record may hold a million keys, and the point is not to hold a nested copy
 /// of it: the objects the keys name (their paths) are three 32-bit numbers each (the key that
@@ -21,8 +21,8 @@ struct UnflattenPlanner {
         case unchanged
         /// Its keys nest, written in this order.
         case nested(UnflattenedOrder)
-        /// It must be rebuilt: it cannot be nested (`KeyTree` says why), it holds JSON text to
-        /// parse, or nested it would hold more values than a record can.
+        /// It must be rebuilt: it cannot be nested (`KeyTree` says why), or nested it would hold
+        /// more values than a record can (not counting those of JSON text parsed).
         case rebuilt
     }
 
@@ -46,7 +46,7 @@ struct UnflattenPlanner {
 
     /// What to do with the object at `root` of `nodes` (the record), to unflatten it at
     /// `separator`; `parsingJSONText`: string values holding a JSON array or object are to be
-    /// parsed (then it is rebuilt); `sortingKeys`: the writer sorts every object's keys;
+    /// parsed; `sortingKeys`: the writer sorts every object's keys;
     /// `maxValues`: the most values a rebuilt record may hold.
     static func plan(
         record root: Int, in nodes: NodeTape, base: UnsafePointer<UInt8>, separator: [UInt8],
@@ -54,25 +54,19 @@ struct UnflattenPlanner {
     ) -> Plan {
         let node = nodes[root]
         guard node.kind == .object, node.size > 0, !separator.isEmpty else { return .unchanged }
-        if parsingJSONText && holdsJSONText(root, in: nodes, base: base) { return .rebuilt }
+        let parsesJSONText = parsingJSONText && holdsJSONText(root, in: nodes, base: base)
         var planner = UnflattenPlanner(root: root, nodes: nodes, base: base, separator: separator)
         guard let inOrder = planner.addKeys(of: root) else { return .rebuilt }
-        if planner.pathKeys.isEmpty { return .unchanged }  // no key split, none twice
+        if planner.pathKeys.isEmpty && !parsesJSONText { return .unchanged }  // no key split, none twice
         guard node.span - 1 + 2 * planner.pathKeys.count <= maxValues else { return .rebuilt }
-        if inOrder && !sortingKeys { return .nested(UnflattenedOrder(separator: separator, keys: nil)) }
-        return .nested(UnflattenedOrder(separator: separator, keys: planner.sortedKeys(of: root, byName: sortingKeys)))
+        let keys = inOrder && !sortingKeys ? nil : planner.sortedKeys(of: root, byName: sortingKeys)
+        return .nested(UnflattenedOrder(separator: separator, keys: keys, parsesJSONText: parsesJSONText))
     }
 
-    /// Whether a string value of the object at `root` holds a JSON array or object (as a CSV
-    /// cell may): what `KeyTree` parses.
+    /// Whether a string value of the object at `root` may hold a JSON array or object (as a
+    /// CSV cell may), which is then parsed.
     private static func holdsJSONText(_ root: Int, in nodes: NodeTape, base: UnsafePointer<UInt8>) -> Bool {
-        for key in JSONNode.children(of: root, in: nodes) {
-            let value = nodes[key + 1]
-            guard value.kind == .string, value.tokenLength(in: base) >= 4 else { continue }
-            let first = base[Int(value.start) + 1]
-            if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { return true }
-        }
-        return false
+        JSONNode.children(of: root, in: nodes).contains { EmbeddedJSON.mayHold(nodes[$0 + 1], in: base) }
     }
 
     private init(root: Int, nodes: NodeTape, base: UnsafePointer<UInt8>, separator: [UInt8]) {

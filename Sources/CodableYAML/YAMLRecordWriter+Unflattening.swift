@@ -2,7 +2,8 @@ import CodableParsing
 
 extension YAMLRecordWriter {
     /// Writes the object at `root` as a block mapping with its keys nested back into mappings
-    /// (`RecordEdit.unflattening`), as it is written: the text of the record rebuilt nested and
+    /// (`RecordEdit.unflattening`), as it is written (string values holding JSON text as that
+    /// value, when the order says so): the text of the record rebuilt nested and
     /// written plainly, but the record is not rebuilt, so a huge one is not held twice. Its first
     /// line follows a `- ` already written when `afterDash`.
     func writeUnflattened(
@@ -10,6 +11,7 @@ extension YAMLRecordWriter {
     ) {
         var indent = indent
         var firstInline = afterDash
+        var embedded = EmbeddedJSON()
         UnflattenedMembers.forEach(of: root, in: context.nodes, bytes: context.bytes, order: order) { step in
             switch step {
             case .open(let name):
@@ -26,7 +28,10 @@ extension YAMLRecordWriter {
                 } else {
                     writeKey(key, indent: indent, context, to: &out)
                 }
-                writeMemberValue(key + 1, indent: indent, context, to: &out)
+                let parsed = order.parsesJSONText && embedded.withParsed(context.nodes[key + 1], in: context.bytes) { nodes, text in
+                    writeMemberValue(0, indent: indent, Context(nodes: nodes, bytes: text, replacements: [:]), to: &out)
+                }
+                if !parsed { writeMemberValue(key + 1, indent: indent, context, to: &out) }
             }
         }
     }

@@ -77,6 +77,21 @@ import Testing
         #expect(conflicting.stdout.isEmpty)
     }
 
+    /// A CSV row of 6 000 dotted columns (nested as it is written), every other cell JSON text
+    /// (`[1,{"a":…}]`, and text that only looks like it): the same text as the nested record
+    /// converted plainly, in JSON Lines and YAML.
+    @Test(arguments: [["--to", "jsonl"], ["--to", "yaml"]])
+    func aHugeCSVRowUnflattenedAsWrittenParsesItsJSONCells(output: [String]) throws {
+        let header = (0..<3_000).map { "k\($0).x,k\($0).y" }.joined(separator: ",")
+        let row = (0..<3_000).map { $0 % 3 == 2 ? "\($0),[1" : "\($0),\"[1,{\"\"a\"\":\($0)}]\"" }.joined(separator: ",")
+        let nested = (0..<3_000).map { #""k\#($0)":{"x":\#($0),"y":"# + ($0 % 3 == 2 ? #""[1"}"# : #"[1,{"a":\#($0)}]}"#) }
+        let written = try CodableBinary.run(["convert", "--from", "csv", "--unflatten"] + output, stdin: header + "\n" + row + "\n")
+        #expect(written.status == 0, "\(written.stderr.prefix(300))")
+        let plain = try CodableBinary.run(["convert", "--from", "jsonl"] + output, stdin: "{" + nested.joined(separator: ",") + "}\n")
+        #expect(written.stdout == plain.stdout)
+        #expect(written.stdout.utf8.count > 60_000)
+    }
+
     /// With `--columns`, a column may name a nested object, which the CSV writer writes whole
     /// as JSON text (its members' columns then stay empty); flattened first, the record has no
     /// such field, and its members fill their columns.
