@@ -106,11 +106,17 @@ public enum RecordFlattener {
         return batch.bytes.withUnsafeBufferPointer { bytes in
             batch.nodes.withNodes { nodes in
                 var edits: [RecordEdit] = []
+                let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
                 for index in 0..<batch.count {
                     let root = Int(batch.roots[index])
                     var edit = RecordEdit(root: root)
+                    // First the cheap check (no key split, none twice), which needs less room.
+                    guard !unflattensToItself(root, in: batch, base: base, separator: separator, parsingJSONText: parsingJSONText) else {
+                        edits.append(edit)
+                        continue
+                    }
                     switch UnflattenPlanner.plan(
-                        record: root, in: nodes, base: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, separator: separator,
+                        record: root, in: nodes, base: base, separator: separator,
                         parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues) {
                     case .unchanged: break
                     case .nested(let order): edit.unflattening = order
