@@ -41,11 +41,13 @@ struct BatchCheck: Sendable {
         // Located all at once: one pass over the batch's input, not one from its start a problem.
         var locations = batch.locations(ofNodes: findingsByRecord.flatMap { $0.map(\.node) })[...]
         for (index, findings) in findingsByRecord.enumerated() {
+            // Also at once, for the record: one walk down it, not one a problem.
+            var paths = batch.codingPaths(ofNodes: findings.map(\.node), inRecord: index)[...]
             result.records.append(findings.map { finding in
                 ValidationProblem(
                     file: file, location: locations.removeFirst(), excerpt: batch.excerpt(ofNode: finding.node),
                     record: isSoleValue ? nil : batch.firstRecordIndex + index,
-                    path: batch.codingPath(ofNode: finding.node, inRecord: index), instancePath: finding.instancePath,
+                    path: paths.removeFirst(), instancePath: finding.instancePath,
                     rule: finding.rule, ruleLocation: finding.ruleLocation, ruleSource: checker.subject.kind,
                     absoluteRuleLocation: finding.absoluteRuleLocation, message: finding.message)
             })

@@ -118,15 +118,22 @@ public struct RecordBatch: Sendable {
     /// The records' coding path prefix: `$[N]` for records of a stream or array, `$` for the
     /// one value of a single JSON text.
     public func codingPath(ofNode node: Int, inRecord index: Int) -> String {
+        codingPaths(ofNodes: [node], inRecord: index)[0]
+    }
+
+    /// The coding paths of the nodes `nodes` of record `index`, in their order, as
+    /// `codingPath(ofNode:inRecord:)` gives each, found in one walk down the record
+    /// (`CodingPath.describe(nodes:in:recordIndex:)`): the many problems of one record.
+    public func codingPaths(ofNodes nodes: [Int], inRecord index: Int) -> [String] {
         if let segment = itemsSegment(ofRecord: index) {
-            let inside = CodingPath.describe(node: node, in: self[index], recordIndex: nil)
-            return segment.path + "[\(segment.firstItemIndex + index - segment.firstRecord)]" + inside.dropFirst()
+            let item = segment.path + "[\(segment.firstItemIndex + index - segment.firstRecord)]"
+            return CodingPath.describe(nodes: nodes, in: self[index], recordIndex: nil).map { item + $0.dropFirst() }
         }
         if let enclosingRoot {
-            return CodingPath.describe(node: node, in: Record(batch: self, root: Int(enclosingRoot)), recordIndex: enclosingRecordIndex)
+            return CodingPath.describe(nodes: nodes, in: Record(batch: self, root: Int(enclosingRoot)), recordIndex: enclosingRecordIndex)
         }
         let isSoleValue = framing == .json && !fromTopLevelArray
-        return CodingPath.describe(node: node, in: self[index], recordIndex: isSoleValue ? nil : firstRecordIndex + index)
+        return CodingPath.describe(nodes: nodes, in: self[index], recordIndex: isSoleValue ? nil : firstRecordIndex + index)
     }
 
     /// The items segment that record `index` is in (a binary search: a batch of small envelopes
