@@ -20,9 +20,9 @@ private func csvError(_ text: String, options: CSVReaderOptions = CSVReaderOptio
 }
 
 /// Writes JSON Lines text as CSV.
-private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [String]? = nil) throws -> String {
+private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [String]? = nil, sortKeys: Bool = false) throws -> String {
     let reader = RecordReader(source: InMemoryByteSource(jsonl), options: RecordReaderOptions(framing: .jsonl))
-    let writer = CSVWriter(dialect: dialect, columns: columns)
+    let writer = CSVWriter(dialect: dialect, columns: columns, sortKeys: sortKeys)
     while let batch = try reader.nextBatch() { writer.write(batch) }
     writer.finish()
     return writer.output.text
@@ -295,6 +295,23 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         #expect(try writeCSV(#"{"a":"t\tb","b":1}"# + "\n", dialect: .tsv) == "a\tb\n\"t\tb\"\t1\n")
         #expect(try writeCSV(#"{"a":1,"b":2}"# + "\n" + #"{"b":3}"# + "\n", columns: ["b", "z"]) == "b,z\n2,\n3,\n")
         #expect(try writeCSV("[1,\"a\"]\n[2]\n") == "1,a\n2\n")
+    }
+
+    /// A sorted header keeps its columns' numbers (their table let go while sorting): the first
+    /// record's row is in the header's order, and later records, whose fields come in another
+    /// order, with a field that is not a column, or in part, find their columns by name (the
+    /// table made again).
+    @Test func aSortedHeaderPlacesEveryLaterRecordsFields() throws {
+        let records = [
+            #"{"b":1,"a":{"y":2,"x":3},"c":4}"#, #"{"c":5,"a":{"x":6,"y":7},"z":0,"b":8}"#, #"{"a":{"y":9}}"#,
+        ]
+        #expect(try writeCSV(records.joined(separator: "\n") + "\n", sortKeys: true) == "a.x,a.y,b,c\n3,2,1,4\n6,7,8,5\n,9,,\n")
+        let wide = (0..<5_000).map { "\"k\($0 * 7919 % 5_000)\":\($0)" }
+        let sorted = try writeCSV("{" + wide.joined(separator: ",") + "}\n{" + wide.reversed().joined(separator: ",") + "}\n", sortKeys: true)
+        let lines = sorted.split(separator: "\n")
+        let names = lines[0].split(separator: ",").map(String.init)
+        #expect(names == names.sorted() && names.count == 5_000)
+        #expect(lines[1] == lines[2])
     }
 
     /// An array (or an object a chosen column names) of `CSVWriter.nodesStreamedInACell` nodes or
