@@ -237,7 +237,7 @@ struct KeyTree {
     static func partCount(of name: UnsafeBufferPointer<UInt8>, separator: [UInt8]) -> Int {
         var parts = 1
         var from = 0
-        while let found = Self.separator(separator, in: name, from: from) {
+        while let found = UnflattenedMembers.separator(separator, in: name, from: from) {
             parts += 1
             from = found + separator.count
         }
@@ -248,17 +248,11 @@ struct KeyTree {
     private static func parts(of name: UnsafeBufferPointer<UInt8>, at separator: [UInt8]) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0
-        while let found = Self.separator(separator, in: name, from: start) {
+        while let found = UnflattenedMembers.separator(separator, in: name, from: start) {
             parts.append(start..<found)
             start = found + separator.count
         }
         parts.append(start..<name.count)
         return parts
-    }
-
-    /// Where the first occurrence of `separator` in `name` at or after `from` starts; nil when
-    /// there is none, or the separator is empty.
-    static func separator(_ separator: [UInt8], in name: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        UnflattenedMembers.separator(separator, in: name, from: from)
     }
 }

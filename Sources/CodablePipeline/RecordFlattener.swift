@@ -79,7 +79,7 @@ public enum RecordFlattener {
         // First the separator, which most records to unflatten hold early: nothing allocated.
         var members = 0
         for key in nodes.children(of: root) {
-            if nodes[key].withStringBytes(in: base, { KeyTree.separator(separator, in: $0, from: 0) != nil }) { return false }
+            if nodes[key].withStringBytes(in: base, { UnflattenedMembers.separator(separator, in: $0, from: 0) != nil }) { return false }
             members += 1
         }
         var keys = DistinctKeys(count: members)

@@ -125,7 +125,7 @@ struct UnflattenPlanner {
         chain.removeAll(keepingCapacity: true)
         var parent: Int32 = -1
         var start = 0
-        while let found = KeyTree.separator(separator, in: name, from: start) {
+        while let found = UnflattenedMembers.separator(separator, in: name, from: start) {
             let part = UnsafeBufferPointer(rebasing: name[start..<found])
             var slot = slot(of: part, in: parent)
             var path: Int32?
@@ -267,8 +267,8 @@ struct UnflattenPlanner {
         var firstStart = 0
         var secondStart = 0
         while true {
-            let firstEnd = KeyTree.separator(separator, in: first, from: firstStart)
-            let secondEnd = KeyTree.separator(separator, in: second, from: secondStart)
+            let firstEnd = UnflattenedMembers.separator(separator, in: first, from: firstStart)
+            let secondEnd = UnflattenedMembers.separator(separator, in: second, from: secondStart)
             let firstPart = first[firstStart..<(firstEnd ?? first.count)]
             let secondPart = second[secondStart..<(secondEnd ?? second.count)]
             if !firstPart.elementsEqual(secondPart) { return firstPart.lexicographicallyPrecedes(secondPart) }
