@@ -7,6 +7,8 @@ public struct BatchLocationCursor {
     public let batch: RecordBatch
     /// The last node's place in the text it was located in, and its location.
     private var previous: (offset: Int, location: SourceLocation)?
+    /// The last node's place in the input, when the batch has a source map.
+    private var previousNode: NodeInputOffset?
 
     /// A cursor at the start of `batch`.
     public init(_ batch: RecordBatch) {
@@ -16,7 +18,15 @@ public struct BatchLocationCursor {
     /// The location of node `index` of the batch (the same as `RecordBatch.location(ofNode:)`).
     public mutating func location(ofNode index: Int) -> SourceLocation {
         let (text, locator) = batch.locatedText
-        let location = text.withUnsafeBufferPointer { locator.location(of: batch.textOffset(ofNode: index), in: $0, after: previous) }
+        let offset: Int
+        if let sourceMap = batch.sourceMap {
+            let node = sourceMap.offset(ofNode: index, after: previousNode)
+            previousNode = node
+            offset = node.textOffset
+        } else {
+            offset = Int(batch.nodes[index].start)
+        }
+        let location = text.withUnsafeBufferPointer { locator.location(of: offset, in: $0, after: previous) }
         previous = (location.offset - locator.baseOffset, location)
         return location
     }

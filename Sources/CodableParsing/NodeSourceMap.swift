@@ -111,6 +111,31 @@ public struct NodeSourceMap: Sendable {
 
     /// Where node `index` starts in `text`.
     func offset(ofNode index: Int) -> Int {
-        Int(inputOffset(ofNode: index) &- UInt32(truncatingIfNeeded: locator.baseOffset))
+        textOffset(ofInput: inputOffset(ofNode: index))
     }
+
+    /// Where node `index` starts in `text`, given where a node before it starts in the input:
+    /// one step from it, not up to 63, when that is the node just before (YAML's offsets).
+    func offset(ofNode index: Int, after previous: NodeInputOffset?) -> NodeInputOffset {
+        let input: UInt32
+        if let previous, case .eachNode(let offsets) = places {
+            input = offsets.offset(ofNode: index, after: (previous.node, previous.inputOffset))
+        } else {
+            input = inputOffset(ofNode: index)
+        }
+        return NodeInputOffset(node: index, inputOffset: input, textOffset: textOffset(ofInput: input))
+    }
+
+    /// Where an input offset (modulo 2^32) lies in `text`.
+    private func textOffset(ofInput offset: UInt32) -> Int {
+        Int(offset &- UInt32(truncatingIfNeeded: locator.baseOffset))
+    }
+}
+
+/// A node and where it starts, in the input (modulo 2^32, as `NodeSourceMap` keeps it) and in
+/// the map's text: what locating the next node steps on from.
+struct NodeInputOffset {
+    var node: Int
+    var inputOffset: UInt32
+    var textOffset: Int
 }

@@ -159,18 +159,20 @@ public struct RecordBatch: Sendable {
     /// counted in one pass over the input, not each from the start of the batch's buffer.
     public func locations(ofNodes indices: [Int]) -> [SourceLocation] {
         let (text, locator) = locatedText
-        return text.withUnsafeBufferPointer { locator.locations(of: indices.map(textOffset(ofNode:)), in: $0) }
+        let sourceMap = self.sourceMap
+        var previous: NodeInputOffset?  // nodes in order step on from the one before
+        let offsets = indices.map { index in
+            guard let sourceMap else { return Int(nodes[index].start) }
+            previous = sourceMap.offset(ofNode: index, after: previous)
+            return previous!.textOffset
+        }
+        return text.withUnsafeBufferPointer { locator.locations(of: offsets, in: $0) }
     }
 
     /// The text nodes are located in (the input text a source map keeps, or the batch's own
     /// bytes) and where it starts in the input.
     var locatedText: (text: ByteStorage, locator: SourceLocator) {
         sourceMap.map { ($0.text, $0.locator) } ?? (bytes, locator)
-    }
-
-    /// Where node `index` starts in `locatedText`.
-    func textOffset(ofNode index: Int) -> Int {
-        sourceMap?.offset(ofNode: index) ?? Int(nodes[index].start)
     }
 
     /// The source line of a node, for showing with a caret.
