@@ -13,7 +13,7 @@
 # written as CSV (a huge array in one cell, a million columns), and through --flatten and
 # --unflatten when they change nothing; a million keys in one nested object go through
 # --flatten into JSON Lines and YAML, a million dotted keys (each an object of its own) through
-# --unflatten into JSON Lines and YAML, and sorted, and a million keys (and a million equal keys `"a":0`)
+# --unflatten into JSON Lines, YAML and CSV, and sorted, and a million keys (and a million equal keys `"a":0`)
 # are written with --sort-keys; a million dates in one array are re-encoded. Last, an
 # envelope of the same size around small records (`{"items":[…]}`, `--items items`) and a YAML
 # file that is one sequence of small records (`- {id: 1, …}`, from the file and through a pipe,
@@ -146,10 +146,12 @@ run keys.jsonl convert --unflatten --to jsonl
 # --flatten into JSON or YAML flattens as it writes: nothing rebuilt.
 run nested-keys.jsonl convert --flatten --to jsonl
 run nested-keys.jsonl convert --flatten --to=yaml
-# --unflatten into JSON or YAML nests a huge record as it writes it: its order planned, nothing rebuilt.
+# --unflatten into JSON or YAML nests a huge record as it writes it, and the CSV writer walks it
+# nested: its order planned, nothing rebuilt.
 run dotted-keys.jsonl convert --unflatten --to jsonl
 run dotted-keys.jsonl convert --unflatten --to=yaml
 run dotted-keys.jsonl convert --unflatten --sort-keys --to jsonl
+run dotted-keys.jsonl convert --unflatten --to=csv
 # --sort-keys sorts a million keys named where they stand: the shortest keys there are, all equal,
 # too (`"a":0`, six bytes a member).
 run keys.jsonl convert --sort-keys --to jsonl

@@ -32,13 +32,19 @@ struct FlattenOptions: ParsableArguments {
 
     /// With `--unflatten`, the edits that have the writer nest `batch`'s records as it writes
     /// them (`RecordFlattener.unflatteningAsWritten`), when the batch holds a huge record: then
-    /// it is not rebuilt first, and held twice. Nil when the batch is to be rebuilt (`apply`):
-    /// into CSV or TSV, whose writer flattens records again; when dates are re-encoded
-    /// (`rewritingDates`: a date's field is named by its path in the nested record); or when
-    /// no record is huge, or one cannot be nested as it is written.
-    func unflatteningAsWritten(_ batch: RecordBatch, to format: OutputFormat, rewritingDates: Bool, sortingKeys: Bool, fromTable: Bool) -> [RecordEdit]? {
-        guard unflatten && !rewritingDates && format.csvDialect == nil else { return nil }
-        return RecordFlattener.unflatteningAsWritten(batch, parsingJSONText: fromTable, sortingKeys: sortingKeys)
+    /// it is not rebuilt first, and held twice. The CSV and TSV writers walk the nested record
+    /// to flatten it again, so its columns come in its order (and they sort the header
+    /// themselves). Nil when the batch is to be rebuilt (`apply`): when dates are re-encoded
+    /// (`rewritingDates`: a date's field is named by its path in the nested record); into CSV
+    /// or TSV with `columnsChosen` (a column may name a nested object whole) or from a cell
+    /// holding a JSON object (whose members become columns); or when no record is huge, or one
+    /// cannot be nested as it is written.
+    func unflatteningAsWritten(
+        _ batch: RecordBatch, to format: OutputFormat, rewritingDates: Bool, sortingKeys: Bool, columnsChosen: Bool, fromTable: Bool
+    ) -> [RecordEdit]? {
+        let intoTable = format.csvDialect != nil
+        guard unflatten && !rewritingDates && !(intoTable && columnsChosen) else { return nil }
+        return RecordFlattener.unflatteningAsWritten(batch, parsingJSONText: fromTable, sortingKeys: sortingKeys && !intoTable, flattensAgain: intoTable)
     }
 
     /// `batch` flattened or unflattened as asked; `fromTable` (CSV, TSV input) parses cells that

@@ -29,8 +29,9 @@ public struct RecordEdit {
     /// The record's keys nested back into objects as they are written (`--unflatten`,
     /// `UnflattenedMembers`), when the record is an object: with no other edit but
     /// `replacements`. The JSON and YAML writers take it, so that a huge record is not rebuilt
-    /// nested before it is written; the CSV writer is not given it (it would flatten the
-    /// record again).
+    /// nested before it is written; the CSV writer walks the record nested to flatten it again
+    /// (its columns then come in the nested record's order), and is not given a record with a
+    /// JSON object in a cell (`UnflattenPlanner`'s `flattensAgain`).
     public var unflattening: UnflattenedOrder?
 
     /// No edit at all, of the record whose root is node `root`.

@@ -36,7 +36,7 @@ public enum UnflattenedStep {
 }
 
 /// The walk of an object's keys nested back (`--unflatten`, `UnflattenedOrder`), shared by the
-/// JSON and YAML writers.
+/// JSON, YAML and CSV writers.
 public enum UnflattenedMembers {
     /// Calls `body` with each step that writes the members of the object at `root` nested back,
     /// in order: the objects a key's first parts name are opened unless open already, the ones

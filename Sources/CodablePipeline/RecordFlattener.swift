@@ -96,10 +96,12 @@ public enum RecordFlattener {
     /// (`unflatten`): no record has `minimumNodes` nodes or more (smaller ones are quicker
     /// rebuilt, keys shared, as CSV rows are), or a record cannot be nested as it is written
     /// (see `UnflattenPlanner.Plan.rebuilt`). `parsingJSONText`: string values holding a JSON
-    /// array or object are written as that value; `sortingKeys`: the writer sorts keys.
+    /// array or object are written as that value; `sortingKeys`: the writer sorts keys;
+    /// `flattensAgain`: the writer flattens the nested records again (CSV, TSV), and a record
+    /// with a value holding a JSON object as text is rebuilt.
     public static func unflatteningAsWritten(
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, sortingKeys: Bool,
-        minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
+        flattensAgain: Bool = false, minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
     ) -> [RecordEdit]? {
         guard (0..<batch.count).contains(where: { batch.nodes[Int(batch.roots[$0])].span >= minimumNodes }) else { return nil }
         let separator = Array(separator.utf8)
@@ -117,7 +119,7 @@ public enum RecordFlattener {
                     }
                     switch UnflattenPlanner.plan(
                         record: root, in: nodes, base: base, separator: separator,
-                        parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues) {
+                        parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues, flattensAgain: flattensAgain) {
                     case .unchanged: break
                     case .nested(let order): edit.unflattening = order
                     case .rebuilt: return nil

@@ -47,14 +47,17 @@ struct UnflattenPlanner {
     /// What to do with the object at `root` of `nodes` (the record), to unflatten it at
     /// `separator`; `parsingJSONText`: string values holding a JSON array or object are to be
     /// parsed; `sortingKeys`: the writer sorts every object's keys;
-    /// `maxValues`: the most values a rebuilt record may hold.
+    /// `maxValues`: the most values a rebuilt record may hold; `flattensAgain`: the writer
+    /// flattens the nested record again (CSV, TSV), so a value holding a JSON object as text,
+    /// whose members would become fields of their own, has the record rebuilt.
     static func plan(
         record root: Int, in nodes: NodeTape, base: UnsafePointer<UInt8>, separator: [UInt8],
-        parsingJSONText: Bool, sortingKeys: Bool, maxValues: Int
+        parsingJSONText: Bool, sortingKeys: Bool, maxValues: Int, flattensAgain: Bool = false
     ) -> Plan {
         let node = nodes[root]
         guard node.kind == .object, node.size > 0, !separator.isEmpty else { return .unchanged }
         let parsesJSONText = parsingJSONText && holdsJSONText(root, in: nodes, base: base)
+        if parsesJSONText && flattensAgain && holdsObjectText(root, in: nodes, base: base) { return .rebuilt }
         var planner = UnflattenPlanner(root: root, nodes: nodes, base: base, separator: separator)
         guard let inOrder = planner.addKeys(of: root) else { return .rebuilt }
         if planner.pathKeys.isEmpty && !parsesJSONText { return .unchanged }  // no key split, none twice
@@ -67,6 +70,13 @@ struct UnflattenPlanner {
     /// CSV cell may), which is then parsed.
     private static func holdsJSONText(_ root: Int, in nodes: NodeTape, base: UnsafePointer<UInt8>) -> Bool {
         JSONNode.children(of: root, in: nodes).contains { EmbeddedJSON.mayHold(nodes[$0 + 1], in: base) }
+    }
+
+    /// Whether a string value of the object at `root` may hold a JSON object (`{…`).
+    private static func holdsObjectText(_ root: Int, in nodes: NodeTape, base: UnsafePointer<UInt8>) -> Bool {
+        JSONNode.children(of: root, in: nodes).contains { key in
+            EmbeddedJSON.mayHold(nodes[key + 1], in: base) && base[Int(nodes[key + 1].start) + 1] == UInt8(ascii: "{")
+        }
     }
 
     private init(root: Int, nodes: NodeTape, base: UnsafePointer<UInt8>, separator: [UInt8]) {

@@ -3,24 +3,27 @@ import CodableParsing
 import CodableYAML
 @testable import CodablePipeline
 
-/// `--unflatten` as the JSON and YAML writers write it (`RecordEdit.unflattening`, planned by
+/// `--unflatten` as the JSON, YAML and CSV writers write it (`RecordEdit.unflattening`, planned by
 /// `UnflattenPlanner`) against the record rebuilt nested (`RecordFlattener.unflatten`) and
 /// written plainly.
 struct UnflattenedAsWrittenTests {
     /// Random records of keys made of a few parts (escaped, empty, repeated, in nesting order or
     /// not, some equal or both a value and an object), some values JSON text (valid or not) in
     /// a string: whenever a batch is planned, the writers give the text of the rebuilt batch,
-    /// with and without sorted keys and parsed JSON text, pretty, at a level, and as YAML
-    /// documents and a sequence; a batch that is not planned is one the rebuild rejects.
+    /// with and without sorted keys and parsed JSON text, pretty, at a level, as YAML
+    /// documents and a sequence, and as CSV and TSV; a batch that is not planned is one the
+    /// rebuild rejects.
     @Test func writingUnflattenedMatchesWritingTheRebuiltRecords() throws {
         var random = SplitMix(seed: 41)
         var outcomes: [String: Int] = [:]
-        for round in 0..<600 {
+        for round in 0..<1_500 {
             let separator = round % 5 == 4 ? "::" : "."
-            let parsing = round % 7 == 3
-            let lines = (0..<(1 + random.next(3))).map { _ in Self.record(&random, separator: separator) }
+            let parsing = round % 7 == 3 || round % 7 == 5
+            let objectText = round % 7 != 5  // CSV's writer takes JSON arrays in cells, not objects
+            let lines = (0..<(1 + random.next(3))).map { _ in Self.record(&random, separator: separator, objectText: objectText) }
             let batch = try Self.batch(lines.joined(separator: "\n") + "\n")
             let rebuilt = try? RecordFlattener.unflatten(batch, separator: separator, parsingJSONText: parsing)
+            try Self.expectSameCSV(batch, lines: lines, separator: separator, parsing: parsing, rebuilt: rebuilt, outcomes: &outcomes)
             for sortingKeys in [false, true] {
                 guard let edits = RecordFlattener.unflatteningAsWritten(
                     batch, separator: separator, parsingJSONText: parsing, sortingKeys: sortingKeys, minimumNodes: 0)
@@ -58,8 +61,47 @@ struct UnflattenedAsWrittenTests {
                 }
             }
         }
-        for outcome in ["rejected", "JSON text", "reordered", "in order", "unchanged"] {
-            #expect(outcomes[outcome, default: 0] >= 20, "\(outcome): \(outcomes)")
+        for outcome in ["rejected", "JSON text", "reordered", "in order", "unchanged", "CSV rejected", "CSV JSON text", "CSV reordered"] {
+            #expect(outcomes[outcome, default: 0] >= 20, "\(outcome): \(outcomes.sorted { $0.key < $1.key })")
+        }
+    }
+
+    /// Into CSV or TSV, whose writer flattens the nested record again: planned without sorted
+    /// keys (the writer sorts the header) and not for a JSON object in a cell, the rows, header
+    /// and fields left out (or records that cannot be rows) are those of the rebuilt records.
+    private static func expectSameCSV(
+        _ batch: RecordBatch, lines: [String], separator: String, parsing: Bool, rebuilt: RecordBatch?, outcomes: inout [String: Int]
+    ) throws {
+        guard let edits = RecordFlattener.unflatteningAsWritten(
+            batch, separator: separator, parsingJSONText: parsing, sortingKeys: false, flattensAgain: true, minimumNodes: 0)
+        else {
+            outcomes["CSV rejected", default: 0] += 1
+            return
+        }
+        let expected = try #require(rebuilt, "\(lines) planned for CSV, yet not rebuilt")
+        if edits.contains(where: { $0.unflattening?.keys != nil }) { outcomes["CSV reordered", default: 0] += 1 }
+        if edits.contains(where: { $0.unflattening?.parsesJSONText == true }) { outcomes["CSV JSON text", default: 0] += 1 }
+        for (dialect, sortKeys) in [(CSVDialect.csv, false), (.csv, true), (.tsv, false)] {
+            let written = CSVWriter(dialect: dialect, sortKeys: sortKeys)
+            let wanted = CSVWriter(dialect: dialect, sortKeys: sortKeys)
+            var writtenIssues: [String] = []
+            var wantedIssues: [String] = []
+            for index in 0..<batch.count {
+                written.write(batch[index], edit: edits[index])
+                wanted.write(expected[index], replacements: [:])
+                writtenIssues += written.takeIssues().map(Self.describe)
+                wantedIssues += wanted.takeIssues().map(Self.describe)
+            }
+            #expect(written.output.text == wanted.output.text, "\(lines) as \(dialect), sorted: \(sortKeys)")
+            #expect(writtenIssues == wantedIssues, "\(lines) as \(dialect)")
+        }
+    }
+
+    /// What a CSV writer's issue says, without where it is.
+    private static func describe(_ issue: CSVWriter.Issue) -> String {
+        switch issue {
+        case .droppedField(let name, _, _): return "dropped \(name)"
+        case .unwritable(_, let message): return message
         }
     }
 
@@ -87,15 +129,16 @@ struct UnflattenedAsWrittenTests {
     }
 
     /// A record of keys `p.p.…` from a few parts (a part may be empty, escaped, or hold half the
-    /// separator), some of its values JSON text.
-    private static func record(_ random: inout SplitMix, separator: String) -> String {
+    /// separator), some of its values JSON text (arrays only, without `objectText`).
+    private static func record(_ random: inout SplitMix, separator: String, objectText: Bool) -> String {
         let parts = ["a", "b", "", "\\u0061", "é", "x\\\"y", "c:", "k\(random.next(40))"]
         let members = (0..<random.next(12)).map { _ -> String in
             let key = (0..<(1 + random.next(3))).map { _ in parts[random.next(parts.count)] }.joined(separator: separator)
-            let value = [
-                "1", #""s""#, #"[1,{"q.r":2}]"#, #"{"m.n":{}}"#, #""[1]""#, #""{}""#, "null", "{}",
-                #"" [ 1, {\"a.b\" : \"c\"} ]""#, #""{\"x\": [true, 2e3]} ""#, #""[1,""#, #""{} 2""#, #""[\"é\\u0041\"]""#,
-            ][random.next(13)]
+            let values = [
+                "1", #""s""#, #"[1,{"q.r":2}]"#, #"{"m.n":{}}"#, #""[1]""#, "null", "{}",
+                #"" [ 1, {\"a.b\" : \"c\"} ]""#, #""[1,""#, #""[\"é\\u0041\"]""#,
+            ] + (objectText ? [#""{}""#, #""{\"x\": [true, 2e3]} ""#, #""{} 2""#] : [])
+            let value = values[random.next(values.count)]
             return "\"\(key)\":\(value)"
         }
         return random.next(10) == 0 ? "[" + members.count.description + "]" : "{" + members.joined(separator: ",") + "}"

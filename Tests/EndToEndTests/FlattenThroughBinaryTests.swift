@@ -53,10 +53,11 @@ import Testing
 
     /// A record of 6 000 dotted keys (enough to be nested as it is written, not rebuilt), whose
     /// objects' keys come interleaved (`g0.k0.x`, `g0.k0.y`, `g1.k1.x`, …, `g0.k50.x`), and an
-    /// escaped key: the same text as the nested record converted plainly, in JSON Lines, YAML and
-    /// pretty JSON with sorted keys. Then one key more, which is both a value and an object: an
-    /// error, with nothing written.
-    @Test(arguments: [["--to", "jsonl"], ["--to", "yaml"], ["--to", "json", "--pretty", "--sort-keys"]])
+    /// escaped key: the same text as the nested record converted plainly, in JSON Lines, YAML,
+    /// pretty JSON with sorted keys, CSV (flattened again, in the nested record's order) and TSV
+    /// with a sorted header. Then one key more, which is both a value and an object: an error,
+    /// with nothing written.
+    @Test(arguments: [["--to", "jsonl"], ["--to", "yaml"], ["--to", "json", "--pretty", "--sort-keys"], ["--to", "csv"], ["--to", "tsv", "--sort-keys"]])
     func aHugeRecordUnflattenedAsWrittenIsTheNestedRecordWrittenPlainly(output: [String]) throws {
         let groups = 50
         let flat = (0..<3_000).map { #""g\#($0 % groups).k\#($0).x":\#($0),"g\#($0 % groups).k\#($0).y":"s\#($0)""# }
@@ -79,8 +80,8 @@ import Testing
 
     /// A CSV row of 6 000 dotted columns (nested as it is written), every other cell JSON text
     /// (`[1,{"a":…}]`, and text that only looks like it): the same text as the nested record
-    /// converted plainly, in JSON Lines and YAML.
-    @Test(arguments: [["--to", "jsonl"], ["--to", "yaml"]])
+    /// converted plainly, in JSON Lines, YAML and CSV (an array in one cell, compact).
+    @Test(arguments: [["--to", "jsonl"], ["--to", "yaml"], ["--to", "csv"]])
     func aHugeCSVRowUnflattenedAsWrittenParsesItsJSONCells(output: [String]) throws {
         let header = (0..<3_000).map { "k\($0).x,k\($0).y" }.joined(separator: ",")
         let row = (0..<3_000).map { $0 % 3 == 2 ? "\($0),[1" : "\($0),\"[1,{\"\"a\"\":\($0)}]\"" }.joined(separator: ",")

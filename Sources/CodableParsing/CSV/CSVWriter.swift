@@ -42,8 +42,13 @@ public final class CSVWriter: RecordFormatter {
     var path = OutputCursor(capacity: 256)
     /// The edit of the record being written, if it has one that changes its shape.
     private(set) var edit: RecordEdit?
-    private var jsonWriter = JSONWriter()
-    private var scratch = OutputCursor(capacity: 4096)
+    var jsonWriter = JSONWriter()
+    var scratch = OutputCursor(capacity: 4096)
+    /// The record's keys are nested back as it is written, and its string values that hold a
+    /// JSON array are written as that array (`UnflattenedOrder.parsesJSONText`).
+    private var parsesJSONText = false
+    /// The JSON text of the cell written last, scanned (`parsesJSONText`).
+    var embeddedJSON = EmbeddedJSON()
     /// The open objects of `walk`, kept between records so walking allocates nothing.
     private var walkFrames: [(end: Int, next: Int, pathCount: Int)] = []
     /// Bytes that force quoting: the delimiter, `"`, CR, LF.
@@ -85,7 +90,9 @@ public final class CSVWriter: RecordFormatter {
     /// Writes one record as a row with `edit` applied as it is written: picked members only, in
     /// their order (which orders the header's columns when the record makes it), dropped ones
     /// left out, renamed keys under their new names (in the columns' dotted names too), in
-    /// cells that hold arrays and objects as well.
+    /// cells that hold arrays and objects as well. With `unflattening` (and no other edit but
+    /// replacements), its fields are those of the record nested back, in its order, and
+    /// flattened again (`walkUnflattened`).
     public func write(_ record: Record, edit: RecordEdit) {
         write(record, replacements: edit.replacements, edit: edit.keepsShape ? nil : edit)
     }
@@ -93,7 +100,11 @@ public final class CSVWriter: RecordFormatter {
     private func write(_ record: Record, replacements: NodeReplacements, edit: RecordEdit?) {
         guard !stopped else { return }
         self.edit = edit
-        defer { self.edit = nil }
+        parsesJSONText = edit?.unflattening?.parsesJSONText ?? false
+        defer {
+            self.edit = nil
+            parsesJSONText = false
+        }
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 let bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -126,7 +137,7 @@ public final class CSVWriter: RecordFormatter {
                         guard !stopped else { return }
                         if sortKeys { columns.sort() }
                         // Each field its own column, in their order: no cell to place.
-                        fieldsInColumnOrder = !sortKeys && edit == nil && columns.count == leaves
+                        fieldsInColumnOrder = !sortKeys && (edit == nil || edit?.unflattening != nil) && columns.count == leaves
                     }
                     writeHeader()
                     if fieldsInColumnOrder {
@@ -154,7 +165,9 @@ public final class CSVWriter: RecordFormatter {
     /// Visits the record's leaves (values that are not non-empty objects) with their dotted
     /// names: discovering adds them as columns, otherwise they are placed in their column.
     private func walkLeaves(_ record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
-        if let edit {
+        if let order = edit?.unflattening {
+            walkUnflattened(record, order: order, nodes: nodes, bytes: bytes, discovering: discovering)
+        } else if let edit {
             walkEdited(record, edit: edit, nodes: nodes, bytes: bytes, discovering: discovering)
         } else {
             walk(record, nodes: nodes, bytes: bytes, discovering: discovering)
@@ -163,14 +176,21 @@ public final class CSVWriter: RecordFormatter {
 
     /// `walkLeaves` without an edit.
     private func walk(_ record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
+        var guess = 0
+        path.count = 0
+        walkMembers(of: record.root, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)
+    }
+
+    /// Visits the leaves of the object at `object` (of `record`) as `walkLeaves` does, each
+    /// named by the current path and its dotted name inside the object; the path is as it was
+    /// when it returns.
+    func walkMembers(of object: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool, guess: inout Int) {
         var frames = walkFrames
         walkFrames = []
         frames.removeAll(keepingCapacity: true)
         defer { walkFrames = frames }
-        var index = record.root + 1
-        var end = record.root + nodes[record.root].span
-        var guess = 0
-        path.count = 0
+        var index = object + 1
+        var end = object + nodes[object].span
         while true {
             while index < end {
                 let before = path.count
@@ -198,7 +218,7 @@ public final class CSVWriter: RecordFormatter {
     /// Calls `body` with each leaf of the object at `root` (nested objects walked into, as
     /// `walk` does), in order: its value node, and the bytes its dotted name takes, at most
     /// (escaped keys counted as written).
-    private static func forEachLeaf(of root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (_ value: Int, _ nameLength: Int) -> Void) {
+    static func forEachLeaf(of root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (_ value: Int, _ nameLength: Int) -> Void) {
         var frames: [(end: Int, next: Int, prefix: Int)] = []
         var index = root + 1
         var end = root + nodes[root].span
@@ -294,14 +314,20 @@ public final class CSVWriter: RecordFormatter {
     }
 
     /// Writes the row of the record at `root` whose fields made the columns, each its own, in
-    /// their order: its leaves, one after another, with no list of cells (4 bytes a column).
+    /// their order: its leaves, one after another (nested back first, with `unflattening`),
+    /// with no list of cells (4 bytes a column).
     private func writeRowInFieldOrder(_ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements) {
         var out = output.beginAppending()
         var first = true
-        Self.forEachLeaf(of: root, nodes: nodes, bytes: bytes) { value, _ in
-            if !first { out.append(delimiter) }
+        let writeLeaf = { (value: Int) in
+            if !first { out.append(self.delimiter) }
             first = false
-            writeCell(value, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
+            self.writeCell(value, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
+        }
+        if let order = edit?.unflattening {
+            Self.forEachUnflattenedLeaf(of: root, order: order, nodes: nodes, bytes: bytes, writeLeaf)
+        } else {
+            Self.forEachLeaf(of: root, nodes: nodes, bytes: bytes) { value, _ in writeLeaf(value) }
         }
         out.append(0x0A)
         output.endAppending(out)
@@ -335,6 +361,7 @@ public final class CSVWriter: RecordFormatter {
         case .number, .true, .false, .null:
             out.append(node.token(in: bytes))
         case .string:
+            if parsesJSONText && writeParsedJSON(node, bytes: bytes, to: &out) { return }
             if node.hasEscapes {
                 let text = JSONString.unescape(node.token(in: bytes))
                 text.withUnsafeBufferPointer { writeText($0.baseAddress ?? bytes, count: $0.count, isString: true, to: &out) }
@@ -406,7 +433,7 @@ public final class CSVWriter: RecordFormatter {
 
     /// Writes a cell's text, quoted when it must be (see the type's documentation).
     @inline(__always)
-    private func writeText(_ text: UnsafePointer<UInt8>, count: Int, isString: Bool, to out: inout OutputCursor) {
+    func writeText(_ text: UnsafePointer<UInt8>, count: Int, isString: Bool, to out: inout OutputCursor) {
         var quote = isString && (count == 0 || CSVCell.looksTyped(text, count: count))
         // A text that starts with U+FEFF would read back as a byte-order mark when it is the
         // first thing in the file (a header's first name): quoted, it is a character.
