@@ -42,12 +42,16 @@ struct OutputOptions: ParsableArguments {
         return JSONWriterOptions(pretty: pretty, sortKeys: sortKeys)
     }
 
+    /// The columns `--columns` names (dotted field names), in order; nil when not given.
+    var chosenColumns: [String]? {
+        columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
     /// The writer `--to` names: YAML's, CSV's or TSV's, or JSON's in its framing.
     func makeWriter(singleValueAllowed: Bool) -> any RecordFormatter {
         if to == .yaml { return YAMLRecordWriter(options: YAMLWriterOptions(sequence: yamlSequence, sortKeys: sortKeys)) }
         if let dialect = to.csvDialect {
-            let names = columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-            return CSVWriter(dialect: dialect, columns: names, sortKeys: sortKeys)
+            return CSVWriter(dialect: dialect, columns: chosenColumns, sortKeys: sortKeys)
         }
         return RecordWriter(framing: to.framing, options: writerOptions, singleValueAllowed: singleValueAllowed)
     }

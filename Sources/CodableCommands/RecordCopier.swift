@@ -45,7 +45,7 @@ struct RecordCopier {
                         let fromTable = input.csvDialect(for: file) != nil
                         if let edits = flattening.unflatteningAsWritten(
                             read, to: output.to, rewritingDates: rewriter != nil, sortingKeys: output.sortKeys,
-                            columnsChosen: output.columns != nil, fromTable: fromTable) {
+                            chosenColumns: output.chosenColumns, fromTable: fromTable) {
                             for index in 0..<read.count { writer.write(read[index], edit: edits[index]) }
                             try Self.reportIssues(of: writer, from: file, target: target)
                             try target.write(writer.output)

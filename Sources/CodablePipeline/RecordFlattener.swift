@@ -98,10 +98,12 @@ public enum RecordFlattener {
     /// (see `UnflattenPlanner.Plan.rebuilt`). `parsingJSONText`: string values holding a JSON
     /// array or object are written as that value; `sortingKeys`: the writer sorts keys;
     /// `flattensAgain`: the writer flattens the nested records again (CSV, TSV), and a record
-    /// with a value holding a JSON object as text is rebuilt.
+    /// with a value holding a JSON object as text is rebuilt; so is one where a key's first parts
+    /// make an object one of `chosenColumns` names (dotted names), which that column would
+    /// hold whole as JSON text.
     public static func unflatteningAsWritten(
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, sortingKeys: Bool,
-        flattensAgain: Bool = false, minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
+        flattensAgain: Bool = false, chosenColumns: [String]? = nil, minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
     ) -> [RecordEdit]? {
         guard (0..<batch.count).contains(where: { batch.nodes[Int(batch.roots[$0])].span >= minimumNodes }) else { return nil }
         let separator = Array(separator.utf8)
@@ -121,7 +123,11 @@ public enum RecordFlattener {
                         record: root, in: nodes, base: base, separator: separator,
                         parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues, flattensAgain: flattensAgain) {
                     case .unchanged: break
-                    case .nested(let order): edit.unflattening = order
+                    case .nested(let order):
+                        if let chosenColumns, makesObject(namedBy: chosenColumns, keysOf: root, in: nodes, base: base, separator: separator) {
+                            return nil
+                        }
+                        edit.unflattening = order
                     case .rebuilt: return nil
                     }
                     edits.append(edit)
@@ -129,6 +135,29 @@ public enum RecordFlattener {
                 return edits
             }
         }
+    }
+
+    /// Whether one of the keys of the object at `root`, cut at one of its separators, is one of
+    /// `columns` (dotted names): an object nesting makes, which a chosen CSV column holds whole.
+    /// Always, for a separator other than a dot, which columns do not join names with.
+    private static func makesObject(
+        namedBy columns: [String], keysOf root: Int, in nodes: NodeTape, base: UnsafePointer<UInt8>, separator: [UInt8]
+    ) -> Bool {
+        guard !columns.isEmpty else { return false }
+        guard separator == Array(".".utf8) else { return true }
+        let byLength = Dictionary(grouping: columns.map { Array($0.utf8) }, by: \.count)
+        for key in JSONNode.children(of: root, in: nodes) {
+            let names = nodes[key].withStringBytes(in: base) { name in
+                var from = 0
+                while let cut = UnflattenedMembers.separator(separator, in: name, from: from) {
+                    if let candidates = byLength[cut], candidates.contains(where: { $0.elementsEqual(name[0..<cut]) }) { return true }
+                    from = cut + separator.count
+                }
+                return false
+            }
+            if names { return true }
+        }
+        return false
     }
 
     /// The batch with every record's `separator`-joined keys nested back into objects.

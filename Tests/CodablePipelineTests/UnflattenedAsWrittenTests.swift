@@ -24,6 +24,8 @@ struct UnflattenedAsWrittenTests {
             let batch = try Self.batch(lines.joined(separator: "\n") + "\n")
             let rebuilt = try? RecordFlattener.unflatten(batch, separator: separator, parsingJSONText: parsing)
             try Self.expectSameCSV(batch, lines: lines, separator: separator, parsing: parsing, rebuilt: rebuilt, outcomes: &outcomes)
+            let chosen = (0..<(1 + random.next(3))).map { _ in (0..<(1 + random.next(2))).map { _ in ["a", "b", "", "é", "k\(random.next(40))"][random.next(5)] }.joined(separator: ".") }
+            try Self.expectSameCSV(batch, lines: lines, separator: separator, parsing: parsing, rebuilt: rebuilt, columns: chosen, outcomes: &outcomes)
             for sortingKeys in [false, true] {
                 guard let edits = RecordFlattener.unflatteningAsWritten(
                     batch, separator: separator, parsingJSONText: parsing, sortingKeys: sortingKeys, minimumNodes: 0)
@@ -61,29 +63,33 @@ struct UnflattenedAsWrittenTests {
                 }
             }
         }
-        for outcome in ["rejected", "JSON text", "reordered", "in order", "unchanged", "CSV rejected", "CSV JSON text", "CSV reordered"] {
+        for outcome in ["rejected", "JSON text", "reordered", "in order", "unchanged", "CSV rejected", "CSV JSON text", "CSV reordered", "CSV columns rejected", "CSV columns nested"] {
             #expect(outcomes[outcome, default: 0] >= 20, "\(outcome): \(outcomes.sorted { $0.key < $1.key })")
         }
     }
 
     /// Into CSV or TSV, whose writer flattens the nested record again: planned without sorted
-    /// keys (the writer sorts the header) and not for a JSON object in a cell, the rows, header
-    /// and fields left out (or records that cannot be rows) are those of the rebuilt records.
+    /// keys (the writer sorts the header), not for a JSON object in a cell nor for `columns`
+    /// naming an object the keys make, the rows, header and fields left out (or records that
+    /// cannot be rows) are those of the rebuilt records.
     private static func expectSameCSV(
-        _ batch: RecordBatch, lines: [String], separator: String, parsing: Bool, rebuilt: RecordBatch?, outcomes: inout [String: Int]
+        _ batch: RecordBatch, lines: [String], separator: String, parsing: Bool, rebuilt: RecordBatch?, columns: [String]? = nil,
+        outcomes: inout [String: Int]
     ) throws {
+        let way = columns == nil ? "CSV" : "CSV columns"
         guard let edits = RecordFlattener.unflatteningAsWritten(
-            batch, separator: separator, parsingJSONText: parsing, sortingKeys: false, flattensAgain: true, minimumNodes: 0)
+            batch, separator: separator, parsingJSONText: parsing, sortingKeys: false, flattensAgain: true, chosenColumns: columns, minimumNodes: 0)
         else {
-            outcomes["CSV rejected", default: 0] += 1
+            outcomes["\(way) rejected", default: 0] += 1
             return
         }
         let expected = try #require(rebuilt, "\(lines) planned for CSV, yet not rebuilt")
-        if edits.contains(where: { $0.unflattening?.keys != nil }) { outcomes["CSV reordered", default: 0] += 1 }
-        if edits.contains(where: { $0.unflattening?.parsesJSONText == true }) { outcomes["CSV JSON text", default: 0] += 1 }
+        if edits.contains(where: { $0.unflattening != nil }) { outcomes["\(way) nested", default: 0] += 1 }
+        if edits.contains(where: { $0.unflattening?.keys != nil }) { outcomes["\(way) reordered", default: 0] += 1 }
+        if edits.contains(where: { $0.unflattening?.parsesJSONText == true }) { outcomes["\(way) JSON text", default: 0] += 1 }
         for (dialect, sortKeys) in [(CSVDialect.csv, false), (.csv, true), (.tsv, false)] {
-            let written = CSVWriter(dialect: dialect, sortKeys: sortKeys)
-            let wanted = CSVWriter(dialect: dialect, sortKeys: sortKeys)
+            let written = CSVWriter(dialect: dialect, columns: columns, sortKeys: sortKeys)
+            let wanted = CSVWriter(dialect: dialect, columns: columns, sortKeys: sortKeys)
             var writtenIssues: [String] = []
             var wantedIssues: [String] = []
             for index in 0..<batch.count {
@@ -92,7 +98,7 @@ struct UnflattenedAsWrittenTests {
                 writtenIssues += written.takeIssues().map(Self.describe)
                 wantedIssues += wanted.takeIssues().map(Self.describe)
             }
-            #expect(written.output.text == wanted.output.text, "\(lines) as \(dialect), sorted: \(sortKeys)")
+            #expect(written.output.text == wanted.output.text, "\(lines) as \(dialect), sorted: \(sortKeys), columns \(columns ?? [])")
             #expect(writtenIssues == wantedIssues, "\(lines) as \(dialect)")
         }
     }
