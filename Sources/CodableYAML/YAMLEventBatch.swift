@@ -61,6 +61,10 @@ final class YAMLEventBatch: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var input: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var inputCount = 0
     @exclusivity(unchecked) private var inputCapacity: Int
+    /// Whether the arena (or the input) grew past 512 KiB before and was let go: it is kept the
+    /// next time, up to 1 MiB (`keepsRoom`).
+    @exclusivity(unchecked) private var bytesShrank = false
+    @exclusivity(unchecked) private var inputShrank = false
     /// Set on the last batch: the stream ended (nil failure) or failed.
     var isLast = false
     var failure: YAMLStreamFailure?
@@ -82,13 +86,13 @@ final class YAMLEventBatch: @unchecked Sendable {
 
     var isFull: Bool { count == capacity || byteCount >= 1 << 18 }
 
-    /// Empties the batch for reuse; an arena (or input) a huge scalar grew past 1 MiB goes back
-    /// to 64 KiB, so the batches kept for reuse do not hold on to it (a batch is full at 256 KiB
-    /// of text and about 1 MiB of input, so its own seldom do). Past 4 MiB only, the buffers of
-    /// a scalar of 2 to 4 MiB stayed beside the document made of it: 4.6 times its size to
-    /// decode, 3.6 now.
+    /// Empties the batch for reuse; an arena (or input) a huge scalar grew goes back to 64 KiB
+    /// (`keepsRoom`), so the batches kept for reuse do not hold on to it. Past 4 MiB only, the
+    /// buffers of a scalar of 2 to 4 MiB stayed beside the document made of it: 4.6 times its
+    /// size to decode, 3.6 then; past 1 MiB only, those of a scalar of 0.5 to 1 MiB did: 4.7 to
+    /// 5.8 times its size to decode, 2.8 to 3.7 now.
     func reset() {
-        if byteCapacity > 1 << 20 { shrink(&bytes, capacity: &byteCapacity) }
+        if !Self.keepsRoom(byteCapacity, shrank: &bytesShrank) { shrink(&bytes, capacity: &byteCapacity) }
         dropInput()
         count = 0
         byteCount = 0
@@ -124,8 +128,20 @@ final class YAMLEventBatch: @unchecked Sendable {
     /// Forgets the input once the reading thread has its copy (the source window), so that a
     /// huge scalar's input is not held twice while its document is built.
     func dropInput() {
-        if inputCapacity > 1 << 20 { shrink(&input, capacity: &inputCapacity) }
+        if !Self.keepsRoom(inputCapacity, shrank: &inputShrank) { shrink(&input, capacity: &inputCapacity) }
         inputCount = 0
+    }
+
+    /// Whether a buffer of `capacity` bytes is kept for the next fill: up to 512 KiB, which a
+    /// batch's own text and input reach (it is full at 256 KiB of text); up to 1 MiB once it
+    /// was let go before (`shrank`), when the stream keeps bringing scalars that size (making it
+    /// again each time took 12% longer to convert a stream of scalars of up to 1.5 MB); past
+    /// 1 MiB, never.
+    private static func keepsRoom(_ capacity: Int, shrank: inout Bool) -> Bool {
+        if capacity <= 1 << 19 { return true }
+        if capacity <= 1 << 20 && shrank { return true }
+        shrank = true
+        return false
     }
 
     private func shrink(_ pointer: inout UnsafeMutablePointer<UInt8>, capacity: inout Int) {
