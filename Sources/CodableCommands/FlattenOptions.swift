@@ -37,16 +37,14 @@ struct FlattenOptions: ParsableArguments {
     /// themselves). Nil when the batch is to be rebuilt (`apply`): when dates are re-encoded
     /// (`rewritingDates`: a date's field is named by its path in the nested record); into CSV
     /// or TSV when one of the `chosenColumns` names an object the keys make (the column holds it
-    /// whole) or a cell holds a JSON object (whose members become columns); or when no record
-    /// is huge, or one cannot be nested as it is written.
+    /// whole); or when no record is huge, or one cannot be nested as it is written.
     func unflatteningAsWritten(
         _ batch: RecordBatch, to format: OutputFormat, rewritingDates: Bool, sortingKeys: Bool, chosenColumns: [String]?, fromTable: Bool
     ) -> [RecordEdit]? {
         guard unflatten && !rewritingDates else { return nil }
         let intoTable = format.csvDialect != nil
         return RecordFlattener.unflatteningAsWritten(
-            batch, parsingJSONText: fromTable, sortingKeys: sortingKeys && !intoTable, flattensAgain: intoTable,
-            chosenColumns: intoTable ? chosenColumns : nil)
+            batch, parsingJSONText: fromTable, sortingKeys: sortingKeys && !intoTable, chosenColumns: intoTable ? chosenColumns : nil)
     }
 
     /// `batch` flattened or unflattened as asked; `fromTable` (CSV, TSV input) parses cells that

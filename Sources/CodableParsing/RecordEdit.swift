@@ -30,8 +30,8 @@ public struct RecordEdit {
     /// `UnflattenedMembers`), when the record is an object: with no other edit but
     /// `replacements`. The JSON and YAML writers take it, so that a huge record is not rebuilt
     /// nested before it is written; the CSV writer walks the record nested to flatten it again
-    /// (its columns then come in the nested record's order), and is not given a record with a
-    /// JSON object in a cell (`UnflattenPlanner`'s `flattensAgain`).
+    /// (its columns then come in the nested record's order, a cell's JSON object's members
+    /// among them).
     public var unflattening: UnflattenedOrder?
 
     /// No edit at all, of the record whose root is node `root`.

@@ -97,13 +97,12 @@ public enum RecordFlattener {
     /// rebuilt, keys shared, as CSV rows are), or a record cannot be nested as it is written
     /// (see `UnflattenPlanner.Plan.rebuilt`). `parsingJSONText`: string values holding a JSON
     /// array or object are written as that value; `sortingKeys`: the writer sorts keys;
-    /// `flattensAgain`: the writer flattens the nested records again (CSV, TSV), and a record
-    /// with a value holding a JSON object as text is rebuilt; so is one where a key's first parts
-    /// make an object one of `chosenColumns` names (dotted names), which that column would
-    /// hold whole as JSON text.
+    /// `chosenColumns`: the columns of the CSV or TSV writer the records go to, when chosen (a
+    /// record where a key's first parts make an object one of them names, which that column
+    /// would hold whole as JSON text, is rebuilt).
     public static func unflatteningAsWritten(
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, sortingKeys: Bool,
-        flattensAgain: Bool = false, chosenColumns: [String]? = nil, minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
+        chosenColumns: [String]? = nil, minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
     ) -> [RecordEdit]? {
         guard (0..<batch.count).contains(where: { batch.nodes[Int(batch.roots[$0])].span >= minimumNodes }) else { return nil }
         let separator = Array(separator.utf8)
@@ -121,7 +120,7 @@ public enum RecordFlattener {
                     }
                     switch UnflattenPlanner.plan(
                         record: root, in: nodes, base: base, separator: separator,
-                        parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues, flattensAgain: flattensAgain) {
+                        parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues) {
                     case .unchanged: break
                     case .nested(let order):
                         if let chosenColumns, makesObject(namedBy: chosenColumns, keysOf: root, in: nodes, base: base, separator: separator) {

@@ -23,7 +23,8 @@ extension CSVWriter {
                 if node.kind == .object && node.size > 0 && !(columnsChosen && !discovering && place(value, guess: &guess)) {
                     path.append(UInt8(ascii: "."))
                     walkMembers(of: value, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)
-                } else {
+                } else if !(order.parsesJSONText && node.kind == .string
+                            && walkObjectText(of: value, key: key, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)) {
                     visitLeaf(value, key: key, of: record, discovering: discovering, guess: &guess)
                 }
                 path.count = before
@@ -31,20 +32,88 @@ extension CSVWriter {
         }
     }
 
-    /// Calls `body` with each leaf's value node of the object at `root` nested back as `order`
-    /// says, in `walkUnflattened`'s order.
+    /// When the string at `cell` holds a JSON object with members as text, visits the leaves of
+    /// that object (its members are fields, as in the record rebuilt), named by the current path
+    /// and their dotted names inside it, and returns true: discovering adds them as columns;
+    /// otherwise each is placed in its column (`parsedCells`), or the object whole in a chosen
+    /// column the cell's path names. False for any other string, a leaf of its own.
+    private func walkObjectText(
+        of cell: Int, key: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool, guess: inout Int
+    ) -> Bool {
+        var isObject = false
+        _ = embeddedJSON.withParsed(nodes[cell], in: bytes) { parsed, text in
+            guard parsed[0].kind == .object && parsed[0].size > 0 else { return }
+            isObject = true
+            if columnsChosen && !discovering && place(cell, guess: &guess) { return }
+            var frames: [(end: Int, next: Int, pathCount: Int)] = []
+            path.append(UInt8(ascii: "."))
+            var index = 1
+            var end = parsed[0].span
+            while true {
+                while index < end {
+                    let before = path.count
+                    appendKey(parsed[index], bytes: text)
+                    let value = index + 1
+                    let node = parsed[value]
+                    if node.kind == .object && node.size > 0 && !(columnsChosen && !discovering && placeParsed(value, ofCell: cell, guess: &guess)) {
+                        frames.append((end, value + node.span, before))
+                        path.append(UInt8(ascii: "."))
+                        index = value + 1
+                        end = value + node.span
+                        continue
+                    }
+                    if discovering {
+                        visitLeaf(value, key: key, of: record, discovering: true, guess: &guess)
+                    } else if !placeParsed(value, ofCell: cell, guess: &guess) {
+                        dropped(record, key: key)
+                    }
+                    path.count = before
+                    index = value + node.span
+                }
+                guard let frame = frames.popLast() else { return }
+                end = frame.end
+                index = frame.next
+                path.count = frame.pathCount
+            }
+        }
+        return isObject
+    }
+
+    /// Puts node `node` of the cell `cell`'s JSON text in the column named by the current path,
+    /// if there is one.
+    private func placeParsed(_ node: Int, ofCell cell: Int, guess: inout Int) -> Bool {
+        guard let column = column(guess: &guess) else { return false }
+        cells[column] = parsedCells.place(node: node, ofCell: cell)
+        return true
+    }
+
+    /// Calls `body` with each leaf of the object at `root` nested back as `order` says, in
+    /// `walkUnflattened`'s order: its value node, the nodes and bytes it is in (`nodes` and
+    /// `bytes`, or, for a leaf inside a cell's JSON object, that text scanned), and the bytes
+    /// its dotted name takes, at most (escaped keys counted as written, as `forEachLeaf` does).
     static func forEachUnflattenedLeaf(
-        of root: Int, order: UnflattenedOrder, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (_ value: Int) -> Void
+        of root: Int, order: UnflattenedOrder, nodes: NodeTape, bytes: UnsafePointer<UInt8>,
+        _ body: (_ value: Int, _ nodes: NodeTape, _ bytes: UnsafePointer<UInt8>, _ nameLength: Int) -> Void
     ) {
+        var embedded = EmbeddedJSON()
         UnflattenedMembers.forEach(of: root, in: nodes, bytes: bytes, order: order) { step in
             guard case .member(let key, _) = step else { return }
+            let keyLength = nodes[key].tokenLength(in: bytes) - 2  // the key's parts, joined by dots
             let value = key + 1
             let node = nodes[value]
             if node.kind == .object && node.size > 0 {
-                forEachLeaf(of: value, nodes: nodes, bytes: bytes) { leaf, _ in body(leaf) }
-            } else {
-                body(value)
+                forEachLeaf(of: value, nodes: nodes, bytes: bytes) { leaf, nameLength in body(leaf, nodes, bytes, keyLength + 1 + nameLength) }
+                return
             }
+            var expanded = false
+            if order.parsesJSONText && node.kind == .string {
+                _ = embedded.withParsed(node, in: bytes) { parsed, text in
+                    guard parsed[0].kind == .object && parsed[0].size > 0 else { return }
+                    expanded = true
+                    forEachLeaf(of: 0, nodes: parsed, bytes: text) { leaf, nameLength in body(leaf, parsed, text, keyLength + 1 + nameLength) }
+                }
+            }
+            if !expanded { body(value, nodes, bytes, keyLength) }
         }
     }
 

@@ -26,7 +26,7 @@ public final class CSVWriter: RecordFormatter {
     public let output: OutputBuffer
     private let delimiter: UInt8
     private let sortKeys: Bool
-    private var columns = CSVColumns()
+    var columns = CSVColumns()
     private var headerWritten = false
     /// The columns were chosen: other fields are left out without a word.
     let columnsChosen: Bool
@@ -38,7 +38,7 @@ public final class CSVWriter: RecordFormatter {
     private var reportedNames: Set<[UInt8]> = []
     /// Per column: the value node of the current record, or -1 (each is set back to -1 as the
     /// row is written).
-    private var cells: [Int32] = []
+    var cells: [Int32] = []
     var path = OutputCursor(capacity: 256)
     /// The edit of the record being written, if it has one that changes its shape.
     private(set) var edit: RecordEdit?
@@ -49,6 +49,9 @@ public final class CSVWriter: RecordFormatter {
     private var parsesJSONText = false
     /// The JSON text of the cell written last, scanned (`parsesJSONText`).
     var embeddedJSON = EmbeddedJSON()
+    /// The row's values inside cells holding a JSON object as text (`parsesJSONText`), placed
+    /// in columns of their own.
+    var parsedCells = CSVParsedCells()
     /// The open objects of `walk`, kept between records so walking allocates nothing.
     private var walkFrames: [(end: Int, next: Int, pathCount: Int)] = []
     /// Bytes that force quoting: the delimiter, `"`, CR, LF.
@@ -128,9 +131,16 @@ public final class CSVWriter: RecordFormatter {
                     if columns.count == 0 {
                         var leaves = 0
                         var nameBytes = 0
-                        Self.forEachLeaf(of: record.root, nodes: nodes, bytes: bytes) { _, nameLength in
-                            leaves += 1
-                            nameBytes += nameLength
+                        if let order = edit?.unflattening, order.parsesJSONText {  // a cell's JSON object may be many fields
+                            Self.forEachUnflattenedLeaf(of: record.root, order: order, nodes: nodes, bytes: bytes) { _, _, _, nameLength in
+                                leaves += 1
+                                nameBytes += nameLength
+                            }
+                        } else {
+                            Self.forEachLeaf(of: record.root, nodes: nodes, bytes: bytes) { _, nameLength in
+                                leaves += 1
+                                nameBytes += nameLength
+                            }
                         }
                         columns.reserve(columns: leaves, nameBytes: nameBytes)
                         walkLeaves(record, nodes: nodes, bytes: bytes, discovering: true)
@@ -146,6 +156,7 @@ public final class CSVWriter: RecordFormatter {
                     }
                 }
                 if cells.count != columns.count { cells = [Int32](repeating: -1, count: columns.count) }
+                if parsesJSONText { parsedCells.startRow() }
                 walkLeaves(record, nodes: nodes, bytes: bytes, discovering: false)
                 writeRow(nodes: nodes, bytes: bytes, replacements: replacements)
             }
@@ -263,11 +274,19 @@ public final class CSVWriter: RecordFormatter {
     /// Puts the value at node `value` in the column named by the current path, if there is one.
     @inline(__always)
     func place(_ value: Int, guess: inout Int) -> Bool {
-        let column = columns.index(of: path.pointer, count: path.count, guess: guess)
-        guard column >= 0 else { return false }
+        guard let column = column(guess: &guess) else { return false }
         cells[column] = Int32(truncatingIfNeeded: value)
-        guess = column + 1
         return true
+    }
+
+    /// The column named by the current path, if there is one (`guess`, the column expected, is
+    /// moved on past it).
+    @inline(__always)
+    func column(guess: inout Int) -> Int? {
+        let column = columns.index(of: path.pointer, count: path.count, guess: guess)
+        guard column >= 0 else { return nil }
+        guess = column + 1
+        return column
     }
 
     func appendKey(_ key: JSONNode, bytes: UnsafePointer<UInt8>) {
@@ -279,7 +298,7 @@ public final class CSVWriter: RecordFormatter {
         }
     }
 
-    private func dropped(_ record: Record, key: Int) {
+    func dropped(_ record: Record, key: Int) {
         guard !columnsChosen else { return }
         let name = Array(UnsafeBufferPointer(start: path.pointer, count: path.count))
         guard reportedNames.insert(name).inserted else { return }
@@ -304,10 +323,16 @@ public final class CSVWriter: RecordFormatter {
         for position in 0..<cells.count {
             if position > 0 { out.append(delimiter) }
             let column = columns.column(at: position)
-            let cell = Int(cells[column])
-            guard cell >= 0 else { continue }
+            let cell = cells[column]
+            guard cell != -1 else { continue }
             cells[column] = -1
-            writeCell(cell, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
+            guard cell >= 0 else {
+                parsedCells.withValue(cell, nodes: nodes, bytes: bytes) { node, parsed, text in
+                    writeCell(node, nodes: parsed, bytes: text, replacements: [:], applyingEdit: false, to: &out)
+                }
+                continue
+            }
+            writeCell(Int(cell), nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
         }
         out.append(0x0A)
         output.endAppending(out)
@@ -319,15 +344,19 @@ public final class CSVWriter: RecordFormatter {
     private func writeRowInFieldOrder(_ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements) {
         var out = output.beginAppending()
         var first = true
-        let writeLeaf = { (value: Int) in
-            if !first { out.append(self.delimiter) }
-            first = false
-            self.writeCell(value, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
-        }
         if let order = edit?.unflattening {
-            Self.forEachUnflattenedLeaf(of: root, order: order, nodes: nodes, bytes: bytes, writeLeaf)
+            Self.forEachUnflattenedLeaf(of: root, order: order, nodes: nodes, bytes: bytes) { value, leafNodes, leafBytes, _ in
+                if !first { out.append(delimiter) }
+                first = false
+                let inRecord = leafBytes == bytes  // else a value of a cell's JSON text
+                writeCell(value, nodes: leafNodes, bytes: leafBytes, replacements: inRecord ? replacements : [:], applyingEdit: inRecord, to: &out)
+            }
         } else {
-            Self.forEachLeaf(of: root, nodes: nodes, bytes: bytes) { value, _ in writeLeaf(value) }
+            Self.forEachLeaf(of: root, nodes: nodes, bytes: bytes) { value, _ in
+                if !first { out.append(delimiter) }
+                first = false
+                writeCell(value, nodes: nodes, bytes: bytes, replacements: replacements, to: &out)
+            }
         }
         out.append(0x0A)
         output.endAppending(out)
@@ -349,9 +378,12 @@ public final class CSVWriter: RecordFormatter {
         output.endAppending(out)
     }
 
-    /// Writes the value at node `index` as one cell.
+    /// Writes the value at node `index` as one cell; an array or object with the edit applied,
+    /// unless not `applyingEdit` (a value in a cell's JSON text, not a node of the record).
     @inline(__always)
-    private func writeCell(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements, to out: inout OutputCursor) {
+    private func writeCell(
+        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements, applyingEdit: Bool = true, to out: inout OutputCursor
+    ) {
         if !replacements.isEmpty, let replacement = replacements[index] {
             writeJSONText(replacement, to: &out)
             return
@@ -370,18 +402,19 @@ public final class CSVWriter: RecordFormatter {
             }
         case .array, .object:
             if node.span >= Self.nodesStreamedInACell {
-                writeStreamedJSON(index, nodes: nodes, bytes: bytes, to: &out)
+                writeStreamedJSON(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit, to: &out)
                 return
             }
             scratch.count = 0
-            writeJSON(index, nodes: nodes, bytes: bytes, to: &scratch)
+            writeJSON(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit, to: &scratch)
             writeText(scratch.pointer, count: scratch.count, isString: false, to: &out)
         }
     }
 
-    /// Writes the compact JSON text of the value at `index`, with the edit applied.
-    private func writeJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) {
-        if let edit {
+    /// Writes the compact JSON text of the value at `index`, with the edit applied (when
+    /// `applyingEdit`).
+    private func writeJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, applyingEdit: Bool = true, to out: inout OutputCursor) {
+        if applyingEdit, let edit {
             jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, edit: edit, to: &out)
         } else {
             jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, to: &out)
@@ -395,25 +428,27 @@ public final class CSVWriter: RecordFormatter {
     /// Writes the JSON text of the array or object at `index` as one cell, a piece at a time:
     /// written once to see whether it holds a byte that makes a cell quoted (as `writeText`
     /// quotes one), then into the cell, quotes doubled when it is quoted.
-    private func writeStreamedJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) {
+    private func writeStreamedJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, applyingEdit: Bool, to out: inout OutputCursor) {
         var special = false
         self.special.withUnsafeBufferPointer { table in
-            writeInPieces(index, nodes: nodes, bytes: bytes) { piece in
+            writeInPieces(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit) { piece in
                 if !special { special = piece.contains { table[Int($0)] } }
             }
         }
         let sink = CellSink(cursor: out, doublesQuotes: special)
         if special { sink.cursor.append(UInt8(ascii: "\"")) }
-        writeInPieces(index, nodes: nodes, bytes: bytes) { sink.take($0) }
+        writeInPieces(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit) { sink.take($0) }
         if special { sink.cursor.append(UInt8(ascii: "\"")) }
         out = sink.cursor
     }
 
-    /// Writes the JSON text of the value at `index` (with the edit) to `take`, 64 KiB at a time.
-    private func writeInPieces(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ take: @escaping (UnsafeRawBufferPointer) -> Void) {
+    /// Writes the JSON text of the value at `index` (with the edit, when `applyingEdit`) to `take`, 64 KiB at a time.
+    private func writeInPieces(
+        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, applyingEdit: Bool, _ take: @escaping (UnsafeRawBufferPointer) -> Void
+    ) {
         var piece = OutputCursor(capacity: 1 << 16)
         piece.spill = OutputSpill(take)
-        writeJSON(index, nodes: nodes, bytes: bytes, to: &piece)
+        writeJSON(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit, to: &piece)
         take(UnsafeRawBufferPointer(start: piece.pointer, count: piece.count))
         piece.release()
     }
