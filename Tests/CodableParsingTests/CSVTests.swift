@@ -314,6 +314,28 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         #expect(lines[1] == lines[2])
     }
 
+    /// A header whose names would take more than the columns keep (4 GiB; 20 bytes here) is not
+    /// written: the record is reported as one that cannot be a row, and the rest are not
+    /// written either. Names that take the limit exactly are written.
+    @Test func aHeaderPastTheNamesLimitStopsTheOutput() throws {
+        let reader = RecordReader(source: InMemoryByteSource(#"{"aaaaaaaaa":1,"b":{"ccccccccc":2}}"# + "\n" + #"{"x":1}"# + "\n"), options: RecordReaderOptions(framing: .jsonl))
+        let batch = try #require(try reader.nextBatch())
+        for (limit, fits) in [(20, true), (19, false)] {  // "aaaaaaaaa" and "b.ccccccccc": 20 bytes
+            let writer = CSVWriter(dialect: .csv)
+            writer.columns = CSVColumns(nameByteLimit: limit)
+            writer.write(batch)
+            let issues = writer.takeIssues()
+            if fits {
+                #expect(writer.output.text == "aaaaaaaaa,b.ccccccccc\n1,2\n,\n" && issues.count == 1)  // `x` left out
+            } else {
+                #expect(writer.output.text.isEmpty)
+                guard case .unwritable(let record, let message) = issues.first else { Issue.record("no issue: \(issues)"); continue }
+                #expect(record.root == 0 && message.contains("more than 4 GiB") && issues.count == 1)
+            }
+        }
+        #expect(CSVColumns().hasRoom(forNameOf: Int(UInt32.max)) && !CSVColumns().hasRoom(forNameOf: Int(UInt32.max) + 1))
+    }
+
     /// An array (or an object a chosen column names) of `CSVWriter.nodesStreamedInACell` nodes or
     /// more is written into its cell as it is made, not held whole first: the cell is the same as a small one's (quoted
     /// when it holds a quote or the delimiter, quotes doubled), into a buffer that grows and one

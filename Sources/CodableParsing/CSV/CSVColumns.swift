@@ -24,10 +24,18 @@ struct CSVColumns {
         bytes[Int(starts[index])..<Int(starts[index + 1])]
     }
 
+    /// The most bytes the names may take: 4 GiB less one, as `starts` keeps them (less in tests).
+    let nameByteLimit: Int
+
+    /// No columns; their names may take up to `nameByteLimit` bytes (at most 4 GiB less one).
+    init(nameByteLimit: Int = Int(UInt32.max)) {
+        self.nameByteLimit = min(nameByteLimit, Int(UInt32.max))
+    }
+
     /// Whether a column named with `length` bytes can be added: the names take less than 4 GiB
     /// (the nested keys of a record can make names that long, each repeating its objects' keys).
     func hasRoom(forNameOf length: Int) -> Bool {
-        bytes.count + length <= Int(UInt32.max)
+        bytes.count + length <= nameByteLimit
     }
 
     /// Adds a column; false when the name is already one.
