@@ -24,7 +24,7 @@ extension CSVWriter {
                     path.append(UInt8(ascii: "."))
                     walkMembers(of: value, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)
                 } else if !(order.parsesJSONText && node.kind == .string
-                            && walkObjectText(of: value, key: key, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)) {
+                            && walkObjectText(of: value, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)) {
                     visitLeaf(value, key: key, of: record, discovering: discovering, guess: &guess)
                 }
                 path.count = before
@@ -38,50 +38,22 @@ extension CSVWriter {
     /// otherwise each is placed in its column (`parsedCells`), or the object whole in a chosen
     /// column the cell's path names. False for any other string, a leaf of its own.
     private func walkObjectText(
-        of cell: Int, key: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool, guess: inout Int
+        of cell: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool, guess: inout Int
     ) -> Bool {
         var isObject = false
         _ = embeddedJSON.withParsed(nodes[cell], in: bytes) { parsed, text in
             guard parsed[0].kind == .object && parsed[0].size > 0 else { return }
             isObject = true
             if columnsChosen && !discovering && place(cell, guess: &guess) { return }
-            var frames: [(end: Int, next: Int, pathCount: Int)] = []
             path.append(UInt8(ascii: "."))
-            var index = 1
-            var end = parsed[0].span
-            while true {
-                while index < end {
-                    let before = path.count
-                    appendKey(parsed[index], bytes: text)
-                    let value = index + 1
-                    let node = parsed[value]
-                    if node.kind == .object && node.size > 0 && !(columnsChosen && !discovering && placeParsed(value, ofCell: cell, guess: &guess)) {
-                        frames.append((end, value + node.span, before))
-                        path.append(UInt8(ascii: "."))
-                        index = value + 1
-                        end = value + node.span
-                        continue
-                    }
-                    if discovering {
-                        visitLeaf(value, key: key, of: record, discovering: true, guess: &guess)
-                    } else if !placeParsed(value, ofCell: cell, guess: &guess) {
-                        dropped(record, key: key)
-                    }
-                    path.count = before
-                    index = value + node.span
-                }
-                guard let frame = frames.popLast() else { return }
-                end = frame.end
-                index = frame.next
-                path.count = frame.pathCount
-            }
+            walkMembers(of: 0, in: record, nodes: parsed, bytes: text, ofCell: cell, discovering: discovering, guess: &guess)
         }
         return isObject
     }
 
     /// Puts node `node` of the cell `cell`'s JSON text in the column named by the current path,
     /// if there is one.
-    private func placeParsed(_ node: Int, ofCell cell: Int, guess: inout Int) -> Bool {
+    func placeParsed(_ node: Int, ofCell cell: Int, guess: inout Int) -> Bool {
         guard let column = column(guess: &guess) else { return false }
         cells[column] = parsedCells.place(node: node, ofCell: cell)
         return true

@@ -194,8 +194,11 @@ public final class CSVWriter: RecordFormatter {
 
     /// Visits the leaves of the object at `object` (of `record`) as `walkLeaves` does, each
     /// named by the current path and its dotted name inside the object; the path is as it was
-    /// when it returns.
-    func walkMembers(of object: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool, guess: inout Int) {
+    /// when it returns. With `cell`, `nodes` and `bytes` are that cell's JSON text scanned
+    /// (`walkObjectText`), and its values are placed through `parsedCells`.
+    func walkMembers(
+        of object: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofCell cell: Int? = nil, discovering: Bool, guess: inout Int
+    ) {
         var frames = walkFrames
         walkFrames = []
         frames.removeAll(keepingCapacity: true)
@@ -208,14 +211,19 @@ public final class CSVWriter: RecordFormatter {
                 appendKey(nodes[index], bytes: bytes)
                 let value = index + 1
                 let node = nodes[value]
-                if node.kind == .object && node.size > 0 && !(columnsChosen && !discovering && place(value, guess: &guess)) {
+                if node.kind == .object && node.size > 0
+                    && !(columnsChosen && !discovering && (cell.map { placeParsed(value, ofCell: $0, guess: &guess) } ?? place(value, guess: &guess))) {
                     frames.append((end, value + node.span, before))
                     path.append(UInt8(ascii: "."))
                     index = value + 1
                     end = value + node.span
                     continue
                 }
-                visitLeaf(value, key: index, of: record, discovering: discovering, guess: &guess)
+                if let cell, !discovering {
+                    if !placeParsed(value, ofCell: cell, guess: &guess) { dropped(record, key: cell - 1) }
+                } else {
+                    visitLeaf(value, key: cell.map { $0 - 1 } ?? index, of: record, discovering: discovering, guess: &guess)
+                }
                 path.count = before
                 index = value + node.span
             }
