@@ -46,21 +46,20 @@ final class DecodeStage {
             }
         }
         guard !origins.isEmpty else { return nil }
-        let bytes = output.withUnsafeBytes { Array($0) }
-        // One chunk holds every decoded record, so they come back as one batch.
-        let options = RecordReaderOptions(framing: .jsonl, maxDepth: 100_000, chunkSize: bytes.count + 1)
-        let reader = RecordReader(source: InMemoryByteSource(bytes), options: options)
-        do {
-            guard let decoded = try reader.nextBatch(), decoded.count == origins.count else {
-                throw CommandFailure.usage("internal error: decoded records did not read back")
-            }
-            return decoded
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure.usage("internal error: decoded records did not read back: \(error)")
+        // The decoded text becomes the batch's bytes as it is, scanned as one chunk of JSON
+        // Lines: copied out, then read into a chunk, it took a huge record 4.9 times its size
+        // into YAML. The output goes on over new room (at most a few batches' worth).
+        let chunk = JSONLinesChunk(bytes: output.takeBytes(keepingCapacity: Self.keptOutputBytes))
+        let (decoded, error) = chunk.scan(options: RecordReaderOptions(framing: .jsonl, maxDepth: 100_000))
+        guard error == nil, let decoded, decoded.count == origins.count else {
+            throw CommandFailure.usage("internal error: decoded records did not read back\(error.map { ": \($0)" } ?? "")")
         }
+        return decoded
     }
+
+    /// The most decoded bytes whose room is kept from one batch to the next (a batch reads about
+    /// 1 MiB of input).
+    static let keptOutputBytes = 4 << 20
 
     /// The input record that `record` (of the last decoded batch) was decoded from.
     func origin(of record: Record) -> Record? {

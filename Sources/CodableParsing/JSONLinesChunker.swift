@@ -7,6 +7,12 @@ public struct JSONLinesChunk: Sendable {
     /// Where `bytes` starts in the input.
     public let locator: SourceLocator
 
+    /// A chunk of `bytes` (whole JSON Lines), which start the input where `locator` says.
+    public init(bytes: ByteStorage, locator: SourceLocator = .start) {
+        self.bytes = bytes
+        self.locator = locator
+    }
+
     /// Scans the chunk: its records as one batch (nil when it holds none), and the error that
     /// stopped the scan, if one did (the batch then holds the records before it). Records are
     /// numbered from 0: `RecordBatch.numbered(from:)` places them among the input's.
