@@ -6,7 +6,8 @@
 /// A document after the first one starts with a marker at the start of a line: `---`, or any
 /// content after a `...` (YAML 1.2, 9.2). Markers are never content (libyaml refuses them inside
 /// scalars), so finding none proves that there is one document at most. The scan is cheap: it
-/// looks at the start of each line only. Feed it the bytes in pieces, then call `finish()`.
+/// looks at the start of each line only. Lines end where libyaml ends them: at LF, CR, NEL
+/// (U+0085), LS (U+2028) and PS (U+2029). Feed it the bytes in pieces, then call `finish()`.
 /// A stream that starts with a UTF-16 byte order mark (read as UTF-8 by
 /// `UTF16TranscodingSource`) is scanned by its code units: its markers and line breaks are
 /// the same characters.
@@ -29,6 +30,9 @@ public struct YAMLDocumentCountScan: Sendable {
         case indent
         /// Nothing more to learn from this line.
         case rest
+        /// In the rest of the line, this many bytes of what may be a NEL (`C2 85`), LS or PS
+        /// (`E2 80 A8`, `E2 80 A9`) seen, starting with `lead`.
+        case breakSequence(lead: UInt8, seen: Int)
     }
     private var line = Line.start
 
@@ -76,7 +80,8 @@ public struct YAMLDocumentCountScan: Sendable {
     }
 
     /// Scans UTF-16 code units as the UTF-8 scan would their characters: each ASCII unit as its
-    /// byte, a byte order mark as `EF BB BF`, any other unit as a character that is content.
+    /// byte, a byte order mark as `EF BB BF`, NEL, LS and PS as theirs, any other unit as a
+    /// character that is content.
     private mutating func scanUTF16(_ base: UnsafePointer<UInt8>, count: Int, bigEndian: Bool) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 << 10) { scanned in
             let scannedBase = scanned.baseAddress!
@@ -102,6 +107,15 @@ public struct YAMLDocumentCountScan: Sendable {
                         scannedBase[filled + 1] = 0xBB
                         scannedBase[filled + 2] = 0xBF
                         filled += 3
+                    case 0x85:  // NEL
+                        scannedBase[filled] = 0xC2
+                        scannedBase[filled + 1] = 0x85
+                        filled += 2
+                    case 0x2028, 0x2029:  // LS, PS
+                        scannedBase[filled] = 0xE2
+                        scannedBase[filled + 1] = 0x80
+                        scannedBase[filled + 2] = UInt8(truncatingIfNeeded: 0xA8 + (unit - 0x2028))
+                        filled += 3
                     default:  // a lead byte and a continuation byte: content wherever it is
                         scannedBase[filled] = 0xC2
                         scannedBase[filled + 1] = 0x80
@@ -120,12 +134,21 @@ public struct YAMLDocumentCountScan: Sendable {
             let byte = base[index]
             switch line {
             case .rest:
-                while index < count && base[index] != 0x0A && base[index] != 0x0D { index &+= 1 }
+                while index < count, base[index] != 0x0A, base[index] != 0x0D, base[index] != 0xC2, base[index] != 0xE2 { index &+= 1 }
                 if index < count {
-                    line = .start
+                    let lead = base[index]
+                    line = lead == 0x0A || lead == 0x0D ? .start : .breakSequence(lead: lead, seen: 1)
                     index &+= 1
                 }
                 continue
+            case .breakSequence(let lead, let seen):
+                switch (lead, seen, byte) {
+                case (0xC2, 1, 0x85), (0xE2, 2, 0xA8), (0xE2, 2, 0xA9): line = .start
+                case (0xE2, 1, 0x80): line = .breakSequence(lead: lead, seen: 2)
+                default:
+                    line = .rest  // another character: looked at again
+                    continue
+                }
             case .start:
                 switch byte {
                 case 0xEF: line = .byteOrderMark(1)
@@ -150,7 +173,9 @@ public struct YAMLDocumentCountScan: Sendable {
                         continue
                     }
                     line = .marker(marker, seen + 1)
-                } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xC2 || byte == 0xE2 {
+                    // A NEL, LS or PS may follow too: taken for a marker either way, which may
+                    // only find a second document where there is none.
                     foundMarker(marker)
                     line = .rest
                     continue  // a line break ends the line there

@@ -45,7 +45,7 @@ import Testing
         "- ----\n- ...x\n- -1\n- .5\n",
         "a: 1\n",
         "...\n",
-        "- é😀\n- \u{2028}---\n- ---é\n",
+        "- é😀\n- ---é\n- x\u{2028}y\n- ©\u{2027}---\n",
     ])
     func oneDocumentAtMost(text: String) {
         #expect(Self.answer(text) == false, "\(text.debugDescription)")
@@ -65,6 +65,8 @@ import Testing
         "---\n---\n",
         "- é😀\n---\n- b\n",
         "é: 1\n...\n😀\n",
+        // libyaml ends lines at NEL, LS and PS too (a fuzzed input found a NEL after `---`).
+        "- a\n---\u{85}- b\n", "- a\n- \u{2028}---\n", "- a\u{2029}--- b\n", "- a\n...\u{85}x\n", "- a\u{85}\u{85}---\n",
     ])
     func maybeMoreThanOneDocument(text: String) {
         #expect(Self.answer(text) == true, "\(text.debugDescription)")

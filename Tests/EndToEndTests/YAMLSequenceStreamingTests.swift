@@ -117,6 +117,17 @@ import Testing
         #expect(fromPipe.stdout.contains("<stdin>" + problem), "\(fromPipe.stdout.prefix(300))")
     }
 
+    /// libyaml ends a line at NEL, LS and PS too: a marker after one starts a second document,
+    /// which the scan before parsing finds (a fuzzed input found a NEL after `---`; taken for
+    /// content, the first document's items were handed on and the second was an error).
+    @Test func aMarkerAfterANextLineOrALineSeparatorStartsADocument() throws {
+        for (text, records) in [("- a\n---\u{85}- b\n", "[\"a\"]\n[\"b\"]\n"), ("- a\n- \u{2028}---\n- ---é\n", "[\"a\",null]\n[\"---é\"]\n")] {
+            let (file, pipe) = try Self.fromFileAndPipe(text)
+            #expect(file.status == 0 && pipe.status == 0, "\(file.stderr)\(pipe.stderr)")
+            #expect(file.stdout == records && pipe.stdout == records)
+        }
+    }
+
     /// A second document after megabytes of the first one's sequence (past the first read and
     /// the first read-ahead): each document is one record, read whole, from a pipe as from a file.
     @Test func aSecondDocumentFarDown() throws {
