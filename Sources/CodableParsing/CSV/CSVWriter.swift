@@ -45,7 +45,8 @@ public final class CSVWriter: RecordFormatter {
     var jsonWriter = JSONWriter()
     var scratch = OutputCursor(capacity: 4096)
     /// The record's keys are nested back as it is written, and its string values that hold a
-    /// JSON array are written as that array (`UnflattenedOrder.parsesJSONText`).
+    /// JSON array or object are written as that value (`UnflattenedOrder.parsesJSONText`): an
+    /// array in its cell, an object's members in columns of their own.
     private var parsesJSONText = false
     /// The JSON text of the cell written last, scanned (`parsesJSONText`).
     var embeddedJSON = EmbeddedJSON()
