@@ -337,7 +337,7 @@ public final class CSVWriter: RecordFormatter {
             cells[column] = -1
             guard cell >= 0 else {
                 parsedCells.withValue(cell, nodes: nodes, bytes: bytes) { node, parsed, text in
-                    writeCell(node, nodes: parsed, bytes: text, replacements: [:], applyingEdit: false, to: &out)
+                    writeCell(node, nodes: parsed, bytes: text, replacements: [:], ofRecord: false, to: &out)
                 }
                 continue
             }
@@ -358,7 +358,7 @@ public final class CSVWriter: RecordFormatter {
                 if !first { out.append(delimiter) }
                 first = false
                 let inRecord = leafBytes == bytes  // else a value of a cell's JSON text
-                writeCell(value, nodes: leafNodes, bytes: leafBytes, replacements: inRecord ? replacements : [:], applyingEdit: inRecord, to: &out)
+                writeCell(value, nodes: leafNodes, bytes: leafBytes, replacements: inRecord ? replacements : [:], ofRecord: inRecord, to: &out)
             }
         } else {
             Self.forEachLeaf(of: root, nodes: nodes, bytes: bytes) { value, _ in
@@ -387,11 +387,12 @@ public final class CSVWriter: RecordFormatter {
         output.endAppending(out)
     }
 
-    /// Writes the value at node `index` as one cell; an array or object with the edit applied,
-    /// unless not `applyingEdit` (a value in a cell's JSON text, not a node of the record).
+    /// Writes the value at node `index` as one cell: a node of the record (`ofRecord`: an array
+    /// or object with the edit applied, a string's JSON text parsed when `parsesJSONText`), or
+    /// a value of a cell's JSON text, written as it is (as the record rebuilt holds it).
     @inline(__always)
     private func writeCell(
-        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements, applyingEdit: Bool = true, to out: inout OutputCursor
+        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements, ofRecord: Bool = true, to out: inout OutputCursor
     ) {
         if !replacements.isEmpty, let replacement = replacements[index] {
             writeJSONText(replacement, to: &out)
@@ -402,7 +403,7 @@ public final class CSVWriter: RecordFormatter {
         case .number, .true, .false, .null:
             out.append(node.token(in: bytes))
         case .string:
-            if parsesJSONText && writeParsedJSON(node, bytes: bytes, to: &out) { return }
+            if parsesJSONText && ofRecord && writeParsedJSON(node, bytes: bytes, to: &out) { return }
             if node.hasEscapes {
                 let text = JSONString.unescape(node.token(in: bytes))
                 text.withUnsafeBufferPointer { writeText($0.baseAddress ?? bytes, count: $0.count, isString: true, to: &out) }
@@ -411,19 +412,19 @@ public final class CSVWriter: RecordFormatter {
             }
         case .array, .object:
             if node.span >= Self.nodesStreamedInACell {
-                writeStreamedJSON(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit, to: &out)
+                writeStreamedJSON(index, nodes: nodes, bytes: bytes, ofRecord: ofRecord, to: &out)
                 return
             }
             scratch.count = 0
-            writeJSON(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit, to: &scratch)
+            writeJSON(index, nodes: nodes, bytes: bytes, ofRecord: ofRecord, to: &scratch)
             writeText(scratch.pointer, count: scratch.count, isString: false, to: &out)
         }
     }
 
-    /// Writes the compact JSON text of the value at `index`, with the edit applied (when
-    /// `applyingEdit`).
-    private func writeJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, applyingEdit: Bool = true, to out: inout OutputCursor) {
-        if applyingEdit, let edit {
+    /// Writes the compact JSON text of the value at `index`, with the edit applied (to a node
+    /// `ofRecord`).
+    private func writeJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool = true, to out: inout OutputCursor) {
+        if ofRecord, let edit {
             jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, edit: edit, to: &out)
         } else {
             jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, to: &out)
@@ -437,27 +438,27 @@ public final class CSVWriter: RecordFormatter {
     /// Writes the JSON text of the array or object at `index` as one cell, a piece at a time:
     /// written once to see whether it holds a byte that makes a cell quoted (as `writeText`
     /// quotes one), then into the cell, quotes doubled when it is quoted.
-    private func writeStreamedJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, applyingEdit: Bool, to out: inout OutputCursor) {
+    private func writeStreamedJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool, to out: inout OutputCursor) {
         var special = false
         self.special.withUnsafeBufferPointer { table in
-            writeInPieces(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit) { piece in
+            writeInPieces(index, nodes: nodes, bytes: bytes, ofRecord: ofRecord) { piece in
                 if !special { special = piece.contains { table[Int($0)] } }
             }
         }
         let sink = CellSink(cursor: out, doublesQuotes: special)
         if special { sink.cursor.append(UInt8(ascii: "\"")) }
-        writeInPieces(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit) { sink.take($0) }
+        writeInPieces(index, nodes: nodes, bytes: bytes, ofRecord: ofRecord) { sink.take($0) }
         if special { sink.cursor.append(UInt8(ascii: "\"")) }
         out = sink.cursor
     }
 
-    /// Writes the JSON text of the value at `index` (with the edit, when `applyingEdit`) to `take`, 64 KiB at a time.
+    /// Writes the JSON text of the value at `index` (with the edit, to a node `ofRecord`) to `take`, 64 KiB at a time.
     private func writeInPieces(
-        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, applyingEdit: Bool, _ take: @escaping (UnsafeRawBufferPointer) -> Void
+        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool, _ take: @escaping (UnsafeRawBufferPointer) -> Void
     ) {
         var piece = OutputCursor(capacity: 1 << 16)
         piece.spill = OutputSpill(take)
-        writeJSON(index, nodes: nodes, bytes: bytes, applyingEdit: applyingEdit, to: &piece)
+        writeJSON(index, nodes: nodes, bytes: bytes, ofRecord: ofRecord, to: &piece)
         take(UnsafeRawBufferPointer(start: piece.pointer, count: piece.count))
         piece.release()
     }
