@@ -13,8 +13,22 @@ final class DecodeStage {
     /// How the decoded records' dates are written (`--output-dates`): `--where` reads them so.
     let outputDates: DateCodec
     private let output = OutputBuffer()
-    /// The input record each record of the last decoded batch came from.
-    private var origins: [Record] = []
+    /// Where the last decoded batch's records came from.
+    private var origins = Origins.batch(nil, records: [])
+    /// The nodes of the last batch `decode` returned: records of other batches (a sort's, a
+    /// transform's new tape) are not its records.
+    private weak var decodedNodes: NodeBuffer?
+
+    /// Where each record of the last decoded batch came from in the input.
+    private enum Origins {
+        /// The input batch, kept until the next one, and the index in it of each decoded
+        /// record's input record: located only when a problem is reported.
+        case batch(RecordBatch?, records: [Int32])
+        /// The places of the input records, noted as the batch was decoded: a batch holding a
+        /// huge record is let go before its decoded records go on (kept, it took a
+        /// `[String: Int]` of 300 000 values into CSV 4.1 times its size).
+        case placed([InputRecordPlace])
+    }
 
     /// Compiles the model for `root` (a `[T]` root is a usage error: the pipeline works on records).
     init(models: ModelSet, root: TypeReference, options: DecodingOptions) throws(CommandFailure) {
@@ -29,41 +43,85 @@ final class DecodeStage {
 
     /// Decodes the records of `batch`: the decoded ones come back as one batch (nil when none
     /// decoded). A record that does not decode goes to `onFailure` (throw to stop); a problem in
-    /// the model always stops.
+    /// the model always stops. The input batch is kept for locating problems found later in
+    /// its decoded records (`origin(of:in:)`), unless it is bigger than `keptInputBytes`.
     func decode(_ batch: RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws -> RecordBatch? {
         output.removeAll()
-        origins.removeAll(keepingCapacity: true)
+        var decodedFrom: [Int32] = []
+        if case .batch(_, let records) = origins { decodedFrom = records }  // its room is reused
+        origins = .batch(nil, records: [])  // the last input batch goes
+        decodedFrom.removeAll(keepingCapacity: true)
+        decodedNodes = nil
         var locations = BatchLocationCursor(batch)  // failures come in input order
         for index in 0..<batch.count {
             do throws(RecordDecodingError) {
                 try decoder.decode(batch[index], to: output)
                 output.append(0x0A)
-                origins.append(batch[index])
+                decodedFrom.append(Int32(index))
             } catch {
                 let failure = RecordDecodeRunner.failure(error, at: &locations, index: index, file: file)
                 guard case .invalidValue = failure else { throw failure }
                 try onFailure(failure)
             }
         }
-        guard !origins.isEmpty else { return nil }
+        guard !decodedFrom.isEmpty else { return nil }
+        origins = batch.bytes.count > Self.keptInputBytes
+            ? .placed(Self.places(of: decodedFrom, in: batch))
+            : .batch(batch, records: decodedFrom)
         // The decoded text becomes the batch's bytes as it is, scanned as one chunk of JSON
         // Lines: copied out, then read into a chunk, it took a huge record 4.9 times its size
         // into YAML. The output goes on over new room (at most a few batches' worth).
         let chunk = JSONLinesChunk(bytes: output.takeBytes(keepingCapacity: Self.keptOutputBytes))
         let (decoded, error) = chunk.scan(options: RecordReaderOptions(framing: .jsonl, maxDepth: 100_000))
-        guard error == nil, let decoded, decoded.count == origins.count else {
+        guard error == nil, let decoded, decoded.count == decodedFrom.count else {
             throw CommandFailure.usage("internal error: decoded records did not read back\(error.map { ": \($0)" } ?? "")")
         }
+        decodedNodes = decoded.nodes
         return decoded
     }
+
+    /// The places of records `records` of `batch`, located in one pass.
+    private static func places(of records: [Int32], in batch: RecordBatch) -> [InputRecordPlace] {
+        let locations = batch.locations(ofNodes: records.map { Int(batch.roots[Int($0)]) })
+        return records.indices.map { InputRecordPlace(ofRecord: Int(records[$0]), in: batch, at: locations[$0]) }
+    }
+
+    /// An input batch bigger than this (a huge record's) is let go once decoded; a batch reads
+    /// about 1 MiB of input.
+    static let keptInputBytes = 4 << 20
 
     /// The most decoded bytes whose room is kept from one batch to the next (a batch reads about
     /// 1 MiB of input).
     static let keptOutputBytes = 4 << 20
 
-    /// The input record that `record` (of the last decoded batch) was decoded from.
-    func origin(of record: Record) -> Record? {
-        guard let index = record.batch.roots.firstIndex(of: Int32(record.root)), index < origins.count else { return nil }
-        return origins[index]
+    /// Where record `index` of `decoded` (the last batch `decode` returned) came from in the
+    /// input; nil for a batch it did not return.
+    func origin(of index: Int, in decoded: RecordBatch) -> InputRecordPlace? {
+        guard let decodedNodes, decoded.nodes === decodedNodes else { return nil }
+        switch origins {
+        case .placed(let places):
+            return places.indices.contains(index) ? places[index] : nil
+        case .batch(let source, let records):
+            guard let source, records.indices.contains(index) else { return nil }
+            return InputRecordPlace(ofRecord: Int(records[index]), in: source)
+        }
+    }
+}
+
+/// Where an input record is: the input's name (nil: the input being read), the record's coding
+/// path (`$[3]`), its location and its line.
+struct InputRecordPlace {
+    let input: String?
+    let codingPath: String
+    let location: SourceLocation
+    let excerpt: SourceExcerpt
+
+    /// The place of record `index` of `batch`; `location` when it was located already.
+    init(ofRecord index: Int, in batch: RecordBatch, at location: SourceLocation? = nil) {
+        let root = Int(batch.roots[index])
+        input = batch.sourceName
+        codingPath = batch.codingPath(ofNode: root, inRecord: index)
+        self.location = location ?? batch.location(ofNode: root)
+        excerpt = batch.excerpt(ofNode: root)
     }
 }

@@ -55,10 +55,7 @@ struct FlattenOptions: ParsableArguments {
         do {
             return try RecordFlattener.unflatten(batch, parsingJSONText: fromTable)
         } catch {
-            throw .invalidValue(
-                input: file.displayName, message: error.message,
-                codingPath: batch.codingPath(ofNode: error.node, inRecord: error.record),
-                location: batch.location(ofNode: error.node), excerpt: batch.excerpt(ofNode: error.node))
+            throw ProblemPlaces().failure(error.message, in: batch[error.record], at: error.node, file: file)
         }
     }
 }

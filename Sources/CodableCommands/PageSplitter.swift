@@ -30,9 +30,12 @@ final class PageSplitter {
     private var pages: [(file: String, items: Int)] = []
     /// The input being read: where a value that no page can hold is reported.
     var input: InputFile?
+    /// Where problems with the records are reported.
+    private let places: ProblemPlaces
 
-    init(directory: String, pageSize: Int, output: OutputOptions, envelope: Bool) throws(CommandFailure) {
+    init(directory: String, pageSize: Int, output: OutputOptions, envelope: Bool, places: ProblemPlaces) throws(CommandFailure) {
         self.directory = FilePath(directory)
+        self.places = places
         self.pageSize = pageSize
         self.output = output
         self.envelope = envelope
@@ -73,7 +76,7 @@ final class PageSplitter {
     /// run without `--split` is, so that a failed write is seen at once.
     func writePending() throws(CommandFailure) {
         guard let current else { return }
-        if let input { try RecordCopier.reportIssues(of: current.formatter, from: input, target: current.target) }
+        if let input { try RecordCopier.reportIssues(of: current.formatter, from: input, target: current.target, places: places) }
         try flush(current.target, current.formatter.output)
     }
 

@@ -42,8 +42,10 @@ struct PipelineCopier {
         let singleValueAllowed = inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json) && !transforms.isActive && keys == nil && !pages.isActive
         let writer: any RecordFormatter = envelope ?? output.makeWriter(singleValueAllowed: singleValueAllowed)
         target.spillsWhenFull(writer.output)
+        // Problems found after decoding are reported at the input records the records came from.
+        let places = ProblemPlaces(decodeStage: decodeStage)
         let splitter = try pages.split.map { size throws(CommandFailure) in
-            try PageSplitter(directory: pages.outputDir ?? ".", pageSize: size, output: output, envelope: pages.envelope)
+            try PageSplitter(directory: pages.outputDir ?? ".", pageSize: size, output: output, envelope: pages.envelope, places: places)
         }
         var skipped = 0
         // A sort emits everything at the end, in one call: the writer's buffer spills into the
@@ -66,7 +68,7 @@ struct PipelineCopier {
                 splitter?.input = file
                 let stream = try input.records(from: file)
                 let onFailure: TransformChain.OnFailure = { failure, record in
-                    let reported = describe(failure, record, file)
+                    let reported = places.failure(failure.message, in: record, at: failure.node ?? record.root, file: file)
                     guard transforms.onError == .skip else { throw reported }
                     Diagnostics().report(reported)
                     skipped += 1
@@ -79,14 +81,14 @@ struct PipelineCopier {
                         target.endPartialLine()
                         throw RecordCopier.inputFailure(error, in: file) ?? error
                     }
-                    guard let read = next else { break }
-                    progress.advance(records: read.count, bytes: read.bytes.count)
-                    var batch = read
+                    // The batch read is held by nothing else: `decode` lets go of a huge one.
+                    guard var batch = consume next else { break }
+                    progress.advance(records: batch.count, bytes: batch.bytes.count)
                     if let flattening, flattening.isActive {
-                        batch = try flattening.apply(to: read, fromTable: input.csvDialect(for: file) != nil, file: file)
+                        batch = try flattening.apply(to: batch, fromTable: input.csvDialect(for: file) != nil, file: file)
                     }
                     if let decodeStage {
-                        let decoded = try decodeStage.decode(batch, file: file) { failure in
+                        let decoded = try decodeStage.decode(consume batch, file: file) { failure in
                             guard transforms.onError == .skip else { throw failure }
                             Diagnostics().report(failure)
                             skipped += 1
@@ -99,14 +101,14 @@ struct PipelineCopier {
                     if let splitter {
                         try splitter.writePending()
                     } else {
-                        try RecordCopier.reportIssues(of: writer, from: file, target: target)
+                        try RecordCopier.reportIssues(of: writer, from: file, target: target, places: places)
                         try target.write(writer.output)
                     }
                     if chain.isSatisfied { break reading }
                 }
             }
             let facts = try chain.finish(emit: emit)
-            if let file = inputs.last { try RecordCopier.reportIssues(of: writer, from: file, target: target) }
+            if let file = inputs.last { try RecordCopier.reportIssues(of: writer, from: file, target: target, places: places) }
             if let splitter {
                 try splitter.finish(total: facts.total ?? facts.written)
             } else {
@@ -128,26 +130,5 @@ struct PipelineCopier {
                 throw RecordFailure(node: error.node, message: error.message)
             }
         }
-    }
-
-    /// A failed record as a diagnostic: the offending value's place, or the record's.
-    private func describe(_ failure: RecordFailure, _ record: Record, _ file: InputFile) -> CommandFailure {
-        let batch = record.batch
-        let node = failure.node ?? record.root
-        let index = batch.roots.firstIndex(of: Int32(record.root)) ?? 0
-        if let decodeStage, let origin = decodeStage.origin(of: record) {
-            // A decoded record: its input record's place, the decoded value's coding path.
-            let source = origin.batch
-            let sourceIndex = source.roots.firstIndex(of: Int32(origin.root)) ?? 0
-            let inRecord = batch.codingPath(ofNode: node, inRecord: index).dropFirst(batch.codingPath(ofNode: record.root, inRecord: index).count)
-            return .invalidValue(
-                input: source.sourceName ?? file.displayName, message: failure.message,
-                codingPath: source.codingPath(ofNode: origin.root, inRecord: sourceIndex) + inRecord,
-                location: source.location(ofNode: origin.root), excerpt: source.excerpt(ofNode: origin.root))
-        }
-        return .invalidValue(
-            input: batch.sourceName ?? file.displayName, message: failure.message,
-            codingPath: batch.codingPath(ofNode: node, inRecord: index),
-            location: batch.location(ofNode: node), excerpt: batch.excerpt(ofNode: node))
     }
 }

@@ -108,29 +108,20 @@ struct RecordCopier {
     /// A date that could not be re-encoded (not a date in its strategy, or not one the output
     /// strategy can write), as the failure it reports.
     private static func failure(_ error: DateRewriter.Failure, inRecord index: Int, of batch: RecordBatch, from file: InputFile) -> CommandFailure {
-        .invalidValue(
-            input: batch.sourceName ?? file.displayName, message: error.message,
-            codingPath: batch.codingPath(ofNode: error.node, inRecord: index),
-            location: batch.location(ofNode: error.node), excerpt: batch.excerpt(ofNode: error.node))
+        ProblemPlaces().failure(error.message, in: batch[index], at: error.node, file: file)
     }
 
     /// Notes for fields a CSV output dropped; a record it cannot write stops the copy.
-    static func reportIssues(of writer: any RecordFormatter, from file: InputFile, target: OutputTarget) throws(CommandFailure) {
+    static func reportIssues(of writer: any RecordFormatter, from file: InputFile, target: OutputTarget, places: ProblemPlaces = ProblemPlaces()) throws(CommandFailure) {
         guard let csv = writer as? CSVWriter else { return }
         for issue in csv.takeIssues() {
             switch issue {
             case .droppedField(_, let record, let node):
-                let index = record.batch.roots.firstIndex(of: Int32(record.root)) ?? 0
-                let path = record.batch.codingPath(ofNode: node + 1, inRecord: index)
+                let path = places.codingPath(ofNode: node + 1, in: record)
                 Diagnostics().note("\(path) is not a column (the header is the first record's fields); dropped here and in later records. Choose the columns with --columns.")
             case .unwritable(let record, let message):
-                let index = record.batch.roots.firstIndex(of: Int32(record.root)) ?? 0
-                let batch = record.batch
                 try? target.write(writer.output)  // the records before it still go out
-                throw .invalidValue(
-                    input: file.displayName, message: message,
-                    codingPath: batch.codingPath(ofNode: record.root, inRecord: index),
-                    location: batch.location(ofNode: record.root), excerpt: batch.excerpt(ofNode: record.root))
+                throw places.failure(message, in: record, at: record.root, file: file)
             }
         }
     }

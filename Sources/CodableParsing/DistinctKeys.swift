@@ -5,11 +5,12 @@
 public struct DistinctKeys {
     private var table: [Int32]
 
-    /// Room for `count` keys.
+    /// Room for `count` keys: twice as many slots, not rounded up to a power of two (a hash
+    /// picks its slot by a multiplication, not a mask). Rounded up, the slots of 300 000 keys
+    /// took 4 MiB, most of the 4.1 times its size that decoding a `[String: Int]` of them into
+    /// CSV took.
     public init(count: Int) {
-        var size = 16
-        while size < 2 * count { size *= 2 }
-        table = [Int32](repeating: -1, count: size)
+        table = [Int32](repeating: -1, count: max(16, 2 * count))
     }
 
     /// Adds the key node `key`, named `name` (unescaped); false when an earlier key has that
@@ -19,11 +20,11 @@ public struct DistinctKeys {
     ) -> Bool {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(name))
-        let mask = table.count - 1
-        var slot = hasher.finalize() & mask
+        let size = table.count
+        var slot = Int(UInt64(UInt(bitPattern: hasher.finalize())).multipliedFullWidth(by: UInt64(size)).high)  // in 0..<size
         while table[slot] >= 0 {
             if nodes.node(at: Int(table[slot])).withStringBytes(in: base, { $0.elementsEqual(name) }) { return false }
-            slot = (slot + 1) & mask
+            slot = slot + 1 == size ? 0 : slot + 1
         }
         table[slot] = Int32(truncatingIfNeeded: key)
         return true

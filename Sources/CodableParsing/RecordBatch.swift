@@ -115,6 +115,22 @@ public struct RecordBatch: Sendable {
     /// The record at `index` (0-based within the batch).
     public subscript(index: Int) -> Record { Record(batch: self, root: Int(roots[index])) }
 
+    /// The index within the batch of the record whose root node is `root` (0 when no record's
+    /// is): a binary search, since readers and transforms add roots in order, then a look
+    /// through every root for a batch that did not.
+    public func recordIndex(ofRoot root: Int) -> Int {
+        let roots = self.roots
+        let wanted = Int32(truncatingIfNeeded: root)
+        var low = 0
+        var high = roots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if roots[middle] < wanted { low = middle + 1 } else { high = middle }
+        }
+        if low < roots.count && roots[low] == wanted { return low }
+        return roots.firstIndex(of: wanted) ?? 0
+    }
+
     /// The records' coding path prefix: `$[N]` for records of a stream or array, `$` for the
     /// one value of a single JSON text.
     public func codingPath(ofNode node: Int, inRecord index: Int) -> String {

@@ -180,10 +180,14 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             }
             if !roots.isEmpty {
                 defer { recordsRead += roots.count }
-                return RecordBatch(
+                let batch = RecordBatch(
                     bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
                     fromTopLevelArray: isTopLevelArray || walker != nil, framing: framing ?? .jsonStream,
                     locator: locator, sourceMap: nil, sourceName: nil, itemsSegments: itemsSegments)
+                // The last batch: its bytes go when it does (kept here, a huge last record's
+                // bytes stayed until the end of the run).
+                if finished { storage = ByteStorage(capacity: 0) }
+                return batch
             }
         }
         return nil

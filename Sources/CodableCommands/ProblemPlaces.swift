@@ -1,0 +1,45 @@
+import CodableParsing
+
+/// Where a problem with a record that reaches the transforms or a writer is reported: in the
+/// record's own batch (`convert`), or, for a record `decode` made, at the input record it was
+/// decoded from, with the decoded value's coding path after that record's (`DecodeStage`).
+/// The decoded text is never shown: its lines are not the input's.
+struct ProblemPlaces {
+    /// `decode`'s first step, which knows each decoded record's input record.
+    var decodeStage: DecodeStage? = nil
+
+    /// The failure `message` about node `node` of `record`, read from `file`.
+    func failure(_ message: String, in record: Record, at node: Int, file: InputFile) -> CommandFailure {
+        let batch = record.batch
+        let index = batch.recordIndex(ofRoot: record.root)
+        if let decodeStage, let origin = decodeStage.origin(of: index, in: batch) {
+            return .invalidValue(
+                input: origin.input ?? file.displayName, message: message,
+                codingPath: origin.codingPath + Self.pathInside(record, to: node, index: index),
+                location: origin.location, excerpt: origin.excerpt)
+        }
+        return .invalidValue(
+            input: batch.sourceName ?? file.displayName, message: message,
+            codingPath: batch.codingPath(ofNode: node, inRecord: index),
+            location: batch.location(ofNode: node), excerpt: batch.excerpt(ofNode: node))
+    }
+
+    /// The coding path of node `node` of `record`: for a decoded record, its input record's path
+    /// followed by the node's path inside the decoded value.
+    func codingPath(ofNode node: Int, in record: Record) -> String {
+        let batch = record.batch
+        let index = batch.recordIndex(ofRoot: record.root)
+        if let decodeStage, let origin = decodeStage.origin(of: index, in: batch) {
+            return origin.codingPath + Self.pathInside(record, to: node, index: index)
+        }
+        return batch.codingPath(ofNode: node, inRecord: index)
+    }
+
+    /// The coding path of `node` inside `record` (record `index` of its batch), without the
+    /// record's own: `.owner.email`, `[3]`, or nothing for the record itself.
+    private static func pathInside(_ record: Record, to node: Int, index: Int) -> Substring {
+        let batch = record.batch
+        let paths = batch.codingPaths(ofNodes: [record.root, node], inRecord: index)
+        return paths[1].dropFirst(paths[0].count)
+    }
+}

@@ -1,0 +1,4 @@
+struct Entry: Codable {
+    var id: Int
+    var extra: [String: Int]?
+}

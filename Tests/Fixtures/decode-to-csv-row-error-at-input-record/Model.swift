@@ -1,0 +1,3 @@
+struct Unused: Codable {
+    var id: Int
+}
