@@ -48,18 +48,26 @@ extension Walker {
     /// `--sort-keys`. `Int` keys are written as `Int` would print them (`"01"` becomes `"1"`).
     mutating func keyedDictionary(keyIsInt: Bool, _ valueNode: Int, _ index: Int, level: Int) throws(WalkStop) {
         guard nodes[index].kind == .object else { throw keyedMismatch(index) }
-        // Each kept member as two node numbers; keys compared in place, Int keys by a table of
-        // their values: a dictionary of 300 000 keys took 7.7 times its record's size with an
-        // array each, and Int keys were matched by a linear search (50 000 of them took 8 s).
-        var entries: [(keyNode: Int32, valueNode: Int32)] = []
         let count = JSONNode.memberCount(of: index, in: nodes)
+        // String keys in input order: each new key's member is written as it comes (listed
+        // first, 8 bytes a member, a dictionary of 300 000 keys read from YAML took 4.3 times
+        // its size). Int keys are all checked before any value, and equal Ints assign in turn;
+        // sorted keys are written once all are known.
+        let writesAsRead = !keyIsInt && !sortKeys
+        // Otherwise each kept member as two node numbers; keys compared in place, Int keys by a
+        // table of their values: a dictionary of 300 000 keys took 7.7 times its record's size
+        // with an array each, and Int keys were matched by a linear search (50 000 of them took
+        // 8 s).
+        var entries: [(keyNode: Int32, valueNode: Int32)] = []
         // With `--sort-keys`, String keys go straight into their order, named where they stand
         // (a key's value is the node after it); Int keys, under the names `Int` prints.
         var sortedStringKeys = sortKeys && !keyIsInt ? KeyOrder(keysOf: index, in: nodes, bytes: bytes) : nil
-        if sortedStringKeys == nil { entries.reserveCapacity(count) } else { sortedStringKeys!.reserveCapacity(count) }
+        if sortedStringKeys != nil { sortedStringKeys!.reserveCapacity(count) } else if !writesAsRead { entries.reserveCapacity(count) }
         var seen = DistinctKeys(count: count)
         var entryOfInt: [Int: Int] = [:]
         var intKeys: [Int] = []  // each entry's Int, read once
+        var written = 0
+        if writesAsRead { out.append(UInt8(ascii: "{")) }
         var child = index + 1
         for _ in 0..<count {
             let isNew = nodes[child].withStringBytes(in: bytes) { seen.insert(child, named: $0, nodes: nodes, base: bytes) }
@@ -82,7 +90,9 @@ extension Walker {
                     }
                 }
             } else if isNew {
-                if sortedStringKeys != nil {
+                if writesAsRead {
+                    if try member(key: child, intKey: nil, valueType: valueNode, value: child + 1, first: written == 0, level: level) { written += 1 }
+                } else if sortedStringKeys != nil {
                     sortedStringKeys!.append(key: child)
                 } else {
                     entries.append((Int32(truncatingIfNeeded: child), Int32(truncatingIfNeeded: child + 1)))
@@ -92,6 +102,10 @@ extension Walker {
         }
         seen = DistinctKeys(count: 0)  // let go before sorting
         entryOfInt = [:]
+        if writesAsRead {
+            close(UInt8(ascii: "}"), written: written, level: level)
+            return
+        }
         // With `--sort-keys`, the String keys' nodes, or the Int keys' entries' positions, in
         // code-point order of their keys.
         var sorted: KeyList?
@@ -103,7 +117,6 @@ extension Walker {
             sorted = order.sorted()
         }
         out.append(UInt8(ascii: "{"))
-        var written = 0
         for step in 0..<(sorted?.count ?? entries.count) {
             // A sorted String key, whose value is the node after it; else an entry.
             let position = keyIsInt ? sorted?[step] ?? step : step
@@ -116,29 +129,37 @@ extension Walker {
                 keyNode = Int(entries[position].keyNode)
                 memberValue = Int(entries[position].valueNode)
             }
-            let mark = out.position
-            separator(first: written == 0, level: level + 1)
-            if keyIsInt {
-                out.append(UInt8(ascii: "\""))
-                write(String(intKeys[position]))
-                out.append(UInt8(ascii: "\""))
-            } else {
-                writeString(nodes[keyNode])
-            }
-            colon()
-            scratch.path.push(.dictionaryKey(node: keyNode))
-            do {
-                try value(valueNode, memberValue, level: level + 1)
-                written += 1
-            } catch {
-                out.truncate(to: mark)
-                scratch.path.pop()
-                try collect(error)
-                continue
-            }
-            scratch.path.pop()
+            let intKey = keyIsInt ? intKeys[position] : nil
+            if try member(key: keyNode, intKey: intKey, valueType: valueNode, value: memberValue, first: written == 0, level: level) { written += 1 }
         }
         close(UInt8(ascii: "}"), written: written, level: level)
+    }
+
+    /// Writes one member of a dictionary: the key at node `keyNode` (as `intKey` prints, for an
+    /// `Int` key), and its value at node `memberValue` as the value type at `valueNode`; false
+    /// when the value failed and was collected (the member is taken back out).
+    private mutating func member(key keyNode: Int, intKey: Int?, valueType valueNode: Int, value memberValue: Int, first: Bool, level: Int) throws(WalkStop) -> Bool {
+        let mark = out.position
+        separator(first: first, level: level + 1)
+        if let intKey {
+            out.append(UInt8(ascii: "\""))
+            write(String(intKey))
+            out.append(UInt8(ascii: "\""))
+        } else {
+            writeString(nodes[keyNode])
+        }
+        colon()
+        scratch.path.push(.dictionaryKey(node: keyNode))
+        do {
+            try value(valueNode, memberValue, level: level + 1)
+        } catch {
+            out.truncate(to: mark)
+            scratch.path.pop()
+            try collect(error)
+            return false
+        }
+        scratch.path.pop()
+        return true
     }
 
     /// The `Int` the key at `node` denotes, as `Int(String)` reads it; nil when it denotes none.
