@@ -78,17 +78,17 @@ struct ValidationRunner {
             return outcome
         }
         var batches = records.makeAsyncIterator()
-        var pending: [Task<BatchCheck.Result, Never>] = []
+        var pending: [(batch: RecordBatch, task: Task<BatchCheck.Result, Never>)] = []
         var readError: CommandFailure?
         var reading = true
         // One past the limit, to tell a run with exactly `maxErrors` problems from a cut one.
         let work = BatchCheck(checker: checker, file: file.displayName, limit: maxErrors.map { $0 + 1 } ?? Int.max)
-        defer { for task in pending { task.cancel() } }
+        defer { for (_, task) in pending { task.cancel() } }
         while true {
             while reading && pending.count < Self.window {
                 do {
                     if let batch = try await batches.next() {
-                        pending.append(Task { work.problems(in: batch) })
+                        pending.append((batch, Task { work.problems(in: batch) }))
                     } else {
                         reading = false
                     }
@@ -98,7 +98,12 @@ struct ValidationRunner {
                 }
             }
             guard !pending.isEmpty else { break }
-            let result = await pending.removeFirst().value
+            let (batch, task) = pending.removeFirst()
+            let result = await task.value
+            if let next = result.resumeAt {
+                // The rest of the batch, checked while these problems are reported.
+                pending.insert((batch, Task { work.problems(in: batch, from: next) }), at: 0)
+            }
             for problems in result.records {
                 outcome.records += 1
                 state.summary.records += 1

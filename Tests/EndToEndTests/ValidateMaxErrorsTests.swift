@@ -51,6 +51,36 @@ import Testing
         #expect(!result.stderr.contains("stopped"))
     }
 
+    /// More problems than one checking task holds (`BatchCheck.problemsPerTask`): the rest of
+    /// the batch goes to a task of its own, and every problem is still reported once, in order,
+    /// up to the limit. Records with 0, 1 and 3 problems, so that tasks stop at uneven places;
+    /// the good ones long, so that the input is read as several batches (of about 1 MiB).
+    @Test(arguments: [0, 2_500, 4_321])
+    func problemsPastOneTasksShareComeInOrder(limit: Int) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("strings.schema.json")
+        try Data(#"{"type": "array", "items": {"type": "string"}}"#.utf8).write(to: schema)
+        let good = "[\"" + String(repeating: "s", count: 1_500) + "\"]"
+        let records = (0..<5_000).map { $0 % 5 == 0 ? good : $0 % 3 == 0 ? "[1,2,3]" : "1" }
+        var expected = records.enumerated().flatMap { line, record in
+            Array(repeating: line + 1, count: record == "[1,2,3]" ? 3 : record == "1" ? 1 : 0)
+        }
+        if limit > 0 { expected = Array(expected.prefix(limit)) }
+        // From a file: a pipe hands over 64 KiB at a time, and batches as small hold too few problems.
+        let input = directory.appendingPathComponent("records.jsonl")
+        try Data((records.joined(separator: "\n") + "\n").utf8).write(to: input)
+        let result = try CodableBinary.run(["validate", "--schema", schema.path, "--report", "github", "--max-errors", "\(limit)", input.path])
+        #expect(result.status == 1)
+        let reported = result.stdout.split(separator: "\n").map { line in
+            Int(line.split(separator: ",").first { $0.hasPrefix("line=") }!.dropFirst(5))!
+        }
+        // The first difference, not the two lists (thousands of numbers).
+        let shared = min(reported.count, expected.count)
+        let differs = (0..<shared).first { reported[$0] != expected[$0] } ?? (reported.count == expected.count ? nil : shared)
+        #expect(differs == nil, "\(reported.count) reported, \(expected.count) expected; problem \(differs ?? 0) differs")
+    }
+
     @Test func aNegativeLimitIsAUsageError() throws {
         let result = try validate("1\n", ["--max-errors=-1"])
         #expect(result.status == 2)
