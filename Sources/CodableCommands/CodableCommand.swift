@@ -23,9 +23,10 @@ public struct CodableCommand: AsyncParsableCommand {
             JSON values, YAML documents, or CSV and TSV. Numbers and key order survive exactly; \
             problems are reported as FILE:LINE:COL with the source line.
 
-            Environment: TMPDIR (default /tmp) holds the sorted runs --sort-by spills, and the \
+            Environment: TMPDIR (default /tmp) holds the sorted runs --sort-by spills, the \
             rest of a YAML pipe whose one document is a sequence, read ahead so that its items \
-            stream; NO_COLOR (set and not empty) or TERM=dumb turns colors off; \
+            stream, and the problems a json, junit or sarif report of validate keeps past a \
+            mebibyte until their counts are written; NO_COLOR (set and not empty) or TERM=dumb turns colors off; \
             GITHUB_ACTIONS=true makes GitHub annotations validate's default report.
 
             \(exitStatusHelp)

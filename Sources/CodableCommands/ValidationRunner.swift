@@ -56,12 +56,10 @@ struct ValidationRunner {
                 } else if outcome.problems > 0 {
                     state.summary.invalidFiles += 1
                 }
-                emit(report?.finish(outcome), state)
-                try flush(state)
+                try write(state) { sink throws(ReportWriteError) in try report?.finish(outcome, into: sink) }
             }
             state.summary.seconds = Self.seconds(clock.now - started)
-            emit(report?.end(state.summary), state)
-            try flush(state)
+            try write(state) { sink throws(ReportWriteError) in try report?.end(state.summary, into: sink) }
         }
         return state.summary
     }
@@ -181,6 +179,39 @@ struct ValidationRunner {
             var cursor = state.buffer.beginAppending()
             cursor.append(bytes.baseAddress!, count: bytes.count)
             state.buffer.endAppending(cursor)
+        }
+    }
+
+    /// Writes what `body` hands its sink into the report, then out: 64 KiB at a time as it comes
+    /// (a report's kept problems are written from its spool, never made one string).
+    private func write(_ state: State, _ body: (ReportOutput) throws(ReportWriteError) -> Void) throws(OutputWriteError) {
+        let sink = ReportOutput(runner: self, state: state)
+        do throws(ReportWriteError) { try body(sink) } catch {
+            throw .failed(.unwritableOutput(output: "temporary report file in \(TemporaryFiles.directory.string)", reason: error.reason))
+        }
+        if let error = sink.error { throw error }
+        try flush(state)
+    }
+
+    /// The sink `write(_:_:)` hands a report: into the state's buffer, flushed once it holds
+    /// 64 KiB; the first write error is kept (later text is dropped).
+    private final class ReportOutput: ReportSink {
+        let runner: ValidationRunner
+        let state: State
+        var error: OutputWriteError?
+
+        init(runner: ValidationRunner, state: State) {
+            self.runner = runner
+            self.state = state
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) {
+            guard error == nil, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            var cursor = state.buffer.beginAppending()
+            cursor.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            state.buffer.endAppending(cursor)
+            guard state.buffer.count >= 1 << 16 else { return }
+            do throws(OutputWriteError) { try runner.flush(state) } catch { self.error = error }
         }
     }
 

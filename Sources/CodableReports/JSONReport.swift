@@ -10,20 +10,28 @@ public final class JSONReport: ValidationReport {
     private let subject: ValidationSubject
     private var started = false
     private var firstFile = true
-    private var pending: [String] = []
+    /// The problems of the input being checked, written once its counts are known.
+    private let pending: TextSpool
 
-    /// A JSON report about checking against `subject`.
-    public init(tool: ToolInfo, subject: ValidationSubject) {
+    /// A JSON report about checking against `subject`; an input's problems past a mebibyte wait
+    /// in a temporary file in `spoolDirectory` (nil: in memory).
+    public init(tool: ToolInfo, subject: ValidationSubject, spoolDirectory: String? = nil) {
         self.tool = tool
         self.subject = subject
+        pending = TextSpool(directory: spoolDirectory)
     }
 
     public func problem(_ problem: ValidationProblem) -> String {
+        if !pending.isEmpty { pending.append(",\n      ") }
         pending.append(Self.problemObject(problem))
         return start()
     }
 
     public func finish(_ outcome: FileOutcome) -> String {
+        CollectedText.collecting { sink throws(ReportWriteError) in try finish(outcome, into: sink) }
+    }
+
+    public func finish(_ outcome: FileOutcome, into sink: any ReportSink) throws(ReportWriteError) {
         var text = start()
         text += firstFile ? "\n" : ",\n"
         firstFile = false
@@ -34,12 +42,12 @@ public final class JSONReport: ValidationReport {
         if let reason = outcome.unreadable { members.append(("reason", JSONText.quote(reason))) }
         let head = JSONText.object(members)
         if pending.isEmpty {
-            text += "    " + head.dropLast() + ", \"problems\": []}"
+            sink.write(text + "    " + head.dropLast() + ", \"problems\": []}")
         } else {
-            text += "    " + head.dropLast() + ", \"problems\": [\n      " + pending.joined(separator: ",\n      ") + "\n    ]}"
+            sink.write(text + "    " + head.dropLast() + ", \"problems\": [\n      ")
+            try pending.drain { sink.write($0) }
+            sink.write("\n    ]}")
         }
-        pending.removeAll()
-        return text
     }
 
     public func end(_ summary: ValidationSummary) -> String {

@@ -3,17 +3,24 @@
 ///
 /// A file with problems fails with one `<failure>` whose message counts the problems and whose
 /// text lists them, one per line as `LINE:COL: MESSAGE (at PATH, schema LOCATION)`; an
-/// unreadable file is an `<error>`. Written at the end, as the counts head the document.
+/// unreadable file is an `<error>`. Written at the end, as the counts head the document; the
+/// test cases wait in a `TextSpool` meanwhile.
 public final class JUnitReport: ValidationReport {
     private let subject: ValidationSubject
-    private var cases: [String] = []
-    private var pending: [String] = []
+    /// The test cases so far, as XML.
+    private let cases: TextSpool
+    private var caseCount = 0
+    /// The input being checked's problems, escaped, a line each.
+    private let pending: TextSpool
     private var failures = 0
     private var errors = 0
 
-    /// A JUnit report about checking against `subject` (the test cases' class name).
-    public init(subject: ValidationSubject) {
+    /// A JUnit report about checking against `subject` (the test cases' class name); what it
+    /// keeps past a mebibyte waits in temporary files in `spoolDirectory` (nil: in memory).
+    public init(subject: ValidationSubject, spoolDirectory: String? = nil) {
         self.subject = subject
+        cases = TextSpool(directory: spoolDirectory)
+        pending = TextSpool(directory: spoolDirectory)
     }
 
     public func problem(_ problem: ValidationProblem) -> String {
@@ -23,11 +30,17 @@ public final class JUnitReport: ValidationReport {
             if !problem.ruleLocation.isEmpty { line += ", \(problem.ruleSource) \(problem.ruleLocation)" }
             line += ")"
         }
-        pending.append(line)
+        if !pending.isEmpty { pending.append("\n") }
+        pending.append(Self.text(line))
         return ""
     }
 
     public func finish(_ outcome: FileOutcome) -> String {
+        CollectedText.collecting { sink throws(ReportWriteError) in try finish(outcome, into: sink) }
+    }
+
+    public func finish(_ outcome: FileOutcome, into sink: any ReportSink) throws(ReportWriteError) {
+        caseCount += 1
         let head = "    <testcase classname=\(Self.attribute(subject.name)) name=\(Self.attribute(outcome.file))"
         if let reason = outcome.unreadable {
             errors += 1
@@ -38,20 +51,23 @@ public final class JUnitReport: ValidationReport {
             failures += 1
             let count = outcome.problems == 1 ? "1 problem" : "\(outcome.problems) problems"
             let message = "\(count) in \(outcome.records == 1 ? "1 record" : "\(outcome.records) records")"
-            cases.append(head + ">\n      <failure type=\"invalid\" message=\(Self.attribute(message))>"
-                + Self.text(pending.joined(separator: "\n")) + "</failure>\n    </testcase>\n")
+            cases.append(head + ">\n      <failure type=\"invalid\" message=\(Self.attribute(message))>")
+            try pending.drain { cases.append($0) }
+            cases.append("</failure>\n    </testcase>\n")
         }
-        pending.removeAll()
-        return ""
     }
 
     public func end(_ summary: ValidationSummary) -> String {
-        let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        CollectedText.collecting { sink throws(ReportWriteError) in try end(summary, into: sink) }
+    }
+
+    public func end(_ summary: ValidationSummary, into sink: any ReportSink) throws(ReportWriteError) {
+        let counts = "tests=\"\(caseCount)\" failures=\"\(failures)\" errors=\"\(errors)\""
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"codable validate\" \(counts)>\n"
-            + "  <testsuite name=\(Self.attribute("codable validate against \(subject.name)")) \(counts) skipped=\"0\">\n"
-            + cases.joined()
-            + "  </testsuite>\n</testsuites>\n"
+            + "  <testsuite name=\(Self.attribute("codable validate against \(subject.name)")) \(counts) skipped=\"0\">\n")
+        try cases.drain { sink.write($0) }
+        sink.write("  </testsuite>\n</testsuites>\n")
     }
 
     /// Element text: `&`, `<`, `>` escaped; characters XML 1.0 forbids replaced with U+FFFD.

@@ -15,13 +15,16 @@ public final class SARIFReport: ValidationReport {
     private let subject: ValidationSubject
     private var rules: [String] = []
     private var ruleIndex: [String: Int] = [:]
-    private var results: [String] = []
+    /// The results so far, as JSON, one after another.
+    private let results: TextSpool
     private var notifications: [String] = []
 
-    /// A SARIF report about checking against `subject`.
-    public init(tool: ToolInfo, subject: ValidationSubject) {
+    /// A SARIF report about checking against `subject`; its results past a mebibyte wait in a
+    /// temporary file in `spoolDirectory` (nil: in memory).
+    public init(tool: ToolInfo, subject: ValidationSubject, spoolDirectory: String? = nil) {
         self.tool = tool
         self.subject = subject
+        results = TextSpool(directory: spoolDirectory)
     }
 
     public func problem(_ problem: ValidationProblem) -> String {
@@ -33,6 +36,7 @@ public final class SARIFReport: ValidationReport {
             message += ")"
         }
         let region = JSONText.object([("startLine", "\(problem.location.line)"), ("startColumn", "\(problem.location.column)")])
+        if !results.isEmpty { results.append(",\n        ") }
         results.append(JSONText.object([
             ("ruleId", JSONText.quote(problem.rule)), ("ruleIndex", "\(index)"), ("level", "\"error\""),
             ("message", JSONText.object([("text", JSONText.quote(message))])),
@@ -53,6 +57,10 @@ public final class SARIFReport: ValidationReport {
     }
 
     public func end(_ summary: ValidationSummary) -> String {
+        CollectedText.collecting { sink throws(ReportWriteError) in try end(summary, into: sink) }
+    }
+
+    public func end(_ summary: ValidationSummary, into sink: any ReportSink) throws(ReportWriteError) {
         let driver = JSONText.object([
             ("name", JSONText.quote(tool.name)), ("version", JSONText.quote(tool.version)),
             ("semanticVersion", JSONText.quote(tool.version)), ("informationUri", JSONText.quote(tool.informationURI)),
@@ -62,12 +70,17 @@ public final class SARIFReport: ValidationReport {
             ("executionSuccessful", notifications.isEmpty ? "true" : "false"),
             ("toolExecutionNotifications", "[" + notifications.joined(separator: ", ") + "]"),
         ])
-        return "{\n  \"$schema\": \(JSONText.quote(Self.schemaURI)),\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
+        sink.write("{\n  \"$schema\": \(JSONText.quote(Self.schemaURI)),\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
             + "      \"tool\": {\n        \"driver\": " + driver.dropLast() + "}\n      },\n"
             + "      \"columnKind\": \"unicodeCodePoints\",\n"
             + "      \"invocations\": [\(invocation)],\n"
-            + "      \"results\": [" + (results.isEmpty ? "" : "\n        " + results.joined(separator: ",\n        ") + "\n      ") + "]\n"
-            + "    }\n  ]\n}\n"
+            + "      \"results\": [")
+        if !results.isEmpty {
+            sink.write("\n        ")
+            try results.drain { sink.write($0) }
+            sink.write("\n      ")
+        }
+        sink.write("]\n    }\n  ]\n}\n")
     }
 
     private func index(ofRule rule: String, kind: ValidationProblem.Kind) -> Int {
