@@ -2,8 +2,9 @@ import CodableParsing
 
 /// Where a problem with a record that reaches the transforms or a writer is reported: in the
 /// record's own batch (`convert`), or, for a record `decode` made, at the input record it was
-/// decoded from, with the decoded value's coding path after that record's (`DecodeStage`).
-/// The decoded text is never shown: its lines are not the input's.
+/// decoded from, with the decoded value's coding path after that record's (`DecodeStage`). A
+/// decoded record of an earlier batch (one `--sort-by` kept) is placed in the decoded text, as
+/// its input record is no longer known.
 struct ProblemPlaces {
     /// `decode`'s first step, which knows each decoded record's input record.
     var decodeStage: DecodeStage? = nil
