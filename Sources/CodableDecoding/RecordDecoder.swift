@@ -88,6 +88,7 @@ public final class RecordDecoder {
         walker.scratch.segments.removeAll(keepingCapacity: true)
         walker.problems = problems
         walker.limit = limit
+        walker.keysAreDistinct = record.batch.keysAreDistinct
         walker.out = output.beginAppending()
         defer { output.endAppending(walker.out) }
         let root = plan.root

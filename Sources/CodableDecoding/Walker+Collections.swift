@@ -63,14 +63,14 @@ extension Walker {
         // (a key's value is the node after it); Int keys, under the names `Int` prints.
         var sortedStringKeys = sortKeys && !keyIsInt ? KeyOrder(keysOf: index, in: nodes, bytes: bytes) : nil
         if sortedStringKeys != nil { sortedStringKeys!.reserveCapacity(count) } else if !writesAsRead { entries.reserveCapacity(count) }
-        var seen = DistinctKeys(count: count)
+        var seen = DistinctKeys(count: keysAreDistinct ? 0 : count)  // a CSV row's keys are distinct already
         var entryOfInt: [Int: Int] = [:]
         var intKeys: [Int] = []  // each entry's Int, read once
         var written = 0
         if writesAsRead { out.append(UInt8(ascii: "{")) }
         var child = index + 1
         for _ in 0..<count {
-            let isNew = nodes[child].withStringBytes(in: bytes) { seen.insert(child, named: $0, nodes: nodes, base: bytes) }
+            let isNew = keysAreDistinct || nodes[child].withStringBytes(in: bytes) { seen.insert(child, named: $0, nodes: nodes, base: bytes) }
             if keyIsInt {
                 guard let number = intKey(child) else {
                     scratch.path.push(.dictionaryKey(node: child))

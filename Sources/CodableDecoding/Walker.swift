@@ -24,6 +24,9 @@ struct Walker {
     /// Collected problems (collect-every-problem mode), or nil when the first failure stops.
     var problems: [DecodingFailure]?
     var limit: Int
+    /// The record's objects hold no equal keys (`RecordBatch.keysAreDistinct`: a CSV row with a
+    /// header): a dictionary's keys are not checked again.
+    var keysAreDistinct = false
 
     // MARK: Values
 

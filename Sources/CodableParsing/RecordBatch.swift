@@ -17,11 +17,14 @@ public struct RecordBatch: Sendable {
         let sourceName: String?
         let itemsSegments: [ItemsSegment]
         let sourceMap: NodeSourceMap?
+        let keysAreDistinct: Bool
 
         init(
             bytes: ByteStorage, nodes: NodeBuffer, roots: [Int32], fromTopLevelArray: Bool, framing: InputFraming,
-            locator: SourceLocator, sourceName: String?, itemsSegments: [ItemsSegment], sourceMap: NodeSourceMap?
+            locator: SourceLocator, sourceName: String?, itemsSegments: [ItemsSegment], sourceMap: NodeSourceMap?,
+            keysAreDistinct: Bool
         ) {
+            self.keysAreDistinct = keysAreDistinct
             self.bytes = bytes
             self.nodes = nodes
             self.roots = roots
@@ -75,6 +78,10 @@ public struct RecordBatch: Sendable {
     /// For batches whose bytes were synthesized from another format (YAML): each node's place
     /// in the input. Nil for JSON, whose nodes are located by their offsets into `bytes`.
     public var sourceMap: NodeSourceMap? { shared.sourceMap }
+    /// No object of any record holds two equal keys, and every record is flat (its values are
+    /// scalars): the rows of a CSV file with a header, whose names are checked distinct. A
+    /// writer of CSV takes each field as a column of its own without looking it up.
+    public var keysAreDistinct: Bool { shared.keysAreDistinct }
 
     /// The same records, the first of them being record `index` of its input (for batches
     /// scanned apart from the ones before them: `JSONLinesChunk.scan(options:)`).
@@ -88,22 +95,23 @@ public struct RecordBatch: Sendable {
     /// new tape make their own); readers of other formats pass a `sourceMap`.
     public init(
         bytes: ByteStorage, nodes: NodeBuffer, roots: [Int32], firstRecordIndex: Int, fromTopLevelArray: Bool,
-        framing: InputFraming, locator: SourceLocator, sourceMap: NodeSourceMap? = nil
+        framing: InputFraming, locator: SourceLocator, sourceMap: NodeSourceMap? = nil, keysAreDistinct: Bool = false
     ) {
         self.init(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex, fromTopLevelArray: fromTopLevelArray,
-            framing: framing, locator: locator, sourceMap: sourceMap, sourceName: nil, itemsSegments: [])
+            framing: framing, locator: locator, sourceMap: sourceMap, sourceName: nil, itemsSegments: [], keysAreDistinct: keysAreDistinct)
     }
 
     /// A batch with every property given (readers of envelopes set the last three).
     init(
         bytes: ByteStorage, nodes: NodeBuffer, roots: [Int32], firstRecordIndex: Int, fromTopLevelArray: Bool,
         framing: InputFraming, locator: SourceLocator, sourceMap: NodeSourceMap?, sourceName: String?,
-        itemsSegments: [ItemsSegment], enclosingRoot: Int32? = nil, enclosingRecordIndex: Int? = nil
+        itemsSegments: [ItemsSegment], enclosingRoot: Int32? = nil, enclosingRecordIndex: Int? = nil, keysAreDistinct: Bool = false
     ) {
         self.shared = Shared(
             bytes: bytes, nodes: nodes, roots: roots, fromTopLevelArray: fromTopLevelArray, framing: framing,
-            locator: locator, sourceName: sourceName, itemsSegments: itemsSegments, sourceMap: sourceMap)
+            locator: locator, sourceName: sourceName, itemsSegments: itemsSegments, sourceMap: sourceMap,
+            keysAreDistinct: keysAreDistinct)
         self.firstRecordIndex = firstRecordIndex
         self.enclosingRoot = enclosingRoot
         self.enclosingRecordIndex = enclosingRecordIndex

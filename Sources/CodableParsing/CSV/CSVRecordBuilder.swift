@@ -228,8 +228,9 @@ struct CSVRecordBuilder: CSVFieldSink {
         places = CSVRowPlaces(rowCapacity: 0)
         // A CSV file is a table: its rows are records as the elements of a top-level array are
         // (coding paths `$[N]`, never written as a lone value).
+        // Keyed by a header, whose names are checked distinct, every record is a flat object.
         return RecordBatch(
             bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex, fromTopLevelArray: true,
-            framing: .json, locator: .start, sourceMap: map)
+            framing: .json, locator: .start, sourceMap: map, keysAreDistinct: header != nil)
     }
 }

@@ -27,6 +27,9 @@ public final class CSVWriter: RecordFormatter {
     private let delimiter: UInt8
     private let sortKeys: Bool
     var columns = CSVColumns()
+    /// While the first record names the columns: its fields are known distinct
+    /// (`RecordBatch.keysAreDistinct`), so each is added without a lookup.
+    var namesAreDistinct = false
     private var headerWritten = false
     /// The columns were chosen: other fields are left out without a word.
     let columnsChosen: Bool
@@ -143,7 +146,11 @@ public final class CSVWriter: RecordFormatter {
                                 nameBytes += nameLength
                             }
                         }
-                        columns.reserve(columns: leaves, nameBytes: nameBytes)
+                        // A flat record of distinct keys (a CSV row with a header) names its
+                        // columns without looking each up.
+                        namesAreDistinct = edit == nil && record.batch.keysAreDistinct
+                        defer { namesAreDistinct = false }
+                        columns.reserve(columns: leaves, nameBytes: nameBytes, withTable: !namesAreDistinct)
                         walkLeaves(record, nodes: nodes, bytes: bytes, discovering: true)
                         guard !stopped else { return }
                         if sortKeys { columns.sort() }
@@ -274,7 +281,8 @@ public final class CSVWriter: RecordFormatter {
             guard columns.hasRoom(forNameOf: path.count) else {
                 return stop(record, "its fields' dotted names take more than 4 GiB, too many for a CSV header")
             }
-            columns.append(UnsafeBufferPointer(start: path.pointer, count: path.count))
+            let name = UnsafeBufferPointer(start: path.pointer, count: path.count)
+            if namesAreDistinct { columns.appendDistinct(name) } else { columns.append(name) }
         } else if !place(value, guess: &guess) {
             dropped(record, key: key)
         }
