@@ -14,16 +14,18 @@ final class DecodeStage {
     let outputDates: DateCodec
     private let output = OutputBuffer()
     /// Where the last decoded batch's records came from.
-    private var origins = Origins.batch(nil, records: [])
+    private var origins = Origins.none
     /// The nodes of the last batch `decode` returned: records of other batches (a sort's, a
     /// transform's new tape) are not its records.
     private weak var decodedNodes: NodeBuffer?
 
     /// Where each record of the last decoded batch came from in the input.
     private enum Origins {
+        /// No batch decoded yet.
+        case none
         /// The input batch, kept until the next one, and the index in it of each decoded
         /// record's input record: located only when a problem is reported.
-        case batch(RecordBatch?, records: [Int32])
+        case batch(RecordBatch, records: [Int32])
         /// The places of the input records, noted as the batch was decoded: a batch holding a
         /// huge record is let go before its decoded records go on (kept, it took a
         /// `[String: Int]` of 300 000 values into CSV 4.1 times its size).
@@ -47,11 +49,10 @@ final class DecodeStage {
     /// its decoded records (`origin(of:in:)`), unless it is bigger than `keptInputBytes`.
     func decode(_ batch: RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws -> RecordBatch? {
         output.removeAll()
-        var decodedFrom: [Int32] = []
-        if case .batch(_, let records) = origins { decodedFrom = records }  // its room is reused
-        origins = .batch(nil, records: [])  // the last input batch goes
-        decodedFrom.removeAll(keepingCapacity: true)
+        origins = .none  // the last input batch goes
         decodedNodes = nil
+        var decodedFrom: [Int32] = []
+        decodedFrom.reserveCapacity(batch.count)
         var locations = BatchLocationCursor(batch)  // failures come in input order
         for index in 0..<batch.count {
             do throws(RecordDecodingError) {
@@ -99,10 +100,12 @@ final class DecodeStage {
     func origin(of index: Int, in decoded: RecordBatch) -> InputRecordPlace? {
         guard let decodedNodes, decoded.nodes === decodedNodes else { return nil }
         switch origins {
+        case .none:
+            return nil
         case .placed(let places):
             return places.indices.contains(index) ? places[index] : nil
         case .batch(let source, let records):
-            guard let source, records.indices.contains(index) else { return nil }
+            guard records.indices.contains(index) else { return nil }
             return InputRecordPlace(ofRecord: Int(records[index]), in: source)
         }
     }

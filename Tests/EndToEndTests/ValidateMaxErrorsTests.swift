@@ -81,6 +81,30 @@ import Testing
         #expect(differs == nil, "\(reported.count) reported, \(expected.count) expected; problem \(differs ?? 0) differs")
     }
 
+    /// The reports that keep their problems until their counts are written (json, junit,
+    /// sarif) keep them past a mebibyte in a temporary file: the same report comes out with
+    /// $TMPDIR usable (where nothing is left behind) and with no $TMPDIR to write in (kept in
+    /// memory instead).
+    @Test(arguments: ["json", "junit", "sarif"])
+    func aReportPastAMebibyteIsTheSameSpooledOrNot(report: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("string.schema.json")
+        try Data(#"{"type": "string"}"#.utf8).write(to: schema)
+        let input = directory.appendingPathComponent("numbers.jsonl")
+        try Data((0..<8_000).map { "\($0)\n" }.joined().utf8).write(to: input)
+        let spool = directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+        let arguments = ["validate", "--schema", schema.path, "--report", report, "--max-errors", "0", input.path]
+        let spooled = try CodableBinary.run(arguments, environment: ["TMPDIR": spool.path])
+        let inMemory = try CodableBinary.run(arguments, environment: ["TMPDIR": directory.appendingPathComponent("absent").path])
+        #expect(spooled.status == 1 && inMemory.status == 1, "\(spooled.stderr) \(inMemory.stderr)")
+        #expect(spooled.stdout.utf8.count > 1 << 20, "big enough to reach the file")
+        #expect(spooled.stdout == inMemory.stdout)
+        #expect(spooled.stdout.contains("7999"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
+    }
+
     @Test func aNegativeLimitIsAUsageError() throws {
         let result = try validate("1\n", ["--max-errors=-1"])
         #expect(result.status == 2)

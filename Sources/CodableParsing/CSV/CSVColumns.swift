@@ -51,9 +51,7 @@ struct CSVColumns {
         guard hasRoom(forNameOf: name.count) else { return false }
         if table.isEmpty && count > 0 { rebuildTable() }  // let go by `sort()`
         if find(name.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: name.count) >= 0 { return false }
-        bytes.append(contentsOf: name)
-        starts.append(UInt32(bytes.count))
-        if 4 * count > 3 * table.count { rebuildTable() } else { insert(count - 1) }
+        add(name, tabled: true)
         return true
     }
 
@@ -65,12 +63,17 @@ struct CSVColumns {
     @discardableResult
     mutating func appendDistinct(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard hasRoom(forNameOf: name.count) else { return false }
+        add(name, tabled: !table.isEmpty)  // a table made already holds every column
+        return true
+    }
+
+    /// Puts `name` after the last column; in the table too when `tabled` (made again, bigger,
+    /// past three quarters full).
+    private mutating func add(_ name: UnsafeBufferPointer<UInt8>, tabled: Bool) {
         bytes.append(contentsOf: name)
         starts.append(UInt32(bytes.count))
-        if !table.isEmpty {  // a table made already holds every column
-            if 4 * count > 3 * table.count { rebuildTable() } else { insert(count - 1) }
-        }
-        return true
+        guard tabled else { return }
+        if 4 * count > 3 * table.count { rebuildTable() } else { insert(count - 1) }
     }
 
     /// Makes room for `columns` more columns whose names take about `nameBytes` bytes in all, so
