@@ -12,7 +12,7 @@ final class DecodeStage {
     private let decoder: RecordDecoder
     /// How the decoded records' dates are written (`--output-dates`): `--where` reads them so.
     let outputDates: DateCodec
-    private let output = OutputBuffer()
+    private let output = RecordDecodeRunner.overflowingOutput()
     /// Where the last decoded batch's records came from.
     private var origins = Origins.none
     /// The nodes of the last batch `decode` returned: records of other batches (a sort's, a
@@ -47,13 +47,40 @@ final class DecodeStage {
     /// decoded). A record that does not decode goes to `onFailure` (throw to stop); a problem in
     /// the model always stops. The input batch is kept for locating problems found later in
     /// its decoded records (`origin(of:in:)`), unless it is bigger than `keptInputBytes`.
-    func decode(_ batch: RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws -> RecordBatch? {
+    func decode(_ batch: consuming RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws -> RecordBatch? {
         output.removeAll()
         origins = .none  // the last input batch goes
         decodedNodes = nil
+        let decodedFrom = try decodeRecords(of: batch, file: file, onFailure: onFailure)
+        guard !decodedFrom.isEmpty else { return nil }
+        if batch.bytes.count > Self.keptInputBytes {
+            origins = .placed(Self.places(of: decodedFrom, in: batch))
+            _ = consume batch  // let go before its decoded records are read back
+        } else {
+            origins = .batch(batch, records: decodedFrom)
+        }
+        // The decoded text becomes the batch's bytes as it is, scanned as one chunk of JSON
+        // Lines: copied out, then read into a chunk, it took a huge record 4.9 times its size
+        // into YAML. The output goes on over new room (at most a few batches' worth). A huge
+        // record's bytes come back from their temporary file (`OutputOverflow`) only now.
+        do { try output.takeOverflowBack() } catch {
+            throw CommandFailure.unwritableOutput(output: "temporary record file in \(TemporaryFiles.directory.string)", reason: error.reason)
+        }
+        let chunk = JSONLinesChunk(bytes: output.takeBytes(keepingCapacity: Self.keptOutputBytes))
+        let (decoded, error) = chunk.scan(options: RecordReaderOptions(framing: .jsonl, maxDepth: 100_000))
+        guard error == nil, let decoded, decoded.count == decodedFrom.count else {
+            throw CommandFailure.usage("internal error: decoded records did not read back\(error.map { ": \($0)" } ?? "")")
+        }
+        decodedNodes = decoded.nodes
+        return decoder.writesDistinctKeys ? decoded.sayingKeysAreDistinct() : decoded
+    }
+
+    /// Decodes every record of `batch` into `output`, one line each, and returns the index of
+    /// each one that decoded.
+    private func decodeRecords(of batch: borrowing RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws -> [Int32] {
         var decodedFrom: [Int32] = []
         decodedFrom.reserveCapacity(batch.count)
-        var locations = BatchLocationCursor(batch)  // failures come in input order
+        var locations = BatchLocationCursor(copy batch)  // failures come in input order
         for index in 0..<batch.count {
             do throws(RecordDecodingError) {
                 try decoder.decode(batch[index], to: output)
@@ -65,20 +92,7 @@ final class DecodeStage {
                 try onFailure(failure)
             }
         }
-        guard !decodedFrom.isEmpty else { return nil }
-        origins = batch.bytes.count > Self.keptInputBytes
-            ? .placed(Self.places(of: decodedFrom, in: batch))
-            : .batch(batch, records: decodedFrom)
-        // The decoded text becomes the batch's bytes as it is, scanned as one chunk of JSON
-        // Lines: copied out, then read into a chunk, it took a huge record 4.9 times its size
-        // into YAML. The output goes on over new room (at most a few batches' worth).
-        let chunk = JSONLinesChunk(bytes: output.takeBytes(keepingCapacity: Self.keptOutputBytes))
-        let (decoded, error) = chunk.scan(options: RecordReaderOptions(framing: .jsonl, maxDepth: 100_000))
-        guard error == nil, let decoded, decoded.count == decodedFrom.count else {
-            throw CommandFailure.usage("internal error: decoded records did not read back\(error.map { ": \($0)" } ?? "")")
-        }
-        decodedNodes = decoded.nodes
-        return decoded
+        return decodedFrom
     }
 
     /// The places of records `records` of `batch`, located in one pass.

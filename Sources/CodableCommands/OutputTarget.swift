@@ -87,9 +87,15 @@ final class OutputTarget {
     func write(_ buffer: OutputBuffer) throws(OutputWriteError) {
         defer { buffer.removeAll() }
         if let spillFailure { throw spillFailure }
-        let failure: OutputWriteError? = buffer.withUnsafeBytes { bytes in
-            do throws(OutputWriteError) { try write(bytes) } catch { return error }
-            return nil
+        var failure: OutputWriteError?
+        do {
+            try buffer.forEachPiece { bytes in
+                guard failure == nil else { return }
+                do throws(OutputWriteError) { try write(bytes) } catch { failure = error }
+            }
+        } catch {
+            failure = .failed(.unwritableOutput(
+                output: "temporary record file in \(TemporaryFiles.directory.string)", reason: error.reason))
         }
         if let failure { throw failure }
     }

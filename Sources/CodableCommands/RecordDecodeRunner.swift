@@ -24,14 +24,14 @@ struct RecordDecodeRunner {
         var elementDecoder: RecordDecoder?
         if case .array(let element) = root { elementDecoder = try makeDecoder(element, options) }
         let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json
-        let writer = DecodingRecordWriter(framing: framing, decoder: decoder, singleValueAllowed: singleValueAllowed)
+        let writer = DecodingRecordWriter(framing: framing, decoder: decoder, singleValueAllowed: singleValueAllowed, output: Self.overflowingOutput())
         let target = try output.openTarget()
         // JSON Lines and JSON text sequences out: batches are decoded on every core.
         let parallel = elementDecoder == nil && (framing == .jsonl || framing == .jsonSeq) && InputOptions.scanningThreads > 1
             ? try ParallelBatchWriter(workers: InputOptions.scanningThreads, goesOnAfter: { [skip = skipBadRecords] error in
                 if skip, case .data = error { true } else { false }
             }) { () throws(CommandFailure) in
-                DecodingRecordWriter(framing: framing, decoder: try makeDecoder(root, options), singleValueAllowed: false)
+                DecodingRecordWriter(framing: framing, decoder: try makeDecoder(root, options), singleValueAllowed: false, output: Self.overflowingOutput())
             }
             : nil
         var skipped = 0
@@ -114,6 +114,14 @@ struct RecordDecodeRunner {
         }
         Diagnostics().report(failure)
         skipped += 1
+    }
+
+    /// An output whose huge records wait in a temporary file in `$TMPDIR` until they have
+    /// decoded (`OutputOverflow`), not in memory.
+    static func overflowingOutput() -> OutputBuffer {
+        let output = OutputBuffer()
+        output.overflow(into: OutputOverflow(directory: TemporaryFiles.directory.string))
+        return output
     }
 
     private func makeDecoder(_ root: TypeReference, _ options: DecodingOptions) throws(CommandFailure) -> RecordDecoder {

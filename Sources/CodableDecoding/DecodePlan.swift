@@ -113,6 +113,22 @@ final class DecodePlan: @unchecked Sendable {
         self.root = try compile(root, substitutions: [:], origin: nil)
         self.byteNode = try compile(.integer(.uint8), substitutions: [:], origin: nil)
         table = Table(nodes: Self.freeze(nodes), structures: Self.freeze(structures), members: Self.freeze(members), bytes: Self.freeze(bytes))
+        writesDistinctKeys = Self.writesDistinctKeys(nodes: nodes, structures: structures, members: members, bytes: bytes)
+    }
+
+    /// No object the plan writes holds two equal keys: dictionaries keep the first of equal keys,
+    /// so only a JSON value written as it came (`.json`) or a structure whose members share a
+    /// key (a model Swift would not compile) can repeat one.
+    private(set) var writesDistinctKeys = false
+
+    private static func writesDistinctKeys(nodes: [Node], structures: [Structure], members: [Member], bytes: [UInt8]) -> Bool {
+        if nodes.contains(where: { if case .json = $0 { true } else { false } }) { return false }
+        return structures.allSatisfy { structure in
+            var keys = Set<ArraySlice<UInt8>>()
+            return members[structure.firstMember..<(structure.firstMember + structure.memberCount)].allSatisfy { member in
+                keys.insert(bytes[member.quotedKey.start..<(member.quotedKey.start + member.quotedKey.count)]).inserted
+            }
+        }
     }
 
     deinit {

@@ -35,10 +35,16 @@ public final class RecordDecoder {
             scratch: WalkerScratch(jsonWriter: JSONWriter(options: options.writer)), problems: nil, limit: .max)
     }
 
+    /// No object this decoder writes holds two equal keys (`RecordBatch.keysAreDistinct`): true
+    /// unless the model has a value written as it came (`JSONValue`-like types) or members that
+    /// share a key.
+    public var writesDistinctKeys: Bool { plan.writesDistinctKeys }
+
     /// Decodes `record` and appends its re-encoded value (inner lines indented `level` extra
     /// levels when pretty). On failure nothing is appended.
     public func decode(_ record: Record, level: Int = 0, to output: OutputBuffer) throws(RecordDecodingError) {
         let start = output.count
+        output.markRecordStart()
         do {
             _ = try walk(record, level: level, output: output, problems: nil, limit: .max)
         } catch {

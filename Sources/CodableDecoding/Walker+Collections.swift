@@ -8,6 +8,8 @@ extension Walker {
         guard nodes[index].kind == .array else { throw unkeyedMismatch(index) }
         out.append(UInt8(ascii: "["))
         var seen = DistinctSpans(capacity: unique ? JSONNode.memberCount(of: index, in: nodes) : 0)
+        if unique { out.hold() }  // the elements are compared as written, in memory
+        defer { if unique { out.endHold() } }
         var written = 0
         var child = index + 1
         let end = child + nodes[index].size
@@ -30,8 +32,9 @@ extension Walker {
             }
             scratch.path.pop()
             if unique {
+                let first = out.writtenIndex(of: start)
                 let inserted = out.withWrittenBytes { written in
-                    seen.insert(start..<written.count, in: UnsafeBufferPointer(written))
+                    seen.insert(first..<written.count, in: UnsafeBufferPointer(written))
                 }
                 if !inserted {
                     out.truncate(to: mark)
@@ -178,6 +181,8 @@ extension Walker {
         }
         let arrayStart = out.position
         out.append(UInt8(ascii: "["))
+        out.hold()  // the pairs are read back, in memory, when a key repeats
+        defer { out.endHold() }
         var pairs: [(key: [UInt8], start: Int, end: Int)] = []
         var child = index + 1
         var failed = false
@@ -198,7 +203,8 @@ extension Walker {
             }
             scratch.path.pop()
             if position % 2 == 0 {
-                pairs.append((out.withWrittenBytes { Array($0[start..<$0.count]) }, start, out.position))
+                let first = out.writtenIndex(of: start)
+                pairs.append((out.withWrittenBytes { Array($0[first..<$0.count]) }, start, out.position))
             } else if !pairs.isEmpty {
                 pairs[pairs.count - 1].end = out.position
             }
@@ -212,7 +218,10 @@ extension Walker {
         var seen = Set<[UInt8]>()
         for (offset, pair) in pairs.enumerated().reversed() where seen.insert(pair.key).inserted { keep.append(offset) }
         if keep.count < pairs.count {
-            let kept = keep.reversed().map { offset in out.withWrittenBytes { Array($0[pairs[offset].start..<pairs[offset].end]) } }
+            let kept = keep.reversed().map { offset in
+                let (first, end) = (out.writtenIndex(of: pairs[offset].start), out.writtenIndex(of: pairs[offset].end))
+                return out.withWrittenBytes { Array($0[first..<end]) }
+            }
             out.truncate(to: arrayStart + 1)
             for (offset, bytes) in kept.enumerated() {
                 separator(first: offset == 0, level: level + 1)

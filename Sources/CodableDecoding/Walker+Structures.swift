@@ -52,6 +52,8 @@ extension Walker {
         let reorder = sortKeys && !structure.alreadySorted
         let segmentBase = scratch.segments.count
         out.append(UInt8(ascii: "{"))
+        if reorder { out.hold() }  // the members are put in order where they were written
+        defer { if reorder { out.endHold() } }
         var written = 0
         for m in 0..<count {
             let member = members[first + m]
@@ -147,8 +149,10 @@ extension Walker {
         defer { scratch.segments.removeLast(scratch.segments.count - segmentBase) }
         let count = scratch.segments.count - segmentBase
         guard count > 1 else { return }
-        let regionStart = scratch.segments[segmentBase].start
-        let regionEnd = scratch.segments[scratch.segments.count - 1].end
+        // Positions as indices into the bytes in memory (all of these are: `writeMembers` holds).
+        let shift = out.writtenIndex(of: 0)
+        let regionStart = scratch.segments[segmentBase].start + shift
+        let regionEnd = scratch.segments[scratch.segments.count - 1].end + shift
         var order = Array(scratch.segments[segmentBase...])
         order.sort { $0.rank < $1.rank }
         let indent = pretty ? level * options.writer.indent : 0
@@ -167,7 +171,7 @@ extension Walker {
                         for _ in 0..<indent { written[position] = 0x20; position += 1 }
                     }
                 }
-                for byte in copy[(segment.start - regionStart)..<(segment.end - regionStart)] {
+                for byte in copy[(segment.start + shift - regionStart)..<(segment.end + shift - regionStart)] {
                     written[position] = byte
                     position += 1
                 }

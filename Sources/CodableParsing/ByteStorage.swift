@@ -23,7 +23,10 @@ public final class ByteStorage: @unchecked Sendable {
         self.pointer = cursor.pointer
         self.count = cursor.count
         self.capacity = cursor.capacity
-        cursor = OutputCursor(capacity: min(cursor.capacity, max(keptCapacity, 64)))
+        var emptied = OutputCursor(capacity: min(cursor.capacity, max(keptCapacity, 64)))
+        emptied.spill = cursor.spill
+        emptied.overflow = cursor.overflow
+        cursor = emptied
     }
 
     deinit { RawMemory.free(pointer) }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A growable byte buffer that writers append to and the CLI drains to a file descriptor.
 ///
 /// Writers append through an `OutputCursor` (a struct passed `inout`, free of runtime
@@ -16,8 +24,8 @@ public final class OutputBuffer: @unchecked Sendable {
 
     deinit { cursor.release() }
 
-    /// Number of bytes written and not yet drained.
-    public var count: Int { cursor.count }
+    /// Number of bytes written and not yet drained (those moved to an overflow included).
+    public var count: Int { cursor.position }
 
     /// Where the next token can start (`OutputCursor.nextTokenStart`).
     public var nextTokenStart: Int { cursor.nextTokenStart }
@@ -37,10 +45,26 @@ public final class OutputBuffer: @unchecked Sendable {
     /// Appends `count` copies of `byte`.
     public func append(repeating byte: UInt8, count: Int) { cursor.append(repeating: byte, count: count) }
 
-    /// Read-only access to the buffered bytes.
+    /// Read-only access to the bytes in memory (for a buffer without an overflow, all of them).
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: cursor.pointer, count: cursor.count))
     }
+
+    /// Hands every byte written to `body`, in order: those moved to the overflow, in pieces,
+    /// then those in memory. Throws when the overflow's file cannot be read back.
+    public func forEachPiece(_ body: (UnsafeRawBufferPointer) -> Void) throws(TemporaryFileError) {
+        if cursor.overflowed > 0 { try cursor.overflow?.forEachPiece(body) }
+        withUnsafeBytes { body($0) }
+    }
+
+    /// From now on, a record of more than `overflow.recordBytesKept` bytes moves them to
+    /// `overflow` when the buffer has to grow, instead of holding them all (`OutputOverflow`).
+    /// For `decode`'s output: positions and `truncate(toCount:)` go on counting every byte.
+    public func overflow(into overflow: OutputOverflow?) { cursor.overflow = overflow }
+
+    /// Notes that a record starts at the end: only its own bytes count towards moving them to
+    /// the overflow, so that a batch of small records is never moved.
+    public func markRecordStart() { cursor.recordStart = cursor.position }
 
     /// From now on, when the buffer fills up, its bytes go to `spill` instead of its growing, so
     /// that a huge record is written out as it is made, not held whole (nil: grow, as before).
@@ -49,15 +73,23 @@ public final class OutputBuffer: @unchecked Sendable {
     public func spillWhenFull(to spill: OutputSpill?) { cursor.spill = spill }
 
     /// Forgets the buffered bytes (after they were written out), keeping the capacity.
-    public func removeAll() { cursor.count = 0 }
+    public func removeAll() { cursor.truncate(to: 0) }
 
     /// Forgets the bytes written after the first `count` (undoes a value that failed midway).
     public func truncate(toCount count: Int) { cursor.truncate(to: count) }
 
     /// Hands the buffered bytes on as storage, without copying them, and goes on empty, with
-    /// room for `keptCapacity` bytes at most (new memory, touched only as it is written).
+    /// room for `keptCapacity` bytes at most (new memory, touched only as it is written). Bytes
+    /// moved to an overflow must be taken back first (`takeOverflowBack()`).
     public func takeBytes(keepingCapacity keptCapacity: Int) -> ByteStorage {
-        ByteStorage(taking: &cursor, keepingCapacity: keptCapacity)
+        precondition(cursor.overflowed == 0, "takeBytes with bytes in the overflow")
+        return ByteStorage(taking: &cursor, keepingCapacity: keptCapacity)
+    }
+
+    /// Reads the bytes moved to the overflow back into memory, in front of the others (one
+    /// record's at a time, once it is done); throws when they cannot be read.
+    public func takeOverflowBack() throws(TemporaryFileError) {
+        try cursor.takeOverflowBack()
     }
 
     /// The buffered bytes as a string (tests and small outputs).
@@ -90,6 +122,15 @@ public struct OutputCursor {
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int
     var spill: OutputSpill?
+    /// Where a huge record's bytes go (`OutputBuffer.overflow(into:)`).
+    var overflow: OutputOverflow?
+    /// The bytes written before `pointer[0]` that are in `overflow`.
+    @usableFromInline var overflowed = 0
+    /// The position where the record being written started (`OutputBuffer.markRecordStart()`).
+    var recordStart = 0
+    /// While above 0, no byte moves to the overflow: a writer is reading back what it wrote
+    /// (`hold()`).
+    var holds = 0
 
     /// An empty cursor over `capacity` new bytes, which its holder frees with `release()` (or
     /// hands on with `ByteStorage(taking:keepingCapacity:)`).
@@ -102,14 +143,48 @@ public struct OutputCursor {
     /// Frees the bytes (the cursor is not used after this).
     func release() { RawMemory.free(pointer) }
 
-    /// Number of bytes written so far.
+    /// Number of bytes written so far (those moved to an overflow included).
     @inlinable @inline(__always)
-    public var position: Int { count }
+    public var position: Int { overflowed &+ count }
 
     /// Forgets the bytes written from `position` on.
     public mutating func truncate(to position: Int) {
-        precondition(position >= 0 && position <= count)
-        count = position
+        precondition(position >= 0 && position <= overflowed + count)
+        if position >= overflowed {
+            count = position - overflowed
+        } else {
+            overflow?.truncate(toCount: position)
+            overflowed = position
+            count = 0
+        }
+        recordStart = min(recordStart, position)
+    }
+
+    /// Keeps every byte written from now on in memory until `endHold()`: for a writer that reads
+    /// back or reorders what it wrote (`withWrittenBytes`), such as a `Set`'s elements compared.
+    public mutating func hold() { holds += 1 }
+
+    /// Ends a `hold()`.
+    public mutating func endHold() { holds -= 1 }
+
+    /// Where the byte at `position` is in the bytes `withWrittenBytes` lends (it is in memory:
+    /// written since a `hold()`, or in a buffer without an overflow).
+    @inlinable
+    public func writtenIndex(of position: Int) -> Int { position &- overflowed }
+
+    /// Reads the bytes moved to the overflow back in front of those in memory.
+    mutating func takeOverflowBack() throws(TemporaryFileError) {
+        guard overflowed > 0, let overflow else { return }
+        let total = overflowed + count
+        if total > capacity {
+            pointer = RawMemory.reallocate(pointer, to: total)
+            capacity = total
+        }
+        memmove(pointer + overflowed, pointer, count)
+        try overflow.readAll(into: pointer)
+        overflow.truncate(toCount: 0)
+        count = total
+        overflowed = 0
     }
 
     /// For a tape's JSON tokens written one after another (CSV cells, YAML scalars): when the
@@ -153,6 +228,12 @@ public struct OutputCursor {
     mutating func grow(toFit extra: Int) {
         if let spill {
             spill.take(UnsafeRawBufferPointer(start: pointer, count: count))
+            count = 0
+            if extra <= capacity { return }
+        }
+        if let overflow, holds == 0, overflowed + count - recordStart >= overflow.recordBytesKept,
+            overflow.take(UnsafeRawBufferPointer(start: pointer, count: count)) {
+            overflowed += count
             count = 0
             if extra <= capacity { return }
         }

@@ -78,10 +78,21 @@ public struct RecordBatch: Sendable {
     /// For batches whose bytes were synthesized from another format (YAML): each node's place
     /// in the input. Nil for JSON, whose nodes are located by their offsets into `bytes`.
     public var sourceMap: NodeSourceMap? { shared.sourceMap }
-    /// No object of any record holds two equal keys, and every record is flat (its values are
-    /// scalars): the rows of a CSV file with a header, whose names are checked distinct. A
-    /// writer of CSV takes each field as a column of its own without looking it up.
+    /// No object of any record holds two equal keys: the rows of a CSV file with a header, whose
+    /// names are checked distinct, and records a model decoded (`RecordDecoder.writesDistinctKeys`).
+    /// The decoder then checks no dictionary's keys, and a writer of CSV takes each field as a
+    /// column of its own without looking it up (when the record is flat, or no key holds a dot:
+    /// `CSVWriter`).
     public var keysAreDistinct: Bool { shared.keysAreDistinct }
+
+    /// The same records, said to hold no object with two equal keys (`keysAreDistinct`): for
+    /// the one who made them and knows.
+    public func sayingKeysAreDistinct() -> RecordBatch {
+        RecordBatch(
+            bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex, fromTopLevelArray: fromTopLevelArray,
+            framing: framing, locator: locator, sourceMap: sourceMap, sourceName: sourceName, itemsSegments: itemsSegments,
+            enclosingRoot: enclosingRoot, enclosingRecordIndex: enclosingRecordIndex, keysAreDistinct: true)
+    }
 
     /// The same records, the first of them being record `index` of its input (for batches
     /// scanned apart from the ones before them: `JSONLinesChunk.scan(options:)`).

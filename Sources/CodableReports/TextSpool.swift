@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CodableParsing
 
 /// Text a report keeps until it can write it, after a head that counts it (JUnit's test cases,
 /// SARIF's results, a JSON report's problems of one file): in memory up to `memoryLimit`
@@ -19,9 +13,8 @@ public final class TextSpool {
     private let memoryLimit: Int
     /// Where the temporary file is made; nil once one could not be made or written.
     private var directory: String?
-    private var file: Int32 = -1
-    /// Bytes written to the file (all of them, in order, before `memory`'s).
-    private var fileBytes = 0
+    /// The text before `memory`'s, once it passed the limit.
+    private var file: UnnamedTemporaryFile?
 
     /// An empty spool that keeps up to `memoryLimit` bytes in memory and the rest in a file made
     /// in `directory` (nil: all in memory).
@@ -30,12 +23,8 @@ public final class TextSpool {
         self.memoryLimit = max(memoryLimit, 1)
     }
 
-    deinit {
-        if file >= 0 { close(file) }
-    }
-
     /// No text kept.
-    public var isEmpty: Bool { memory.isEmpty && fileBytes == 0 }
+    public var isEmpty: Bool { memory.isEmpty && (file?.byteCount ?? 0) == 0 }
 
     /// Adds `text` after the text kept.
     public func append(_ text: String) {
@@ -54,68 +43,22 @@ public final class TextSpool {
     public func drain(_ body: (UnsafeRawBufferPointer) -> Void) throws(ReportWriteError) {
         defer {
             memory.removeAll(keepingCapacity: false)
-            if file >= 0 {  // the next text is written from the start again
-                _ = ftruncate(file, 0)
-                _ = lseek(file, 0, SEEK_SET)
-            }
-            fileBytes = 0
+            file?.truncate(toCount: 0)  // the next text is written from the start again
         }
-        if fileBytes > 0 {
-            guard lseek(file, 0, SEEK_SET) == 0 else { throw ReportWriteError(reason: Self.errorText()) }
-            var piece = [UInt8](repeating: 0, count: 64 << 10)
-            var left = fileBytes
-            while left > 0 {
-                let count = piece.withUnsafeMutableBytes { read(file, $0.baseAddress, min($0.count, left)) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw ReportWriteError(reason: count == 0 ? "the temporary file ended early" : Self.errorText()) }
-                piece.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-                left -= count
-            }
-        }
+        do { try file?.forEachPiece(body) } catch { throw ReportWriteError(reason: error.reason) }
         memory.withUnsafeBytes { body($0) }
     }
 
     /// Moves the text in memory to the file once it passes the limit.
     private func spillIfFull() {
         guard memory.count >= memoryLimit, let directory else { return }
-        if file < 0 {
-            file = Self.makeUnnamedFile(in: directory)
-            guard file >= 0 else { self.directory = nil; return }
+        if file == nil {
+            file = UnnamedTemporaryFile(directory: directory, prefix: "codable-report")
+            guard file != nil else { self.directory = nil; return }
         }
-        let written = memory.withUnsafeBytes { Self.writeAll($0, to: file) }
-        guard written else {
-            // The file keeps what it held whole; the rest, and what comes, stays in memory.
-            _ = ftruncate(file, off_t(fileBytes))
-            _ = lseek(file, off_t(fileBytes), SEEK_SET)
-            self.directory = nil
-            return
-        }
-        fileBytes += memory.count
+        // Not written: the file keeps what it held whole; the rest, and what comes, stays in memory.
+        guard memory.withUnsafeBytes({ file!.append($0) }) else { self.directory = nil; return }
         memory.removeAll(keepingCapacity: true)
-    }
-
-    /// A new file in `directory`, already removed; -1 when none can be made.
-    private static func makeUnnamedFile(in directory: String) -> Int32 {
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast()) + Array("codable-report-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return -1 }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return descriptor
-    }
-
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(file, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
-    }
-
-    private static func errorText() -> String {
-        String(cString: strerror(errno))
     }
 }
 

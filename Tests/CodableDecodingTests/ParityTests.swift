@@ -1,6 +1,7 @@
 import CodableDecoding
 import CodableModels
 import Foundation
+import CodableParsing
 import Testing
 
 /// codable's decoder against the real `JSONDecoder` + `JSONEncoder` (sorted keys, unescaped
@@ -48,6 +49,44 @@ import Testing
     @Test(arguments: cases)
     func sameAsFoundationWithHandBuiltModels(_ parity: ParityCase) throws {
         try check(parity, models: ParityModels.set)
+    }
+
+    /// Every case again, keys sorted and not, into a buffer of 64 bytes that moves each record's
+    /// bytes to a file as soon as it grows (`OutputOverflow`, as `decode` does past 256 KiB): the
+    /// same bytes as in memory, and none left for a record that failed. `Set`s, keyed arrays and
+    /// structures whose members are sorted, which read back what they wrote, hold theirs in memory.
+    @Test(arguments: [true, false])
+    func theSameOutputWhenEveryRecordOverflowsToAFile(sortKeys: Bool) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parity-overflow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let overflow = OutputOverflow(directory: directory.path, recordBytesKept: 1)
+        let filler = [UInt8](repeating: UInt8(ascii: "["), count: 63)  // the record's first bytes make it grow
+        var overflowed = 0
+        var decoded = 0
+        for parity in Self.cases {
+            var options = parity.options.decodingOptions
+            options.writer.sortKeys = sortKeys
+            let decoder = try RecordDecoder(models: ParityModels.set, root: parity.model.root, options: options)
+            let record = try ParityRunner.record(parity.json)
+            let inMemory = OutputBuffer()
+            let expected: [UInt8]? = (try? decoder.decode(record, to: inMemory)).map { inMemory.withUnsafeBytes { Array($0) } }
+            let output = OutputBuffer(capacity: 64)
+            output.overflow(into: overflow)
+            output.append(repeating: UInt8(ascii: "["), count: filler.count)
+            var written: [UInt8] = []
+            let succeeded = (try? decoder.decode(record, to: output)) != nil
+            if succeeded && overflow.byteCount > 0 { overflowed += 1 }
+            try output.forEachPiece { written.append(contentsOf: $0) }
+            output.removeAll()
+            if let expected {
+                decoded += 1
+                #expect(succeeded && written == filler + expected, "\(parity.json)")
+            } else {
+                #expect(!succeeded && written == filler, "\(parity.json): a failed record left bytes")
+            }
+        }
+        #expect(overflowed > decoded * (sortKeys ? 1 : 9) / 10, "only \(overflowed) of \(decoded) records moved bytes to the file")
     }
 
     private func check(_ parity: ParityCase, models: ModelSet) throws {

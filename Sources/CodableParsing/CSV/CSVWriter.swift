@@ -146,9 +146,11 @@ public final class CSVWriter: RecordFormatter {
                                 nameBytes += nameLength
                             }
                         }
-                        // A flat record of distinct keys (a CSV row with a header) names its
-                        // columns without looking each up.
+                        // A record of distinct keys (a CSV row with a header, a decoded record)
+                        // names its columns without looking each up, when its dotted names are
+                        // as distinct as its keys.
                         namesAreDistinct = edit == nil && record.batch.keysAreDistinct
+                            && Self.dottedNamesAreDistinct(ofObjectAt: record.root, nodes: nodes, bytes: bytes)
                         defer { namesAreDistinct = false }
                         columns.reserve(columns: leaves, nameBytes: nameBytes, withTable: !namesAreDistinct)
                         walkLeaves(record, nodes: nodes, bytes: bytes, discovering: true)
@@ -239,6 +241,36 @@ public final class CSVWriter: RecordFormatter {
             end = frame.end
             index = frame.next
             path.count = frame.pathCount
+        }
+    }
+
+    /// Whether the dotted names of the leaves of the object at `root`, whose objects hold no two
+    /// equal keys, are distinct: when it is flat (each name is a key), or no key on the way to
+    /// a leaf holds a dot (else `{"a.b": 1, "a": {"b": 2}}` names two columns `a.b`).
+    static func dottedNamesAreDistinct(ofObjectAt root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> Bool {
+        var nested = false
+        var dotted = false
+        var frames: [Int] = []  // where each object entered ends
+        var index = root + 1
+        var end = root + nodes[root].span
+        while true {
+            while index < end {
+                if !dotted { dotted = nodes[index].withStringBytes(in: bytes) { $0.contains(UInt8(ascii: ".")) } }
+                let value = index + 1
+                let node = nodes[value]
+                if node.kind == .object && node.size > 0 {
+                    nested = true
+                    if dotted { return false }
+                    frames.append(end)
+                    index = value + 1
+                    end = value + node.span
+                    continue
+                }
+                index = value + node.span
+            }
+            guard let outer = frames.popLast() else { return !(nested && dotted) }
+            index = end
+            end = outer
         }
     }
 

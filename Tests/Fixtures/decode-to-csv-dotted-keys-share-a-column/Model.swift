@@ -1,0 +1,3 @@
+struct Entry: Codable {
+    var m: [String: [String: Int]]
+}
