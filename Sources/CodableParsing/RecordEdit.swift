@@ -46,6 +46,10 @@ public struct RecordEdit {
     /// every writer can do.
     public var keepsShape: Bool { members.isEmpty && dropped.isEmpty && !renamesKeys && flattening == nil && unflattening == nil }
 
+    /// Every field written keeps the name it has in the record: members are only picked or
+    /// dropped, scalars replaced; nothing renamed, flattened or unflattened.
+    public var keepsNames: Bool { !renamesKeys && flattening == nil && unflattening == nil }
+
     /// Whether some key may be renamed: by `renamed`, a rule or `renameKey`.
     public var renamesKeys: Bool { !renamed.isEmpty || !renamedByRule.isEmpty || renameKey != nil }
 

@@ -81,6 +81,24 @@ import Testing
         if badHuge { #expect(spilled.stderr.contains("$[1].values.bad"), "\(spilled.stderr.prefix(300))") }
     }
 
+    /// A problem the CSV writer finds in a decoded record is placed at its input record, whether
+    /// the record's batch was kept to place it later (small records) or its records were placed
+    /// as they decoded and the batch let go (records of 64 KiB or more on average).
+    @Test(arguments: [3, 100_000])
+    func aDecodedRecordIsPlacedAtItsInputRecordWhateverItsSize(length: Int) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("Unused.swift")
+        try "struct Unused: Codable {}\n".write(to: model, atomically: true, encoding: .utf8)
+        let stdin = "\n\n  \"" + String(repeating: "x", count: length) + "\"\n"
+        let result = try CodableBinary.run(["decode", "--model", model.path, "--type", "String", "--to", "csv"], stdin: stdin)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first == "<stdin>:3:3: error: a CSV row needs an object (its fields) or an array (its elements), not a string")
+        #expect(lines.dropFirst().first == "    at $[0]")
+        #expect(result.stdout.isEmpty)
+    }
+
     /// A lone JSON value (checked first, then written when no second value comes) that is huge.
     @Test func aLoneHugeValueIsWrittenOnce() throws {
         let directory = try makeTemporaryDirectory()

@@ -148,8 +148,10 @@ public final class CSVWriter: RecordFormatter {
                         }
                         // A record of distinct keys (a CSV row with a header, a decoded record)
                         // names its columns without looking each up, when its dotted names are
-                        // as distinct as its keys.
-                        namesAreDistinct = edit == nil && record.batch.keysAreDistinct
+                        // as distinct as its keys, and an edit only picks or drops them (with
+                        // `--select`, a decoded dictionary of 300 000 short keys took 5.3 times
+                        // its size into CSV).
+                        namesAreDistinct = (edit?.keepsNames ?? true) && record.batch.keysAreDistinct
                             && Self.dottedNamesAreDistinct(ofObjectAt: record.root, nodes: nodes, bytes: bytes)
                         defer { namesAreDistinct = false }
                         columns.reserve(columns: leaves, nameBytes: nameBytes, withTable: !namesAreDistinct)
