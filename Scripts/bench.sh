@@ -334,11 +334,19 @@ print_report() {
             else
                 echo " = $versus Miller's throughput (target: at least 5x)"
             fi
-        elif [[ $job == "jsonl+date -> jsonl" ]]; then
-            echo " = $(awk -v d="$best" -v p="${BEST["jsonl -> jsonl|codable"]}" 'BEGIN { printf "%.2fx", d / p }') the time of plain jsonl -> jsonl (target: at most 1.5x)"
-        elif [[ $job == "jsonl+model -> jsonl" ]]; then
-            printf " = %s the time of convert jsonl -> jsonl (target: at most 1.5x)" \
-                "$(awk -v d="$best" -v p="${BEST["jsonl -> jsonl|codable"]}" 'BEGIN { printf "%.2fx", d / p }')"
+        elif [[ $job == "jsonl+date -> jsonl" || $job == "jsonl+model -> jsonl" ]]; then
+            # Compared with plain convert, when that job ran too (`--job` may leave it out).
+            local plain=${BEST["jsonl -> jsonl|codable"]:-}
+            if [[ -z $plain || $plain == error ]]; then
+                printf " (no plain jsonl -> jsonl time to compare with: add --job 'jsonl -> jsonl')"
+            else
+                printf " = %s the time of plain jsonl -> jsonl (target: at most 1.5x)" \
+                    "$(awk -v d="$best" -v p="$plain" 'BEGIN { printf "%.2fx", d / p }')"
+            fi
+            if [[ $job == "jsonl+date -> jsonl" ]]; then
+                echo
+                continue
+            fi
             local peer=${BEST["$job|jsondecoder"]:-}
             if [[ -n $peer && $peer != error ]]; then
                 echo "; $(awk -v j="$peer" -v t="$best" 'BEGIN { printf "%.2fx", j / t }') faster than JSONDecoder + JSONEncoder (target: at least 5x)"
