@@ -37,3 +37,11 @@ public enum CommandFailure: Error {
         }
     }
 }
+
+extension CommandFailure {
+    /// A decoded record's bytes could not be read back from their temporary file
+    /// (`OutputOverflow`) in `$TMPDIR`.
+    static func unreadableRecordOverflow(_ error: TemporaryFileError) -> CommandFailure {
+        .unwritableOutput(output: "temporary record file in \(TemporaryFiles.directory.string)", reason: error.reason)
+    }
+}

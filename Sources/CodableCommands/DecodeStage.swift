@@ -63,9 +63,7 @@ final class DecodeStage {
         // Lines: copied out, then read into a chunk, it took a huge record 4.9 times its size
         // into YAML. The output goes on over new room (at most a few batches' worth). A huge
         // record's bytes come back from their temporary file (`OutputOverflow`) only now.
-        do { try output.takeOverflowBack() } catch {
-            throw CommandFailure.unwritableOutput(output: "temporary record file in \(TemporaryFiles.directory.string)", reason: error.reason)
-        }
+        do { try output.takeOverflowBack() } catch { throw CommandFailure.unreadableRecordOverflow(error) }
         let chunk = JSONLinesChunk(bytes: output.takeBytes(keepingCapacity: Self.keptOutputBytes))
         let (decoded, error) = chunk.scan(options: RecordReaderOptions(framing: .jsonl, maxDepth: 100_000))
         guard error == nil, let decoded, decoded.count == decodedFrom.count else {

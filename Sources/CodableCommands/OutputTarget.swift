@@ -94,8 +94,7 @@ final class OutputTarget {
                 do throws(OutputWriteError) { try write(bytes) } catch { failure = error }
             }
         } catch {
-            failure = .failed(.unwritableOutput(
-                output: "temporary record file in \(TemporaryFiles.directory.string)", reason: error.reason))
+            failure = .failed(.unreadableRecordOverflow(error))
         }
         if let failure { throw failure }
     }

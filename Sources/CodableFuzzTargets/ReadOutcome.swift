@@ -43,7 +43,7 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
     /// Adds the batch's records (and writes them to `formatter`, if any), and, when `locating`,
     /// where each of their nodes is.
     mutating func append(_ batch: RecordBatch, writingTo formatter: (any RecordFormatter)? = nil, locating: Bool = true) {
-        if batch.keysAreDistinct { Self.requireDistinctKeys(batch, flat: true) }
+        if batch.keysAreDistinct { Self.requireFlatWithDistinctKeys(batch) }
         var json = JSONWriter()
         for index in 0..<batch.count {
             let out = OutputBuffer(capacity: 256)
@@ -59,31 +59,25 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
         tokenStarts += located.tokenStarts
     }
 
-    /// What a batch that says its keys are distinct (`RecordBatch.keysAreDistinct`, a CSV file
-    /// with a header) promises the CSV writer and the decoder: no object of any record holds two
-    /// equal keys (a CSV file's records are also flat objects).
-    static func requireDistinctKeys(_ batch: RecordBatch, flat: Bool) {
+    /// What a reader's batch that says its keys are distinct (`RecordBatch.keysAreDistinct`: a
+    /// CSV file with a header, the only reader that says so) promises the CSV writer and the
+    /// decoder: every record is an object of scalars, no two of its keys equal.
+    static func requireFlatWithDistinctKeys(_ batch: RecordBatch) {
         let nodes = batch.nodes
         batch.bytes.withUnsafeBufferPointer { buffer in
             let bytes = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
             for index in 0..<batch.count {
                 let root = Int(batch.roots[index])
-                if flat { require(nodes[root].kind == .object, "record \(index) of a batch of distinct keys is not an object") }
+                require(nodes[root].kind == .object, "record \(index) of a batch of distinct keys is not an object")
+                var keys = Set<[UInt8]>()
+                var member = root + 1
                 let end = root + nodes[root].span
-                var node = root
-                while node < end {
-                    defer { node += 1 }
-                    guard nodes[node].kind == .object else { continue }
-                    var keys = Set<[UInt8]>()
-                    var member = node + 1
-                    let objectEnd = node + nodes[node].span
-                    while member < objectEnd {
-                        let value = member + 1
-                        if flat { require(nodes[value].kind != .object && nodes[value].kind != .array, "record \(index) of a batch of distinct keys is not flat") }
-                        let key = nodes[member].withStringBytes(in: bytes) { Array($0) }
-                        require(keys.insert(key).inserted, "record \(index) of a batch of distinct keys repeats \(String(decoding: key, as: UTF8.self))")
-                        member = value + nodes[value].span
-                    }
+                while member < end {
+                    let value = member + 1
+                    require(nodes[value].kind != .object && nodes[value].kind != .array, "record \(index) of a batch of distinct keys is not flat")
+                    let key = nodes[member].withStringBytes(in: bytes) { Array($0) }
+                    require(keys.insert(key).inserted, "record \(index) of a batch of distinct keys repeats \(String(decoding: key, as: UTF8.self))")
+                    member = value + nodes[value].span
                 }
             }
         }

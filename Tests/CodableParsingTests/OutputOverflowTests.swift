@@ -18,6 +18,14 @@ import Testing
         return bytes
     }
 
+    /// A buffer of 64 bytes whose records' bytes past `recordBytesKept` move to a file in `directory`.
+    private func overflowingBuffer(in directory: String, recordBytesKept: Int) -> (OutputOverflow, OutputBuffer) {
+        let overflow = OutputOverflow(directory: directory, recordBytesKept: recordBytesKept)
+        let buffer = OutputBuffer(capacity: 64)
+        buffer.overflow(into: overflow)
+        return (overflow, buffer)
+    }
+
     /// Appends `count` bytes one at a time (each may make the buffer grow, and overflow).
     private func append(_ count: Int, startingAt first: Int, to buffer: OutputBuffer, expected: inout [UInt8]) {
         for offset in 0..<count {
@@ -70,9 +78,7 @@ import Testing
     @Test func onlyTheRecordsOwnBytesCountTowardsItsLimit() throws {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let overflow = OutputOverflow(directory: directory.path, recordBytesKept: 10_000)
-        let buffer = OutputBuffer(capacity: 64)
-        buffer.overflow(into: overflow)
+        let (overflow, buffer) = overflowingBuffer(in: directory.path, recordBytesKept: 10_000)
         var expected: [UInt8] = []
         for record in 0..<100 {  // 100 small records, 90 000 bytes, none over the limit
             buffer.markRecordStart()
@@ -88,9 +94,7 @@ import Testing
     @Test func aHoldKeepsWhatIsWrittenInMemory() throws {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let overflow = OutputOverflow(directory: directory.path, recordBytesKept: 1)
-        let buffer = OutputBuffer(capacity: 64)
-        buffer.overflow(into: overflow)
+        let (overflow, buffer) = overflowingBuffer(in: directory.path, recordBytesKept: 1)
         var expected: [UInt8] = []
         buffer.markRecordStart()
         append(1_000, startingAt: 0, to: buffer, expected: &expected)
@@ -112,9 +116,7 @@ import Testing
     }
 
     @Test func staysInMemoryWhereNoFileCanBeMade() throws {
-        let overflow = OutputOverflow(directory: "/nonexistent/codable-overflow", recordBytesKept: 1)
-        let buffer = OutputBuffer(capacity: 64)
-        buffer.overflow(into: overflow)
+        let (overflow, buffer) = overflowingBuffer(in: "/nonexistent/codable-overflow", recordBytesKept: 1)
         var expected: [UInt8] = []
         buffer.markRecordStart()
         append(100_000, startingAt: 0, to: buffer, expected: &expected)
