@@ -44,4 +44,9 @@ extension CommandFailure {
     static func unreadableRecordOverflow(_ error: TemporaryFileError) -> CommandFailure {
         .unwritableOutput(output: "temporary record file in \(TemporaryFiles.directory.string)", reason: error.reason)
     }
+
+    /// `validate`'s findings for one record, kept in a temporary file, could not be read back.
+    static func unreadableFindingsSpill(_ error: TemporaryFileError) -> CommandFailure {
+        .unwritableOutput(output: "temporary findings file in \(TemporaryFiles.directory.string)", reason: error.reason)
+    }
 }

@@ -32,17 +32,17 @@ final class ModelChecker: RecordChecker, @unchecked Sendable {
         subject = ValidationSubject(kind: "model", source: sources.joined(separator: ", "), type: type)
     }
 
-    func findings(in record: Record, limit: Int) throws(CommandFailure) -> [CheckerFinding] {
+    func findings(in record: Record, limit: Int, each: (CheckerFinding) -> Void) throws(CommandFailure) {
         let decoder = borrow()
         defer { giveBack(decoder) }
-        let failures: [DecodingFailure]
-        do { failures = try decoder.problems(in: record, limit: limit) } catch {
+        do {
+            try decoder.problems(in: record, limit: limit) { failure in
+                each(CheckerFinding(
+                    node: failure.node, instancePath: Self.pointer(failure.path), rule: failure.kind.rawValue,
+                    ruleLocation: failure.codingPath(after: typeName), absoluteRuleLocation: nil, message: failure.message))
+            }
+        } catch {
             throw .invalidModel(place: error.origin?.description, message: error.message)
-        }
-        return failures.map { failure in
-            CheckerFinding(
-                node: failure.node, instancePath: Self.pointer(failure.path), rule: failure.kind.rawValue,
-                ruleLocation: failure.codingPath(after: typeName), absoluteRuleLocation: nil, message: failure.message)
         }
     }
 

@@ -7,9 +7,11 @@ import CodableReports
 protocol RecordChecker: Sendable {
     /// What the records are checked against, as reports name it.
     var subject: ValidationSubject { get }
-    /// The problems of one record, at most `limit` of them. Throws when the schema or model
-    /// itself cannot check this record (a model type the source does not let us decode).
-    func findings(in record: Record, limit: Int) throws(CommandFailure) -> [CheckerFinding]
+    /// Hands `each` the problems of one record, at most `limit` of them, one at a time in the
+    /// order the engine finds them (not document order: `SortedFindings` puts them in it).
+    /// Throws when the schema or model itself cannot check this record (a model type the source
+    /// does not let us decode).
+    func findings(in record: Record, limit: Int, each: (CheckerFinding) -> Void) throws(CommandFailure)
 }
 
 /// One problem an engine found in a record, before the runner locates it in its input.

@@ -27,12 +27,12 @@ struct SchemaChecker: RecordChecker {
         subject = ValidationSubject(kind: "schema", source: path)
     }
 
-    func findings(in record: Record, limit: Int) -> [CheckerFinding] {
-        schema.validate(record, limit: limit).map { violation in
-            CheckerFinding(
+    func findings(in record: Record, limit: Int, each: (CheckerFinding) -> Void) {
+        schema.validate(record, limit: limit) { violation in
+            each(CheckerFinding(
                 node: violation.node, instancePath: violation.instancePath, rule: violation.keyword,
                 ruleLocation: violation.keywordLocation, absoluteRuleLocation: violation.absoluteKeywordLocation,
-                message: violation.message)
+                message: violation.message))
         }
     }
 }

@@ -102,9 +102,11 @@ struct ValidationRunner {
                 // The rest of the batch, checked while these problems are reported.
                 pending.insert((batch, Task { work.problems(in: batch, from: next) }), at: 0)
             }
-            for problems in result.records {
-                outcome.records += 1
-                state.summary.records += 1
+            for (position, problems) in result.records.enumerated() {
+                if position > 0 || !result.continuesRecord {
+                    outcome.records += 1
+                    state.summary.records += 1
+                }
                 for problem in problems {
                     if isCut(state) { return outcome }
                     outcome.problems += 1

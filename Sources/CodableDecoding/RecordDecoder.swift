@@ -32,7 +32,7 @@ public final class RecordDecoder {
             planBytes: table.bytes, options: options, nodes: .empty,
             bytes: placeholder, pretty: options.writer.pretty, sortKeys: options.writer.sortKeys,
             snakeCase: options.keys == .convertFromSnakeCase, out: OutputBuffer(capacity: 64).beginAppending(),
-            scratch: WalkerScratch(jsonWriter: JSONWriter(options: options.writer)), problems: nil, limit: .max)
+            scratch: WalkerScratch(jsonWriter: JSONWriter(options: options.writer)), collector: nil, limit: .max)
     }
 
     /// No object this decoder writes holds two equal keys (`RecordBatch.keysAreDistinct`): true
@@ -46,7 +46,7 @@ public final class RecordDecoder {
         let start = output.count
         output.markRecordStart()
         do {
-            _ = try walk(record, level: level, output: output, problems: nil, limit: .max)
+            try walk(record, level: level, output: output, collector: nil, limit: .max)
         } catch {
             output.truncate(toCount: start)
             switch error {
@@ -61,56 +61,66 @@ public final class RecordDecoder {
     /// property or element fails (a failing value's own contents are not looked at further, as
     /// `JSONDecoder` would have stopped there). Empty when the record decodes.
     public func problems(in record: Record, limit: Int = .max) throws(ModelProblem) -> [DecodingFailure] {
-        guard limit > 0 else { return [] }
-        let output = OutputBuffer(capacity: 256)
-        var found: [DecodingFailure]
-        do {
-            found = try walk(record, level: 0, output: output, problems: [], limit: limit) ?? []
-        } catch {
-            switch error {
-            case .failure(let failure): found = collected + [failure]
-            case .model(let problem): throw problem
-            case .limitReached: found = collected
-            }
-        }
-        collected = []
+        var found: [DecodingFailure] = []
+        try problems(in: record, limit: limit) { found.append($0) }
         let ordered = found.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }
         return ordered.map(\.element)
+    }
+
+    /// Hands `each` the problems of `record`, up to `limit`, one at a time as the walk finds
+    /// them: in walk order, which is not document order (sort them stably by `node` for that).
+    /// For a record with more problems than fit in memory.
+    public func problems(in record: Record, limit: Int, each: (DecodingFailure) -> Void) throws(ModelProblem) {
+        guard limit > 0 else { return }
+        let output = OutputBuffer(capacity: 256)
+        let stop: WalkStop? = withoutActuallyEscaping(each) { collector in
+            do throws(WalkStop) {
+                try walk(record, level: 0, output: output, collector: collector, limit: limit)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        switch stop {
+        case .failure(let failure)?: each(failure)
+        case .model(let problem)?: throw problem
+        case .limitReached?, nil: break
+        }
     }
 
     deinit {
         storedWalker?.scratch.path.deallocate()
     }
 
-    /// Problems gathered by a walk that ended by throwing.
-    private var collected: [DecodingFailure] = []
-
-    private func walk(_ record: Record, level: Int, output: OutputBuffer, problems: [DecodingFailure]?, limit: Int) throws(WalkStop) -> [DecodingFailure]? {
+    private func walk(_ record: Record, level: Int, output: OutputBuffer, collector: ((DecodingFailure) -> Void)?, limit: Int) throws(WalkStop) {
         // The walker is moved out and back (not copied), so its references are not retained
         // and released for every record.
         var walker = storedWalker.take()!
-        defer { storedWalker = walker }
+        defer {
+            walker.collector = nil  // lent for this walk only (it must not escape)
+            storedWalker = walker
+        }
         walker.scratch.path.removeAll()
         walker.scratch.segments.removeAll(keepingCapacity: true)
-        walker.problems = problems
+        walker.collector = collector
+        walker.collected = 0
         walker.limit = limit
         walker.keysAreDistinct = record.batch.keysAreDistinct
         walker.out = output.beginAppending()
         defer { output.endAppending(walker.out) }
         let root = plan.root
-        let result: Result<[DecodingFailure]?, WalkStop> = record.batch.bytes.withUnsafeBufferPointer { bytes in
+        let result: Result<Void, WalkStop> = record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 walker.nodes = nodes
                 walker.bytes = bytes.baseAddress!
                 do throws(WalkStop) {
                     try walker.value(root, record.root, level: level)
-                    return .success(walker.problems)
+                    return .success(())
                 } catch {
-                    self.collected = walker.problems ?? []
                     return .failure(error)
                 }
             }
         }
-        return try result.get()
+        try result.get()
     }
 }

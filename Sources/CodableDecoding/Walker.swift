@@ -21,8 +21,11 @@ struct Walker {
     let snakeCase: Bool
     var out: OutputCursor
     var scratch: WalkerScratch
-    /// Collected problems (collect-every-problem mode), or nil when the first failure stops.
-    var problems: [DecodingFailure]?
+    /// Receives each problem as it is found (collect-every-problem mode), or nil when the first
+    /// failure stops the walk.
+    var collector: ((DecodingFailure) -> Void)?
+    /// Problems handed to `collector` so far.
+    var collected = 0
     var limit: Int
     /// The record's objects hold no equal keys (`RecordBatch.keysAreDistinct`: a CSV row with a
     /// header): a dictionary's keys are not checked again.
@@ -133,9 +136,10 @@ struct Walker {
 
     /// In collect mode, keeps a failure and goes on (until the limit); otherwise rethrows.
     mutating func collect(_ stop: WalkStop) throws(WalkStop) {
-        guard case .failure(let failure) = stop, problems != nil else { throw stop }
-        problems!.append(failure)
-        if problems!.count >= limit { throw .limitReached }
+        guard case .failure(let failure) = stop, let collector else { throw stop }
+        collector(failure)
+        collected += 1
+        if collected >= limit { throw .limitReached }
     }
 
     /// The coding path of where the walk is.

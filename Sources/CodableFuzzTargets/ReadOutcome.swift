@@ -85,7 +85,9 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
 
     /// Each record's nodes located: all of a batch's nodes together (as `validate` locates its
     /// problems), one after another in input order through a cursor (as `decode --on-error skip`
-    /// does), and some of them each alone (with their excerpts), which must all agree.
+    /// does), in pages through a `PlaceCursor` with their coding paths (as `validate` places one
+    /// record's problems past memory), and some of them each alone (with their excerpts), which
+    /// must all agree.
     static func locations(in batch: RecordBatch) -> (places: [String], offsets: [Int], stringStarts: [UInt8?], tokenStarts: [UInt8]) {
         let nodeCount = batch.nodes.count
         let all = Array(0..<nodeCount)
@@ -94,6 +96,22 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
         for node in all {
             let stepped = cursor.location(ofNode: node)
             require(stepped == together[node], "node \(node): through a cursor \(stepped), together \(together[node])")
+        }
+        let pageSize = 1 + nodeCount % 7
+        for record in 0..<batch.count {
+            let root = Int(batch.roots[record])
+            let nodes = Array(root..<(root + batch.nodes[root].span))
+            let paths = batch.codingPaths(ofNodes: nodes, inRecord: record)
+            var places = PlaceCursor()
+            for start in stride(from: 0, to: nodes.count, by: pageSize) {
+                let page = Array(nodes[start..<min(start + pageSize, nodes.count)])
+                let located = batch.locations(ofNodes: page, continuing: &places)
+                let pathed = batch.codingPaths(ofNodes: page, inRecord: record, continuing: &places)
+                for (offset, node) in page.enumerated() {
+                    require(located[offset] == together[node], "node \(node): in pages \(located[offset]), together \(together[node])")
+                    require(pathed[offset] == paths[start + offset], "node \(node): path in pages \(pathed[offset]), at once \(paths[start + offset])")
+                }
+            }
         }
         // Each alone counts from the buffer's start, and an excerpt builds strings: the first,
         // the last and two between, not all of them (excerpts took a third of a CSV run at 8).

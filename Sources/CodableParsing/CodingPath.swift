@@ -12,55 +12,92 @@ public enum CodingPath {
     /// passed over once, not once a target (100 000 problems in one array took 47 s to place,
     /// each counting the elements before it).
     public static func describe(nodes targets: [Int], in record: Record, recordIndex: Int?) -> [String] {
+        var walk: Walk?
+        return describe(nodes: targets, in: record, recordIndex: recordIndex, continuing: &walk)
+    }
+
+    /// The same, going on with `walk` where an earlier call left it when every target lies at or
+    /// after the nodes that call placed (the next page of one record's problems, in document
+    /// order): its containers' members before them are not passed over again. Else, and when
+    /// `walk` is nil or of another record, from the record's root; `walk` is left for the next
+    /// call.
+    public static func describe(nodes targets: [Int], in record: Record, recordIndex: Int?, continuing walk: inout Walk?) -> [String] {
         let start = recordIndex.map { "$[\($0)]" } ?? "$"
         var paths = [String](repeating: start, count: targets.count)
         let order = targets.indices.sorted { targets[$0] < targets[$1] }
+        if let first = order.first, let existing = walk, existing.root != record.root || existing.start != start || targets[first] < existing.last {
+            walk = nil
+        }
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
-                /// A container on the way down: its node, where it ends, the next member to look
-                /// at (its key node, in an object) and that member's position.
-                struct Frame {
-                    var container: Int
-                    var end: Int
-                    var next: Int
-                    var position: Int
-                }
-                var frames = [Frame(container: record.root, end: record.root + nodes[record.root].span, next: record.root + 1, position: 0)]
-                var components: [String] = []  // one a frame but the root's
+                var current = walk ?? Walk(root: record.root, span: nodes[record.root].span, start: start)
                 for place in order {
-                    let target = targets[place]
-                    while frames.count > 1 && target >= frames[frames.count - 1].end {
-                        frames.removeLast()
-                        components.removeLast()
-                    }
-                    var keyComponent: String?
-                    while target != frames[frames.count - 1].container {
-                        let top = frames.count - 1
-                        let container = nodes[frames[top].container]
-                        guard container.kind == .object || container.kind == .array, frames[top].next < frames[top].end else { break }
-                        let isObject = container.kind == .object
-                        var child = frames[top].next
-                        var value = isObject ? child + 1 : child
-                        while target >= value + nodes[value].span && value + nodes[value].span < frames[top].end {
-                            child = value + nodes[value].span
-                            value = isObject ? child + 1 : child
-                            frames[top].position += 1
-                        }
-                        frames[top].next = child
-                        guard target >= child && target < value + nodes[value].span else { break }
-                        let component = isObject ? Self.component(nodes[child].stringValue(in: bytes.baseAddress!)) : "[\(frames[top].position)]"
-                        if target == child {  // the key itself
-                            keyComponent = component
-                            break
-                        }
-                        frames.append(Frame(container: value, end: value + nodes[value].span, next: value + 1, position: 0))
-                        components.append(component)
-                    }
-                    paths[place] = start + components.joined() + (keyComponent ?? "")
+                    paths[place] = current.path(to: targets[place], nodes: nodes, bytes: bytes.baseAddress!)
                 }
+                walk = current
             }
         }
         return paths
+    }
+
+    /// Where a walk down one record got to: the containers it is in, and the path to them.
+    public struct Walk: Sendable {
+        /// A container on the way down: its node, where it ends, the next member to look at
+        /// (its key node, in an object) and that member's position.
+        struct Frame {
+            var container: Int
+            var end: Int
+            var next: Int
+            var position: Int
+        }
+
+        let root: Int
+        /// The record's own path (`$[3]`).
+        let start: String
+        var frames: [Frame]
+        /// One a frame but the root's.
+        var components: [String] = []
+        /// The last node placed.
+        var last = 0
+
+        init(root: Int, span: Int, start: String) {
+            self.root = root
+            self.start = start
+            frames = [Frame(container: root, end: root + span, next: root + 1, position: 0)]
+        }
+
+        /// The path to `target`, at or after the last node placed.
+        mutating func path(to target: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> String {
+            last = target
+            while frames.count > 1 && target >= frames[frames.count - 1].end {
+                frames.removeLast()
+                components.removeLast()
+            }
+            var keyComponent: String?
+            while target != frames[frames.count - 1].container {
+                let top = frames.count - 1
+                let container = nodes[frames[top].container]
+                guard container.kind == .object || container.kind == .array, frames[top].next < frames[top].end else { break }
+                let isObject = container.kind == .object
+                var child = frames[top].next
+                var value = isObject ? child + 1 : child
+                while target >= value + nodes[value].span && value + nodes[value].span < frames[top].end {
+                    child = value + nodes[value].span
+                    value = isObject ? child + 1 : child
+                    frames[top].position += 1
+                }
+                frames[top].next = child
+                guard target >= child && target < value + nodes[value].span else { break }
+                let component = isObject ? CodingPath.component(nodes[child].stringValue(in: bytes)) : "[\(frames[top].position)]"
+                if target == child {  // the key itself
+                    keyComponent = component
+                    break
+                }
+                frames.append(Frame(container: value, end: value + nodes[value].span, next: value + 1, position: 0))
+                components.append(component)
+            }
+            return start + components.joined() + (keyComponent ?? "")
+        }
     }
 
     /// `.name`, or `["odd name"]` for keys that are not identifiers.

@@ -77,9 +77,15 @@ public struct SourceLocator: Sendable {
     /// bytes, each on from the one before it in input order, not each from the buffer's start
     /// (1 000 errors near the end of a 50 MB line were 1 000 counts of 50 MB).
     public func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourceLocation] {
+        var previous: (offset: Int, location: SourceLocation)?
+        return locations(of: offsets, in: bytes, continuing: &previous)
+    }
+
+    /// The same, counted on from `previous` (an offset in `bytes` and its location, left by the
+    /// call before) where that lies before them; `previous` is left at the last offset.
+    public func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, continuing previous: inout (offset: Int, location: SourceLocation)?) -> [SourceLocation] {
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [SourceLocation](repeating: SourceLocation(offset: baseOffset, line: baseLine, column: baseColumn), count: offsets.count)
-        var previous: (offset: Int, location: SourceLocation)?
         for index in order {
             let location = location(of: offsets[index], in: bytes, after: previous)
             result[index] = location

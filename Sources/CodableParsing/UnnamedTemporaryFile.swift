@@ -74,7 +74,7 @@ public final class UnnamedTemporaryFile {
     }
 
     /// Reads at most `buffer.count` bytes at `offset`; at least one.
-    private func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(TemporaryFileError) -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(TemporaryFileError) -> Int {
         while true {
             let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
             if count < 0 && errno == EINTR { continue }
@@ -90,4 +90,9 @@ public final class UnnamedTemporaryFile {
 public struct TemporaryFileError: Error, Sendable, Equatable {
     /// Why, as the system says it.
     public let reason: String
+
+    /// An error for `reason`.
+    public init(reason: String) {
+        self.reason = reason
+    }
 }

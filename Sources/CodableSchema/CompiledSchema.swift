@@ -47,19 +47,28 @@ public final class CompiledSchema: Sendable {
     /// Every way `record` breaks the schema, in document order, at most `limit` of them (an
     /// empty array means the record is valid).
     public func validate(_ record: Record, limit: Int) -> [SchemaViolation] {
-        guard limit > 0 else { return [] }
-        let violations: [SchemaViolation] = record.batch.nodes.withNodes { tapeNodes in
-            record.batch.bytes.withUnsafeBufferPointer { bytes in
-                let tape = JSONEquality.Tape(nodes: tapeNodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                var evaluator = SchemaEvaluator(tape: tape, program: program, tracking: tracksAnnotations, limit: limit)
-                defer { evaluator.free() }
-                var annotations = Annotations()
-                _ = evaluator.evaluate(Child(node: root, segment: 0), record.root, &annotations)
-                return evaluator.violations
-            }
-        }
+        var violations: [SchemaViolation] = []
+        validate(record, limit: limit) { violations.append($0) }
         guard violations.count > 1 else { return violations }
         return violations.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }.map(\.element)
+    }
+
+    /// Hands `each` every way `record` breaks the schema, at most `limit` of them, one at a time
+    /// as evaluation finds them: in evaluation order, which is not document order (sort them
+    /// stably by `node` for that). For a record with more violations than fit in memory.
+    public func validate(_ record: Record, limit: Int, each: (SchemaViolation) -> Void) {
+        guard limit > 0 else { return }
+        withoutActuallyEscaping(each) { deliver in
+            record.batch.nodes.withNodes { tapeNodes in
+                record.batch.bytes.withUnsafeBufferPointer { bytes in
+                    let tape = JSONEquality.Tape(nodes: tapeNodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                    var evaluator = SchemaEvaluator(tape: tape, program: program, tracking: tracksAnnotations, limit: limit, deliver: deliver)
+                    defer { evaluator.free() }
+                    var annotations = Annotations()
+                    _ = evaluator.evaluate(Child(node: root, segment: 0), record.root, &annotations)
+                }
+            }
+        }
     }
 
     /// True when `record` is valid (stops at the first problem).

@@ -4,7 +4,7 @@ import CodableParsing
 extension SchemaEvaluator {
     /// Violations are being recorded (not inside a silent branch, limit not reached): callers
     /// check it before building a message.
-    var reporting: Bool { silent == 0 && violations.count < limit }
+    var reporting: Bool { silent == 0 && reported < limit }
 
     /// Runs `body`, which builds and records a violation, in a frame of its own: the message
     /// strings then cost the keyword functions no stack, which keeps deep recursion shallow.
@@ -30,7 +30,8 @@ extension SchemaEvaluator {
         if !isFalseSchema { location += "/" + keyword }
         let base = program.absoluteLocations[top]
         let absolute = followedRef ? (isFalseSchema ? base : base + "/" + keyword) : nil
-        violations.append(SchemaViolation(node: instance, instancePath: pointer(), keywordLocation: location, absoluteKeywordLocation: absolute, keyword: keyword, message: message))
+        reported += 1
+        deliver(SchemaViolation(node: instance, instancePath: pointer(), keywordLocation: location, absoluteKeywordLocation: absolute, keyword: keyword, message: message))
     }
 
     /// A `false` schema: says what it forbids, in the words of the keyword that led there.

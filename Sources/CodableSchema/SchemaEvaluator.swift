@@ -16,7 +16,10 @@ struct SchemaEvaluator {
     let constants: JSONEquality.Tape
     let limit: Int
     let tracking: Bool
-    var violations: [SchemaViolation] = []
+    /// Receives each violation as it is found, in evaluation order (not document order).
+    let deliver: (SchemaViolation) -> Void
+    /// Violations delivered so far.
+    var reported = 0
     /// Inside `anyOf`, `oneOf`, `not`, `if`, `contains`: failures decide, they are not reported.
     var silent = 0
     var schemaPath = EvaluationStack<Child>()
@@ -27,7 +30,7 @@ struct SchemaEvaluator {
 
     static let maxDepth = 1500
 
-    init(tape: JSONEquality.Tape, program: SchemaProgram, tracking: Bool, limit: Int) {
+    init(tape: JSONEquality.Tape, program: SchemaProgram, tracking: Bool, limit: Int, deliver: @escaping (SchemaViolation) -> Void) {
         self.tape = tape
         self.program = program
         operations = program.operations.baseAddress!
@@ -40,6 +43,7 @@ struct SchemaEvaluator {
         constants = JSONEquality.Tape(nodes: program.constantNodes.unsafeTape, bytes: UnsafePointer(program.constantBytes.baseAddress!))
         self.limit = limit
         self.tracking = tracking
+        self.deliver = deliver
     }
 
     /// Releases the path stacks.
@@ -50,7 +54,7 @@ struct SchemaEvaluator {
     }
 
     /// Failures are no longer reported (a silent branch, or the limit reached): stop early.
-    var stopped: Bool { silent > 0 || violations.count >= limit }
+    var stopped: Bool { silent > 0 || reported >= limit }
 
     /// Applies the schema `child` to the value at tape index `instance`.
     mutating func evaluate(_ child: Child, _ instance: Int, _ annotations: inout Annotations) -> Bool {
