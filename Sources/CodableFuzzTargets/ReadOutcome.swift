@@ -85,31 +85,43 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
 
     /// Each record's nodes located: all of a batch's nodes together (as `validate` locates its
     /// problems), one after another in input order through a cursor (as `decode --on-error skip`
-    /// does), in pages through a `PlaceCursor` with their coding paths (as `validate` places one
-    /// record's problems past memory), and some of them each alone (with their excerpts), which
-    /// must all agree.
+    /// does), in pages through a `PlaceCursor`, some with their coding paths (as `validate`
+    /// places one record's problems past memory), and some of them each alone (with their
+    /// excerpts), which must all agree.
     static func locations(in batch: RecordBatch) -> (places: [String], offsets: [Int], stringStarts: [UInt8?], tokenStarts: [UInt8]) {
         let nodeCount = batch.nodes.count
         let all = Array(0..<nodeCount)
         let together = batch.locations(ofNodes: all)
-        var cursor = BatchLocationCursor(batch)
+        var stepping = BatchLocationCursor(batch)
         for node in all {
-            let stepped = cursor.location(ofNode: node)
+            let stepped = stepping.location(ofNode: node)
             require(stepped == together[node], "node \(node): through a cursor \(stepped), together \(together[node])")
         }
-        let pageSize = 1 + nodeCount % 7
+        // In pages through one cursor, as a checking task places a record's problems past
+        // memory and keeps the cursor from record to record: every node located, and the first
+        // nodes of three records given coding paths (every node's path, made twice, took a fifth
+        // of a YAML run).
+        let pageSize = 1 + nodeCount / 3 + nodeCount % 5
+        var cursor = PlaceCursor()
         for record in 0..<batch.count {
             let root = Int(batch.roots[record])
             let nodes = Array(root..<(root + batch.nodes[root].span))
-            let paths = batch.codingPaths(ofNodes: nodes, inRecord: record)
-            var places = PlaceCursor()
             for start in stride(from: 0, to: nodes.count, by: pageSize) {
                 let page = Array(nodes[start..<min(start + pageSize, nodes.count)])
-                let located = batch.locations(ofNodes: page, continuing: &places)
-                let pathed = batch.codingPaths(ofNodes: page, inRecord: record, continuing: &places)
-                for (offset, node) in page.enumerated() {
-                    require(located[offset] == together[node], "node \(node): in pages \(located[offset]), together \(together[node])")
-                    require(pathed[offset] == paths[start + offset], "node \(node): path in pages \(pathed[offset]), at once \(paths[start + offset])")
+                for (offset, location) in batch.locations(ofNodes: page, continuing: &cursor).enumerated() {
+                    require(location == together[page[offset]], "node \(page[offset]): in pages \(location), together \(together[page[offset]])")
+                }
+            }
+        }
+        for record in Set([0, batch.count / 2, batch.count - 1]).sorted() where record >= 0 && record < batch.count {
+            let root = Int(batch.roots[record])
+            let nodes = Array(root..<(root + min(batch.nodes[root].span, 48)))
+            let paths = batch.codingPaths(ofNodes: nodes, inRecord: record)
+            var walk = PlaceCursor()
+            for start in stride(from: 0, to: nodes.count, by: 1 + nodeCount % 7) {
+                let page = Array(nodes[start..<min(start + 1 + nodeCount % 7, nodes.count)])
+                for (offset, path) in batch.codingPaths(ofNodes: page, inRecord: record, continuing: &walk).enumerated() {
+                    require(path == paths[start + offset], "node \(page[offset]): path in pages \(path), at once \(paths[start + offset])")
                 }
             }
         }
