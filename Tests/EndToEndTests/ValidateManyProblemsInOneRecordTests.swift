@@ -18,18 +18,21 @@ import Testing
     }
 
     static let schema = #"{"allOf":[{"properties":{"a":{"items":{"type":"string"}},"b":{"items":{"type":"string"}},"z":{"type":"string"}}},{"properties":{"a":{"items":{"maximum":-1}}}}]}"#
+    /// Every column a string at most -1 when a number: a number breaks both rules, or one.
+    static let columnsSchema = #"{"allOf":[{"additionalProperties":{"type":"string"}},{"additionalProperties":{"maximum":-1}}]}"#
     /// `b` declared first: the decoder walks members in declaration order.
     static let model = "struct Row: Codable {\n    let b: [String]\n    let a: [String]\n}\n"
 
     /// Runs `validate` with `arguments` on `input` twice: with a `$TMPDIR` of its own (left
     /// empty, checked) and with a missing one. Returns the first run; both must agree.
-    private func validateBothWays(_ arguments: [String], input: String) throws -> CodableBinary.Result {
+    private func validateBothWays(_ arguments: [String], input: String, named name: String = "rows.json") throws -> CodableBinary.Result {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("rows.json")
+        let file = directory.appendingPathComponent(name)
         try input.write(to: file, atomically: true, encoding: .utf8)
         try Self.schema.write(to: directory.appendingPathComponent("rows.schema.json"), atomically: true, encoding: .utf8)
         try Self.model.write(to: directory.appendingPathComponent("Row.swift"), atomically: true, encoding: .utf8)
+        try Self.columnsSchema.write(to: directory.appendingPathComponent("columns.schema.json"), atomically: true, encoding: .utf8)
         let spool = directory.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
         let full = arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) } + [file.path]
@@ -91,5 +94,26 @@ import Testing
         #expect(places.count == 6_003)
         #expect(zip(places, places.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) }, "not in document order")
         #expect(result.stdout.contains("rows.json:2:13: error: Expected to decode String but found number instead.\n    at $[1].a[0] (model Row.a[0])"))
+    }
+
+    /// YAML (its nodes placed through a source map) and CSV rows of 3 001 columns (one
+    /// record's problems past memory, the next record's too) agree spilled or held.
+    @Test(arguments: ["yaml", "csv"])
+    func yamlAndCSVAgreeSpilledOrHeld(format: String) throws {
+        let count = 3_001
+        let items = (0..<count).map(String.init).joined(separator: ", ")
+        let input = format == "yaml"
+            ? "- a: []\n  b: []\n- z: 0\n  a: [\(items)]\n  b: [\(items)]\n- a: [fine]\n  b: [7]\n"
+            : (0..<count).map { "c\($0)" }.joined(separator: ",") + "\n" + items.replacing(" ", with: "") + "\n"
+                + Array(repeating: "-5", count: count).joined(separator: ",") + "\n"
+        let schema = format == "yaml" ? "DIR/rows.schema.json" : "DIR/columns.schema.json"
+        let result = try validateBothWays(["validate", "--schema", schema, "--max-errors", "0"], input: input, named: "rows.\(format)")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix(format == "yaml" ? "1 file, 3 records, 9005 errors in " : "1 file, 2 records, 9003 errors in "), "\(result.stderr)")
+        let places = result.stdout.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /^[^ ]+\.(yaml|csv):([0-9]+):([0-9]+): error:/).map { (Int($0.2)!, Int($0.3)!) }
+        }
+        #expect(places.count == (format == "yaml" ? 9_005 : 9_003))
+        #expect(zip(places, places.dropFirst()).allSatisfy { $0 <= $1 }, "not in document order")
     }
 }
