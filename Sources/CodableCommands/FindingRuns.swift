@@ -29,26 +29,23 @@ struct RunMerge {
     private var heads: [CheckerFinding?]
     /// Sources with a head, as a binary heap on (head's node, source).
     private var heap: [Int] = []
-    private var started = false
 
-    init(memory: [CheckerFinding], runs: [Range<Int>], file: UnnamedTemporaryFile?) {
+    /// Reads each run's first finding: throws when one cannot be read back.
+    init(memory: [CheckerFinding], runs: [Range<Int>], file: UnnamedTemporaryFile?) throws(TemporaryFileError) {
         readers = file.map { file in runs.map { RunReader(file: file, bytes: $0) } } ?? []
         self.memory = memory
         heads = Array(repeating: nil, count: readers.count + 1)
+        for source in heads.indices {
+            heads[source] = try read(source)
+            if heads[source] != nil { push(source) }
+        }
     }
 
     /// Every finding has been handed out.
-    var isExhausted: Bool { started && heap.isEmpty }
+    var isExhausted: Bool { heap.isEmpty }
 
     /// The next findings in order, at most `limit` of them.
     mutating func next(atMost limit: Int) throws(TemporaryFileError) -> [CheckerFinding] {
-        if !started {
-            started = true
-            for source in heads.indices {
-                heads[source] = try read(source)
-                if heads[source] != nil { push(source) }
-            }
-        }
         var page: [CheckerFinding] = []
         while page.count < limit, let source = heap.first {
             page.append(heads[source]!)

@@ -52,7 +52,7 @@ final class SortedFindings: @unchecked Sendable {
     /// collector is then empty, for the next record's findings.
     func takeInMemory() -> [CheckerFinding] {
         precondition(isInMemory && merge == nil, "findings taken whole after a run was written")
-        let findings = pending.count > 1 ? Self.sorted(pending) : pending
+        let findings = pending.inDocumentOrder(node: \.node)
         pending.removeAll(keepingCapacity: true)
         count = 0
         spillFailed = false
@@ -62,9 +62,13 @@ final class SortedFindings: @unchecked Sendable {
     /// The next findings in document order, at most `limit` of them (at least one while any
     /// are left). Throws when a run cannot be read back from its file.
     func nextPage(atMost limit: Int) throws(CommandFailure) -> [CheckerFinding] {
-        if merge == nil { merge = RunMerge(memory: Self.sorted(pending), runs: runs, file: file) }
-        pending = []
-        do throws(TemporaryFileError) { return try merge!.next(atMost: max(limit, 1)) } catch {
+        do throws(TemporaryFileError) {
+            if merge == nil {
+                merge = try RunMerge(memory: pending.inDocumentOrder(node: \.node), runs: runs, file: file)
+                pending = []
+            }
+            return try merge!.next(atMost: max(limit, 1))
+        } catch {
             throw .unreadableFindingsSpill(error)
         }
     }
@@ -77,7 +81,7 @@ final class SortedFindings: @unchecked Sendable {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pending.count * 96)
-        for finding in Self.sorted(pending) { FindingRuns.append(finding, to: &bytes) }
+        for finding in pending.inDocumentOrder(node: \.node) { FindingRuns.append(finding, to: &bytes) }
         let start = file.byteCount
         guard bytes.withUnsafeBytes({ file.append($0) }) else {
             spillFailed = true
@@ -85,10 +89,5 @@ final class SortedFindings: @unchecked Sendable {
         }
         runs.append(start..<file.byteCount)
         pending.removeAll(keepingCapacity: true)
-    }
-
-    /// Stably by node.
-    private static func sorted(_ findings: [CheckerFinding]) -> [CheckerFinding] {
-        findings.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }.map(\.element)
     }
 }

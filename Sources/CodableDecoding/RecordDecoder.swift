@@ -63,8 +63,7 @@ public final class RecordDecoder {
     public func problems(in record: Record, limit: Int = .max) throws(ModelProblem) -> [DecodingFailure] {
         var found: [DecodingFailure] = []
         try problems(in: record, limit: limit) { found.append($0) }
-        let ordered = found.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }
-        return ordered.map(\.element)
+        return found.inDocumentOrder(node: \.node)
     }
 
     /// Hands `each` the problems of `record`, up to `limit`, one at a time as the walk finds

@@ -49,8 +49,7 @@ public final class CompiledSchema: Sendable {
     public func validate(_ record: Record, limit: Int) -> [SchemaViolation] {
         var violations: [SchemaViolation] = []
         validate(record, limit: limit) { violations.append($0) }
-        guard violations.count > 1 else { return violations }
-        return violations.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }.map(\.element)
+        return violations.inDocumentOrder(node: \.node)
     }
 
     /// Hands `each` every way `record` breaks the schema, at most `limit` of them, one at a time
