@@ -25,8 +25,8 @@ public struct CodableCommand: AsyncParsableCommand {
 
             Environment: TMPDIR (default /tmp) holds the sorted runs --sort-by spills, the \
             rest of a YAML pipe whose one document is a sequence, read ahead so that its items \
-            stream, the problems a json, junit or sarif report of validate keeps past a \
-            mebibyte until their counts are written, the problems validate finds in one record \
+            stream, the problems a json, junit or sarif report of validate keeps past 256 KiB \
+            until their counts are written, the problems validate finds in one record \
             past 2 048, sorted into document order there, and the output of a record decode keeps \
             past 256 KiB until it has decoded; NO_COLOR (set and not empty) or TERM=dumb turns colors off; \
             GITHUB_ACTIONS=true makes GitHub annotations validate's default report.

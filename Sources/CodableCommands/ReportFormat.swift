@@ -11,7 +11,7 @@ enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
         informationURI: "https://github.com/codable-cli/codable")
 
     /// A fresh report writer of this format. The formats that keep problems until their counts
-    /// are known (json, junit, sarif) keep them past a mebibyte in unnamed files in $TMPDIR.
+    /// are known (json, junit, sarif) keep them past 256 KiB in unnamed files in $TMPDIR.
     func makeReport(subject: ValidationSubject, color: Bool) -> any ValidationReport {
         let spool = TemporaryFiles.directory.string
         switch self {

@@ -13,7 +13,7 @@ public final class JSONReport: ValidationReport {
     /// The problems of the input being checked, written once its counts are known.
     private let pending: TextSpool
 
-    /// A JSON report about checking against `subject`; an input's problems past a mebibyte wait
+    /// A JSON report about checking against `subject`; an input's problems past 256 KiB wait
     /// in a temporary file in `spoolDirectory` (nil: in memory).
     public init(tool: ToolInfo, subject: ValidationSubject, spoolDirectory: String? = nil) {
         self.tool = tool

@@ -16,7 +16,7 @@ public final class JUnitReport: ValidationReport {
     private var errors = 0
 
     /// A JUnit report about checking against `subject` (the test cases' class name); what it
-    /// keeps past a mebibyte waits in temporary files in `spoolDirectory` (nil: in memory).
+    /// keeps past 256 KiB waits in temporary files in `spoolDirectory` (nil: in memory).
     public init(subject: ValidationSubject, spoolDirectory: String? = nil) {
         self.subject = subject
         cases = TextSpool(directory: spoolDirectory)

@@ -19,7 +19,7 @@ public final class SARIFReport: ValidationReport {
     private let results: TextSpool
     private var notifications: [String] = []
 
-    /// A SARIF report about checking against `subject`; its results past a mebibyte wait in a
+    /// A SARIF report about checking against `subject`; its results past 256 KiB wait in a
     /// temporary file in `spoolDirectory` (nil: in memory).
     public init(tool: ToolInfo, subject: ValidationSubject, spoolDirectory: String? = nil) {
         self.tool = tool

@@ -1,5 +1,5 @@
 import CodableParsing
-import CodableReports
+@testable import CodableReports
 import Foundation
 import Testing
 
@@ -46,6 +46,25 @@ import Testing
         }
         // The file was removed as soon as it was made.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    /// The text in memory never takes more room than the limit, whatever the pieces' sizes
+    /// (grown by doubling, a spool of 1 MiB held 2 MiB), and the text still comes back whole.
+    @Test func memoryNeverGrowsPastTheLimit() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let limit = 4096
+        let spool = TextSpool(directory: directory.path, memoryLimit: limit)
+        var expected = ""
+        for piece in 0..<3000 {
+            // Short pieces, pieces about the limit's size, and pieces past it.
+            let length = piece % 97 == 0 ? limit + piece % 5 - 2 : piece % 61 == 0 ? 3 * limit : 1 + piece % 300
+            let text = String(repeating: String(UnicodeScalar(UInt8(97 + piece % 26))), count: length)
+            spool.append(text)
+            expected += text
+            #expect(spool.memoryCapacity <= limit + 64, "after piece \(piece): room for \(spool.memoryCapacity) bytes")
+        }
+        #expect(try drained(spool) == expected)
     }
 
     @Test func staysInMemoryWhereNoFileCanBeMade() throws {

@@ -380,6 +380,23 @@ import Testing
         #expect(net < 4, "\(checker), \(report): peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
     }
 
+    /// One record of 1 MB with a problem every two bytes (`[1,1,…]` against `items: string`),
+    /// reported as JUnit: 500 000 problems, where the fixed buffers count. Grown by doubling, the
+    /// report's two spools of 1 MiB held up to 3 MiB each, and with the checking tasks' pages of
+    /// 1 024 located problems that took 5.6 times the record's size (release); spools of
+    /// 256 KiB that never grow past it and pages of 512, 3.0.
+    @Test func aRecordWithAProblemEveryTwoBytesStaysUnderFourTimesItsSize() throws {
+        guard CodableBinary.measuresPeakMemory else { return }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("strings.schema.json")
+        try #"{"properties":{"a":{"items":{"type":"string"}}}}"#.write(to: schema, atomically: true, encoding: .utf8)
+        let text = "{\"a\":[" + Array(repeating: "1", count: 500_000).joined(separator: ",") + "]}\n"
+        let net = try Self.netPeak(
+            of: ["validate", "--schema", schema.path, "--max-errors", "0", "--report", "junit"], on: text, named: "record.json", status: 1)
+        #expect(net < 4, "peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
+    }
+
     /// The peak of `arguments` run on `text` (in a file called `name`), less that of the same run
     /// on an empty JSON Lines file (no records: status 0), as a multiple of the text's size.
     /// With `stdoutBytes`, the run on the text writes that many bytes and the empty run none.
