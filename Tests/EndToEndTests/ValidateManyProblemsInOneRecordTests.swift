@@ -24,8 +24,11 @@ import Testing
     static let model = "struct Row: Codable {\n    let b: [String]\n    let a: [String]\n}\n"
 
     /// Runs `validate` with `arguments` on `input` twice: with a `$TMPDIR` of its own (left
-    /// empty, checked) and with a missing one. Returns the first run; both must agree.
-    private func validateBothWays(_ arguments: [String], input: String, named name: String = "rows.json") throws -> CodableBinary.Result {
+    /// empty, checked) and with a missing one. Returns the first run; both must agree. With
+    /// `fileSizeLimit` (KiB, `ulimit -f`), no file the first run writes may pass that size: a
+    /// disk that fills up in the middle.
+    private func validateBothWays(_ arguments: [String], input: String, named name: String = "rows.json",
+                                  fileSizeLimit: Int? = nil) throws -> CodableBinary.Result {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent(name)
@@ -36,7 +39,8 @@ import Testing
         let spool = directory.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
         let full = arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) } + [file.path]
-        let spilled = try CodableBinary.run(full, environment: ["TMPDIR": spool.path])
+        let limited = fileSizeLimit.map { ["/bin/bash", "-c", "ulimit -f \($0); exec \"$0\" \"$@\""] } ?? []
+        let spilled = try CodableBinary.run(full, environment: ["TMPDIR": spool.path], launcher: limited)
         let held = try CodableBinary.run(full, environment: ["TMPDIR": directory.appendingPathComponent("missing").path])
         #expect(spilled.status == held.status)
         #expect(spilled.stdout == held.stdout, "\(arguments): the report differs with problems spilled")
@@ -94,6 +98,19 @@ import Testing
         #expect(places.count == 6_003)
         #expect(zip(places, places.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) }, "not in document order")
         #expect(result.stdout.contains("rows.json:2:13: error: Expected to decode String but found number instead.\n    at $[1].a[0] (model Row.a[0])"))
+    }
+
+    /// A disk that fills up in the middle (no file may pass 400 KiB): the findings' first run
+    /// (about 300 KB) and the JSON report's first 256 KiB reach their files, the next do not,
+    /// and the rest stays in memory. Nothing is lost or doubled: the report is the one a run
+    /// with every problem in memory gives, and the run does not die of SIGXFSZ.
+    @Test(arguments: ["text", "json"])
+    func aDiskFullInTheMiddleKeepsTheRestInMemory(report: String) throws {
+        let result = try validateBothWays(["validate", "--schema", "DIR/rows.schema.json", "--max-errors", "0", "--report", report],
+                                          input: Self.input(count: 3_001), fileSizeLimit: 400)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("1 file, 3 records, 9005 errors in "), "\(result.stderr)")
+        #expect(result.stdout.utf8.count > 800_000, "enough to pass the limit in a file")
     }
 
     /// YAML (its nodes placed through a source map) and CSV rows of 3 001 columns (one
