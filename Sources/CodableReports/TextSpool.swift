@@ -49,7 +49,11 @@ public final class TextSpool {
         }
         let needed = memory.count + bytes.count
         if needed > memory.capacity {
-            memory.reserveCapacity(Swift.max(needed, Swift.min(memoryLimit, 2 * memory.capacity)))
+            // Doubled, as an array grows, but not past the limit while a file takes the rest;
+            // with no file, doubled past it (grown to what is needed only, appends would copy
+            // the text each time).
+            let doubled = 2 * memory.capacity
+            memory.reserveCapacity(Swift.max(needed, directory == nil ? doubled : Swift.min(memoryLimit, doubled)))
         }
         memory.append(contentsOf: bytes)
     }

@@ -67,6 +67,19 @@ import Testing
         #expect(try drained(spool) == expected)
     }
 
+    /// With no file, the text in memory grows past the limit by doubling, not piece by piece
+    /// (which would copy it all at every append).
+    @Test func withoutAFileMemoryGrowsByDoubling() throws {
+        let spool = TextSpool(directory: nil, memoryLimit: 64)
+        var capacities: Set<Int> = []
+        for _ in 0..<10_000 {
+            spool.append(String(repeating: "x", count: 100))
+            capacities.insert(spool.memoryCapacity)
+        }
+        #expect(capacities.count < 30, "grown \(capacities.count) times for 10 000 appends")
+        #expect(try drained(spool).utf8.count == 1_000_000)
+    }
+
     @Test func staysInMemoryWhereNoFileCanBeMade() throws {
         let spool = TextSpool(directory: "/nonexistent/codable-spool", memoryLimit: 4)
         spool.append("first, ")
