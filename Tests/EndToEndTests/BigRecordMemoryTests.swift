@@ -318,12 +318,8 @@ import Testing
     /// now 2.2, in a release build.
     @Test func uniqueItemsOfAHugeArrayStaysUnderFourTimesItsSize() throws {
         guard CodableBinary.measuresPeakMemory else { return }
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let schema = directory.appendingPathComponent("unique.schema.json")
-        try #"{"properties":{"a":{"type":"array","uniqueItems":true}}}"#.write(to: schema, atomically: true, encoding: .utf8)
         let text = "{\"a\":[" + (0..<300_000).map { "\"s\($0)\"" }.joined(separator: ",") + "]}\n"
-        let net = try Self.netPeak(of: ["validate", "--schema", schema.path], on: text, named: "unique.json")
+        let net = try Self.netPeakOfValidating(text, against: #"{"properties":{"a":{"type":"array","uniqueItems":true}}}"#)
         #expect(net < 4, "peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
     }
 
@@ -387,14 +383,20 @@ import Testing
     /// 256 KiB that never grow past it and pages of 512, 3.0.
     @Test func aRecordWithAProblemEveryTwoBytesStaysUnderFourTimesItsSize() throws {
         guard CodableBinary.measuresPeakMemory else { return }
+        let text = "{\"a\":[" + Array(repeating: "1", count: 500_000).joined(separator: ",") + "]}\n"
+        let net = try Self.netPeakOfValidating(
+            text, against: #"{"properties":{"a":{"items":{"type":"string"}}}}"#, with: ["--max-errors", "0", "--report", "junit"], status: 1)
+        #expect(net < 4, "peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
+    }
+
+    /// `netPeak(of:on:named:status:)` of `validate --schema` with `arguments`, the schema
+    /// given as its text, on `text` (a `.json` file).
+    static func netPeakOfValidating(_ text: String, against schema: String, with arguments: [String] = [], status: Int32 = 0) throws -> Double {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let schema = directory.appendingPathComponent("strings.schema.json")
-        try #"{"properties":{"a":{"items":{"type":"string"}}}}"#.write(to: schema, atomically: true, encoding: .utf8)
-        let text = "{\"a\":[" + Array(repeating: "1", count: 500_000).joined(separator: ",") + "]}\n"
-        let net = try Self.netPeak(
-            of: ["validate", "--schema", schema.path, "--max-errors", "0", "--report", "junit"], on: text, named: "record.json", status: 1)
-        #expect(net < 4, "peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
+        let file = directory.appendingPathComponent("record.schema.json")
+        try schema.write(to: file, atomically: true, encoding: .utf8)
+        return try netPeak(of: ["validate", "--schema", file.path] + arguments, on: text, named: "record.json", status: status)
     }
 
     /// The peak of `arguments` run on `text` (in a file called `name`), less that of the same run
