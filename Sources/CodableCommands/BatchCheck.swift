@@ -17,7 +17,7 @@ struct BatchCheck: Sendable {
     /// (`--max-errors 0`, 500 000 bad records of 16 bytes). A record with more findings than
     /// `SortedFindings` holds in memory is handed on a page of this many at a time. 512, not
     /// 1 024: a record of 1 MB with 500 000 problems took 4.4 times its size as JUnit with
-    /// pages of 1 024, 3.0 with 512; 300 000 bad records take as long either way (1.23 s).
+    /// pages of 1 024, 3.0 with 512; 300 000 bad records take as long either way.
     static let problemsPerTask = 512
 
     /// Where a task goes on from: a record, and the findings of it not yet reported when an

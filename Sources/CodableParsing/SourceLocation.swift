@@ -164,13 +164,14 @@ public struct SourceLocator: Sendable {
         }
         let beforeBytes = UnsafeBufferPointer(rebasing: bytes[windowStart..<limit])
         let restBytes = UnsafeBufferPointer(rebasing: bytes[limit..<windowEnd])
+        if Self.isPrintableASCII(beforeBytes) && Self.isPrintableASCII(restBytes) {
+            // Shown as they are, a Character a byte, none joining the `…` before them.
+            let text = prefix + String(decoding: beforeBytes, as: UTF8.self) + String(decoding: restBytes, as: UTF8.self) + suffix
+            return SourceExcerpt(text: text, caretColumn: (prefix.isEmpty ? 0 : 1) + beforeBytes.count)
+        }
         let before = Self.printableText(beforeBytes)
         let rest = Self.printableText(restBytes)
         let text = prefix + before + rest + suffix
-        if Self.isPrintableASCII(beforeBytes) && Self.isPrintableASCII(restBytes) {
-            // A Character a byte, none joining the `…` before them.
-            return SourceExcerpt(text: text, caretColumn: (prefix.isEmpty ? 0 : 1) + beforeBytes.count)
-        }
         return SourceExcerpt(text: text, caretColumn: Self.characters(in: text, beforeScalar: prefix.unicodeScalars.count + before.unicodeScalars.count))
     }
 
