@@ -88,6 +88,29 @@ public struct NodeSourceMap: Sendable {
         }
     }
 
+    /// Where node `index` of a batch of CSV rows starts in the input, given a node before it:
+    /// a cell after the one before in the same row is scanned for from that one, when that is
+    /// nearer than the kept cell before it (locating a row's cells in order scans the row once,
+    /// not up to 63 fields a cell).
+    private func csvInputOffset(ofNode index: Int, after previous: NodeInputOffset, rows: CSVRowPlaces, roots: [Int32], keyed: Bool, scanner: CSVRowScanner) -> UInt32 {
+        let row = Self.record(holding: index, roots: roots)
+        let root = Int(roots[row])
+        guard index > root else { return rows.start(ofRow: row) }
+        let cell = keyed ? (index - root - 1) / 2 : index - root - 1
+        let previousCell: Int
+        if previous.node == root {
+            previousCell = 0  // a row's start is its first cell's
+        } else if previous.node > root, previous.node < index {
+            previousCell = keyed ? (previous.node - root - 1) / 2 : previous.node - root - 1
+        } else {
+            return inputOffset(ofNode: index)
+        }
+        return text.withUnsafeBufferPointer { text in
+            rows.start(ofCell: cell, inRow: row, after: (previousCell, previous.inputOffset), text: text,
+                       base: UInt32(truncatingIfNeeded: locator.baseOffset), scanner: scanner)
+        }
+    }
+
     /// The index of the last record whose root is at or before node `index`.
     private static func record(holding index: Int, roots: [Int32]) -> Int {
         var low = 0
@@ -118,9 +141,12 @@ public struct NodeSourceMap: Sendable {
     /// one step from it, not up to 63, when that is the node just before (YAML's offsets).
     func offset(ofNode index: Int, after previous: NodeInputOffset?) -> NodeInputOffset {
         let input: UInt32
-        if let previous, case .eachNode(let offsets) = places {
+        switch (previous, places) {
+        case (let previous?, .eachNode(let offsets)):
             input = offsets.offset(ofNode: index, after: (previous.node, previous.inputOffset))
-        } else {
+        case (let previous?, .csvRows(let rows, let roots, let keyed, let scanner)):
+            input = csvInputOffset(ofNode: index, after: previous, rows: rows, roots: roots, keyed: keyed, scanner: scanner)
+        default:
             input = inputOffset(ofNode: index)
         }
         return NodeInputOffset(node: index, inputOffset: input, textOffset: textOffset(ofInput: input))

@@ -194,6 +194,18 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
                         let span = batch.nodes[root].span
                         seen.append((root..<root + span).map { "\(batch.location(ofNode: $0))" })
                     }
+                    // Located together, through a cursor, and every third node (a cell scanned
+                    // for from the one placed before it, or from a kept place when nearer): the
+                    // same places as each alone.
+                    let all = Array(0..<batch.nodes.count)
+                    let alone = all.map { batch.location(ofNode: $0) }
+                    #expect(batch.locations(ofNodes: all) == alone, "together: header \(hasHeader), chunk \(chunk), piece \(piece)")
+                    var cursor = BatchLocationCursor(batch)
+                    #expect(all.map { cursor.location(ofNode: $0) } == alone, "through a cursor: header \(hasHeader), chunk \(chunk), piece \(piece)")
+                    for step in [3, 61] {
+                        let sparse = Swift.stride(from: 1, to: all.count, by: step).map { $0 }
+                        #expect(batch.locations(ofNodes: sparse) == sparse.map { alone[$0] }, "every \(step)th: header \(hasHeader), chunk \(chunk), piece \(piece)")
+                    }
                 }
                 let expected = places[(hasHeader ? 1 : 0)...].map { cells in
                     [cells[0]] + cells.flatMap { hasHeader ? [$0, $0] : [$0] }
