@@ -102,6 +102,51 @@ public enum CodingPath {
 
     /// `.name`, or `["odd name"]` for keys that are not identifiers.
     public static func component(_ key: String) -> String {
+        var key = key
+        return key.withUTF8 { component(utf8: $0) } ?? unicodeComponent(key)
+    }
+
+    /// The component of a key of ASCII letters, digits and punctuation, looked at byte by byte
+    /// (once a problem: scalar properties and Characters took a quarter of placing a CSV
+    /// batch's problems); nil for any other key.
+    private static func component(utf8 key: UnsafeBufferPointer<UInt8>) -> String? {
+        var isIdentifier = !key.isEmpty
+        var quotes = 0
+        for byte in key {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                break
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""):
+                quotes += 1
+                isIdentifier = false
+            default:
+                isIdentifier = false
+            }
+        }
+        if isIdentifier, let first = key.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
+            return String(unsafeUninitializedCapacity: key.count + 1) { out in
+                out[0] = UInt8(ascii: ".")
+                _ = UnsafeMutableBufferPointer(rebasing: out[1...]).initialize(fromContentsOf: key)
+                return key.count + 1
+            }
+        }
+        return String(unsafeUninitializedCapacity: key.count + quotes + 4) { out in
+            var count = 0
+            for byte in [UInt8(ascii: "["), UInt8(ascii: "\"")] { out[count] = byte; count += 1 }
+            for byte in key {
+                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { out[count] = UInt8(ascii: "\\"); count += 1 }
+                out[count] = byte
+                count += 1
+            }
+            for byte in [UInt8(ascii: "\""), UInt8(ascii: "]")] { out[count] = byte; count += 1 }
+            return count
+        }
+    }
+
+    /// The component of any other key: an identifier may have letters of any script.
+    private static func unicodeComponent(_ key: String) -> String {
         let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
             scalar == "_" || (scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar)
         } && !("0"..."9").contains(key.unicodeScalars.first!)

@@ -20,6 +20,21 @@ import Testing
         #expect(CodingPath.describe(node: record.root, in: record, recordIndex: nil) == "$")
     }
 
+    /// A key is `.key` when it is an identifier (letters of any script, digits, `_`, not starting
+    /// with a digit), else quoted with `\` and `"` escaped: ASCII keys, looked at byte by byte,
+    /// and others alike.
+    @Test func keysAreIdentifiersOrQuoted() {
+        let components: [(key: String, component: String)] = [
+            ("a", ".a"), ("_", "._"), ("userID_2", ".userID_2"), ("é", ".é"), ("naïve", ".naïve"), ("日本", ".日本"),
+            ("", #"[""]"#), ("2a", #"["2a"]"#), ("٣a", #"["٣a"]"#), ("first name", #"["first name"]"#), ("a-b", #"["a-b"]"#),
+            (#"x"y"#, #"["x\"y"]"#), (#"back\slash"#, #"["back\\slash"]"#), (#"\""#, #"["\\\""]"#),
+            ("tab\t", "[\"tab\t\"]"), ("é x\"", #"["é x\""]"#), ("~/", #"["~/"]"#), ("\u{7F}", "[\"\u{7F}\"]"),
+        ]
+        for (key, component) in components {
+            #expect(CodingPath.component(key) == component, "key \(key.debugDescription)")
+        }
+    }
+
     /// The paths of many nodes at once (one walk down the record) are each node's path found
     /// alone, by a walk from the root that counts every member before it: for random records
     /// (wide and deep, empty containers, keys that need quoting), every node of the record
