@@ -35,6 +35,16 @@ import Testing
         #expect(!TextReport(color: false).problem(Self.problem()).contains("\u{1B}"))
     }
 
+    /// The source line and the caret under it, exactly: plain and coloured, after characters of
+    /// more than one byte, at the line's start, and nothing without a line.
+    @Test func caretLinesAreExact() {
+        let plain = DiagnosticStyle(color: false), coloured = DiagnosticStyle(color: true)
+        #expect(plain.caret(SourceExcerpt(text: "{\"é\": 日本}", caretColumn: 6)) == "    {\"é\": 日本}\n          ^\n")
+        #expect(coloured.caret(SourceExcerpt(text: "[1,x]", caretColumn: 3)) == "    [1,x]\n    \u{1B}[1;32m   ^\u{1B}[0m\n")
+        #expect(plain.caret(SourceExcerpt(text: "x", caretColumn: 0)) == "    x\n    ^\n")
+        #expect(plain.caret(SourceExcerpt(text: "", caretColumn: 0)) == "" && coloured.caret(nil) == "")
+    }
+
     @Test func githubEscapesDataAndProperties() {
         #expect(GitHubReport.escapeData("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
         #expect(GitHubReport.escapeProperty("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae")
