@@ -13,6 +13,10 @@
 # `csv -> nested jsonl`: the records as CSV (written by `codable convert --to csv`: dotted
 # columns, arrays as JSON text) back to nested JSON Lines (`--unflatten`), against Miller,
 # which nests dotted CSV columns when it writes JSON.
+# `validate, every record bad`: the same records against Scripts/bench/every-record-bad.schema.json,
+# which gives each two problems (`id` and `done` of the wrong type), all of them reported
+# (`--max-errors 0`): what placing and printing problems costs, against check-jsonschema and
+# against the clean `validate`.
 # Last, `validate yaml files`: the first 2000 records as 2000 small YAML files (written by
 # `codable convert --to yaml --split 1`), validated in one call by both, as a CI step checks a
 # repository's YAML files.
@@ -46,8 +50,9 @@ DATA_ROOT="$REPO_ROOT/bench-data"
 TIME_BIN=/usr/bin/time
 PEERS=(jq gojq mlr check-jsonschema)
 VALIDATE_SCHEMA="$REPO_ROOT/Scripts/bench/records.schema.json"
+BAD_RECORDS_SCHEMA="$REPO_ROOT/Scripts/bench/every-record-bad.schema.json"
 SELECTED=()
-JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv" "csv -> nested jsonl" "validate" "validate yaml files")
+JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv" "csv -> nested jsonl" "validate" "validate, every record bad" "validate yaml files")
 YAML_FILES=2000
 
 usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
@@ -154,6 +159,8 @@ command_for() {
         "csv -> nested jsonl|mlr")     CMD=(mlr --icsv --ojsonl cat "$DATA_DIR/records.csv") ;;
         "validate|codable")       CMD=("$CODABLE" validate --schema "$VALIDATE_SCHEMA" "$jsonl") ;;
         "validate|check-jsonschema") CMD=(check-jsonschema --disable-formats '*' --schemafile "$TMP/array.schema.json" "$array") ;;
+        "validate, every record bad|codable") CMD=("$CODABLE" validate --max-errors 0 --schema "$BAD_RECORDS_SCHEMA" "$jsonl") ;;
+        "validate, every record bad|check-jsonschema") CMD=(check-jsonschema --disable-formats '*' --schemafile "$TMP/array-bad.schema.json" "$array") ;;
         "validate yaml files|codable") CMD=("$CODABLE" validate --schema "$VALIDATE_SCHEMA" "$DATA_DIR"/yaml-files/*.yaml) ;;
         "validate yaml files|check-jsonschema") CMD=(check-jsonschema --disable-formats '*' --schemafile "$VALIDATE_SCHEMA" "$DATA_DIR"/yaml-files/*.yaml) ;;
         *) return 1 ;;
@@ -163,7 +170,7 @@ command_for() {
 # The number of bytes a job reads.
 input_bytes() {
     case $1 in
-        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id"|"jsonl -> csv"|validate) stat -c %s "$DATA_DIR/records.jsonl" ;;
+        "jsonl -> jsonl"|"jsonl+date -> jsonl"|"jsonl+model -> jsonl"|"where+select"|"sort-by id"|"jsonl -> csv"|validate|"validate, every record bad") stat -c %s "$DATA_DIR/records.jsonl" ;;
         "array -> jsonl") stat -c %s "$DATA_DIR/records.json" ;;
         "csv -> nested jsonl") stat -c %s "$DATA_DIR/records.csv" ;;
         "validate yaml files") cat "$DATA_DIR"/yaml-files/*.yaml | wc -c ;;
@@ -219,6 +226,11 @@ check_job() {
     case $job in
         validate) check_validate_job "$job" "1 file, $(sed -n 's/^records=//p' "$DATA_DIR/meta.txt") records, 0 errors"; return ;;
         "validate yaml files") check_validate_job "$job" "$YAML_FILES files, $YAML_FILES records, 0 errors"; return ;;
+        "validate, every record bad")
+            local records
+            records=$(sed -n 's/^records=//p' "$DATA_DIR/meta.txt")
+            check_validate_job "$job" "1 file, $records records, $((2 * records)) errors" 1
+            return ;;
     esac
     command_for "$job" codable
     if [[ $job == *"-> csv" ]]; then
@@ -255,6 +267,12 @@ time_once() {
     return "$status"
 }
 
+# The exit status every tool gives on a job when it works: 1 (problems found) where every
+# record is bad, else 0.
+expected_status() {
+    [[ $1 == "validate, every record bad" ]] && echo 1 || echo 0
+}
+
 # Times every tool on a job RUNS times, interleaved, keeping for each tool the
 # best wall time, the largest peak RSS and the CPU% of the best run.
 # Results go in the associative arrays BEST, RSS, CPU (keyed "job|tool");
@@ -266,8 +284,10 @@ time_job() {
             key="$job|$tool"
             command_for "$job" "$tool" || continue
             [[ ${BEST[$key]:-} == error ]] && continue
-            if ! time_once; then
-                [[ $tool == codable ]] && { echo "FAIL $job: codable failed:"; cat "$TMP/stderr.txt"; exit 1; }
+            local status=0
+            time_once || status=$?
+            if ((status != $(expected_status "$job"))); then
+                [[ $tool == codable ]] && { echo "FAIL $job: codable failed (status $status):"; cat "$TMP/stderr.txt"; exit 1; }
                 echo "note: $tool failed on $job: $(head -c 300 "$TMP/stderr.txt")" >&2
                 BEST[$key]=error
                 continue
@@ -314,6 +334,15 @@ print_report() {
             "$(awk -v m="$(input_bytes "$job")" -v t="$best" 'BEGIN { printf "%.1f", m / 1e6 / t }')"
         if [[ $job == "jsonl+date -> jsonl" && -z ${BEST["jsonl -> jsonl|codable"]:-} ]]; then
             echo " (run the jsonl -> jsonl job too to compare)"
+        elif [[ $job == "validate, every record bad" ]]; then
+            local clean=${BEST["validate|codable"]:-} versus
+            versus=$(ratio "${BEST["$job|check-jsonschema"]:-}" "$best")
+            [[ $versus == - ]] && printf " (no check-jsonschema time to compare with)" || printf " = %s check-jsonschema" "$versus"
+            if [[ -n $clean && $clean != error ]]; then
+                echo "; $(awk -v b="$best" -v c="$clean" 'BEGIN { printf "%.2fx", b / c }') the time of the clean validate"
+            else
+                echo "; no clean validate time to compare with (add --job validate)"
+            fi
         elif [[ $job == validate* ]]; then
             local versus
             versus=$(ratio "${BEST["$job|check-jsonschema"]:-}" "$best")
@@ -368,7 +397,8 @@ print_report() {
 # The schema check-jsonschema validates records.json with: an array whose items are the record
 # schema, embedded as its own resource (its $id kept).
 write_array_schema() {
-    python3 - "$VALIDATE_SCHEMA" "$TMP/array.schema.json" <<'PY'
+    local record_schema=$1 out=$2
+    python3 - "$record_schema" "$out" <<'PY'
 import json, sys
 record = json.load(open(sys.argv[1]))
 record.setdefault("$id", "urn:codable-bench:record")
@@ -378,20 +408,26 @@ json.dump(wrapper, open(sys.argv[2], "w"))
 PY
 }
 
-# Checks that codable and check-jsonschema both find everything the job reads valid, and that
-# codable's summary line starts with SUMMARY (it counts the files and records it checked).
+# Checks that codable and check-jsonschema both find everything the job reads valid (or, with
+# EXPECTED_STATUS 1, both find problems), and that codable's summary line starts with SUMMARY
+# (it counts the files, records and problems).
 check_validate_job() {
-    local job=$1 summary=$2 status=0
+    local job=$1 summary=$2 expected=${3:-0} status=0 verdict="find them all valid"
+    ((expected == 0)) || verdict="find problems"
     command_for "$job" codable
     "${CMD[@]}" >/dev/null 2>"$TMP/validate.txt" || status=$?
-    if ((status != 0)); then echo "FAIL $job: codable exited with $status:"; head -20 "$TMP/validate.txt"; exit 1; fi
+    if ((status != expected)); then echo "FAIL $job: codable exited with $status, not $expected:"; head -20 "$TMP/validate.txt"; exit 1; fi
     grep -q "^$summary" "$TMP/validate.txt" \
         || { echo "FAIL $job: codable's summary is not '$summary': $(tail -1 "$TMP/validate.txt")"; exit 1; }
     if command -v check-jsonschema >/dev/null && command_for "$job" check-jsonschema; then
-        "${CMD[@]}" >"$TMP/check.txt" 2>&1 || { echo "FAIL $job: check-jsonschema does not find them valid: $(head -c 600 "$TMP/check.txt")"; exit 1; }
-        echo "ok   $job: codable and check-jsonschema find them all valid ($summary)"
+        status=0
+        "${CMD[@]}" >"$TMP/check.txt" 2>&1 || status=$?
+        if ((expected == 0 && status != 0)) || ((expected != 0 && status == 0)); then
+            echo "FAIL $job: check-jsonschema does not $verdict (status $status): $(head -c 600 "$TMP/check.txt")"; exit 1
+        fi
+        echo "ok   $job: codable and check-jsonschema $verdict ($summary)"
     else
-        echo "ok   $job: codable finds them all valid ($summary; check-jsonschema not installed)"
+        echo "ok   $job: codable finds $( ((expected == 0)) && echo "them all valid" || echo "problems") ($summary; check-jsonschema not installed)"
     fi
 }
 
@@ -414,7 +450,8 @@ main() {
     ensure_yaml_files
     ensure_csv_file
     find_tools
-    write_array_schema
+    write_array_schema "$VALIDATE_SCHEMA" "$TMP/array.schema.json"
+    write_array_schema "$BAD_RECORDS_SCHEMA" "$TMP/array-bad.schema.json"
     local job
     for job in "${JOBS[@]}"; do
         check_job "$job"
