@@ -106,7 +106,7 @@ public enum CodingPath {
         return key.withUTF8 { component(utf8: $0) } ?? unicodeComponent(key)
     }
 
-    /// The component of a key of ASCII letters, digits and punctuation, looked at byte by byte
+    /// The component of a key of printable ASCII, looked at byte by byte
     /// (once a problem: scalar properties and Characters took a quarter of placing a CSV
     /// batch's problems); nil for any other key.
     private static func component(utf8 key: UnsafeBufferPointer<UInt8>) -> String? {
@@ -133,15 +133,20 @@ public enum CodingPath {
             }
         }
         return String(unsafeUninitializedCapacity: key.count + quotes + 4) { out in
-            var count = 0
-            for byte in [UInt8(ascii: "["), UInt8(ascii: "\"")] { out[count] = byte; count += 1 }
+            out[0] = UInt8(ascii: "[")
+            out[1] = UInt8(ascii: "\"")
+            var count = 2
             for byte in key {
-                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { out[count] = UInt8(ascii: "\\"); count += 1 }
+                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") {
+                    out[count] = UInt8(ascii: "\\")
+                    count += 1
+                }
                 out[count] = byte
                 count += 1
             }
-            for byte in [UInt8(ascii: "\""), UInt8(ascii: "]")] { out[count] = byte; count += 1 }
-            return count
+            out[count] = UInt8(ascii: "\"")
+            out[count + 1] = UInt8(ascii: "]")
+            return count + 2
         }
     }
 

@@ -81,7 +81,7 @@ public struct NodeSourceMap: Sendable {
             let row = Self.record(holding: index, roots: roots)
             let root = Int(roots[row])
             guard index > root else { return rows.start(ofRow: row) }
-            let cell = keyed ? (index - root - 1) / 2 : index - root - 1
+            let cell = Self.cell(ofNode: index, root: root, keyed: keyed)
             return text.withUnsafeBufferPointer { text in
                 rows.start(ofCell: cell, inRow: row, text: text, base: UInt32(truncatingIfNeeded: locator.baseOffset), scanner: scanner)
             }
@@ -95,20 +95,19 @@ public struct NodeSourceMap: Sendable {
     private func csvInputOffset(ofNode index: Int, after previous: NodeInputOffset, rows: CSVRowPlaces, roots: [Int32], keyed: Bool, scanner: CSVRowScanner) -> UInt32 {
         let row = Self.record(holding: index, roots: roots)
         let root = Int(roots[row])
-        guard index > root else { return rows.start(ofRow: row) }
-        let cell = keyed ? (index - root - 1) / 2 : index - root - 1
-        let previousCell: Int
-        if previous.node == root {
-            previousCell = 0  // a row's start is its first cell's
-        } else if previous.node > root, previous.node < index {
-            previousCell = keyed ? (previous.node - root - 1) / 2 : previous.node - root - 1
-        } else {
-            return inputOffset(ofNode: index)
-        }
+        guard index > root, previous.node >= root, previous.node < index else { return inputOffset(ofNode: index) }
+        // A row starts where its first cell does.
+        let previousCell = previous.node == root ? 0 : Self.cell(ofNode: previous.node, root: root, keyed: keyed)
         return text.withUnsafeBufferPointer { text in
-            rows.start(ofCell: cell, inRow: row, after: (previousCell, previous.inputOffset), text: text,
+            rows.start(ofCell: Self.cell(ofNode: index, root: root, keyed: keyed), inRow: row, after: (previousCell, previous.inputOffset), text: text,
                        base: UInt32(truncatingIfNeeded: locator.baseOffset), scanner: scanner)
         }
+    }
+
+    /// The cell of its row that node `index` (after the row's root, `root`) is: a record's
+    /// members (`keyed`) or elements are its cells in order, a key and its value in one cell.
+    private static func cell(ofNode index: Int, root: Int, keyed: Bool) -> Int {
+        keyed ? (index - root - 1) / 2 : index - root - 1
     }
 
     /// The index of the last record whose root is at or before node `index`.
@@ -138,7 +137,9 @@ public struct NodeSourceMap: Sendable {
     }
 
     /// Where node `index` starts in `text`, given where a node before it starts in the input:
-    /// one step from it, not up to 63, when that is the node just before (YAML's offsets).
+    /// one step from it, not up to 63, when that is the node just before (YAML's offsets); for
+    /// a later cell of the same CSV row, a scan from that node's cell when it is nearer than
+    /// the kept one.
     func offset(ofNode index: Int, after previous: NodeInputOffset?) -> NodeInputOffset {
         let input: UInt32
         switch (previous, places) {
