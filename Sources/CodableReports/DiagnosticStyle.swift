@@ -14,9 +14,36 @@ public struct DiagnosticStyle: Sendable {
 
     /// `PLACE: error: MESSAGE` and a line break.
     public func heading(_ place: String, _ message: String) -> String {
-        let error = color ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-        let place = color ? "\u{1B}[1m\(place):\u{1B}[0m" : "\(place):"
-        return "\(place) \(error) \(message)\n"
+        var text = ""
+        appendHeading(to: &text, place: place, message: message)
+        return text
+    }
+
+    /// `FILE:LINE:COL: error: MESSAGE` and a line break, appended to `text` piece by piece (no
+    /// string made for the place: a report of every problem writes one a problem).
+    public func appendHeading(to text: inout String, file: String, line: Int, column: Int, message: String) {
+        appendHeading(to: &text, place: nil, file: file, line: line, column: column, message: message)
+    }
+
+    /// `PLACE: error: MESSAGE` and a line break, appended to `text`.
+    public func appendHeading(to text: inout String, place: String, message: String) {
+        appendHeading(to: &text, place: place, file: "", line: 0, column: 0, message: message)
+    }
+
+    private func appendHeading(to text: inout String, place: String?, file: String, line: Int, column: Int, message: String) {
+        if color { text += "\u{1B}[1m" }
+        if let place {
+            text += place
+        } else {
+            text += file
+            text += ":"
+            text += String(line)
+            text += ":"
+            text += String(column)
+        }
+        text += color ? ":\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m " : ": error: "
+        text += message
+        text += "\n"
     }
 
     /// `PLACE: note: TEXT` and a line break.

@@ -36,13 +36,25 @@ import Testing
     }
 
     /// The source line and the caret under it, exactly: plain and coloured, after characters of
-    /// more than one byte, at the line's start, and nothing without a line.
+    /// more than one byte, at the line's start, and nothing without a line; the coloured
+    /// heading, made alone and appended, and a whole coloured problem.
     @Test func caretLinesAreExact() {
         let plain = DiagnosticStyle(color: false), coloured = DiagnosticStyle(color: true)
         #expect(plain.caret(SourceExcerpt(text: "{\"é\": 日本}", caretColumn: 6)) == "    {\"é\": 日本}\n          ^\n")
         #expect(coloured.caret(SourceExcerpt(text: "[1,x]", caretColumn: 3)) == "    [1,x]\n    \u{1B}[1;32m   ^\u{1B}[0m\n")
         #expect(plain.caret(SourceExcerpt(text: "x", caretColumn: 0)) == "    x\n    ^\n")
         #expect(plain.caret(SourceExcerpt(text: "", caretColumn: 0)) == "" && coloured.caret(nil) == "")
+        #expect(coloured.heading("a.json:2:7", "bad") == "\u{1B}[1ma.json:2:7:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m bad\n")
+        var text = "x"
+        coloured.appendHeading(to: &text, file: "a.json", line: 2, column: 7, message: "bad")
+        #expect(text == "x" + coloured.heading("a.json:2:7", "bad"))
+        #expect(TextReport(color: true).problem(Self.problem()) == """
+            \u{1B}[1mdata/a.jsonl:3:12:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m expected string, found number 42
+                at $[2].title (schema /properties/title/type)
+                {"id": 3, "title": 42}
+                \u{1B}[1;32m                   ^\u{1B}[0m
+
+            """)
     }
 
     @Test func githubEscapesDataAndProperties() {
