@@ -19,8 +19,8 @@ public struct DiagnosticStyle: Sendable {
         return text
     }
 
-    /// `FILE:LINE:COL: error: MESSAGE` and a line break, appended to `text` piece by piece (no
-    /// string made for the place: a report of every problem writes one a problem).
+    /// `FILE:LINE:COL: error: MESSAGE` and a line break, appended to `text` piece by piece,
+    /// without a string made for the place first (a text report writes one a problem).
     public func appendHeading(to text: inout String, file: String, line: Int, column: Int, message: String) {
         appendHeading(to: &text, place: nil, file: file, line: line, column: column, message: message)
     }
@@ -50,11 +50,6 @@ public struct DiagnosticStyle: Sendable {
     public func note(_ place: String, _ text: String) -> String {
         let label = color ? "\u{1B}[1;36mnote:\u{1B}[0m" : "note:"
         return "\(place): \(label) \(text)\n"
-    }
-
-    /// An indented detail line (`    at $[0].due`).
-    public func detail(_ text: String) -> String {
-        "    \(text)\n"
     }
 
     /// The source line and a caret under the column; empty when there is no source line.
