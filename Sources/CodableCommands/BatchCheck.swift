@@ -15,10 +15,11 @@ struct BatchCheck: Sendable {
     /// of its batch to a task of its own (`Result.resumeAt`): with every record bad, a batch of
     /// 1 MiB made 63 000 problems, and the runner's four batches at once held 140 MB of them
     /// (`--max-errors 0`, 500 000 bad records of 16 bytes). A record with more findings than
-    /// `SortedFindings` holds in memory is handed on a page of this many at a time. 512, not
-    /// 1 024: a record of 1 MB with 500 000 problems took 4.4 times its size as JUnit with
-    /// pages of 1 024, 3.0 with 512; 300 000 bad records take as long either way.
-    static let problemsPerTask = 512
+    /// `SortedFindings` holds in memory is handed on a page of this many at a time. 256: a record
+    /// of 1 MB with 500 000 problems took 4.4 times its size as JUnit with pages of 1 024,
+    /// 3.3 to 3.8 with 512 (4.2 once, in a debug build beside CI's other tests), 2.8 to 3.2
+    /// with 256 (3.2 to 3.3 debug); 300 000 bad records take as long with any of them.
+    static let problemsPerTask = 256
 
     /// Where a task goes on from: a record, and the findings of it not yet reported when an
     /// earlier task began it (its `SortedFindings` came out a page at a time), with where
