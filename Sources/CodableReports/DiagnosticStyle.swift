@@ -22,25 +22,25 @@ public struct DiagnosticStyle: Sendable {
     /// `FILE:LINE:COL: error: MESSAGE` and a line break, appended to `text` piece by piece,
     /// without a string made for the place first (a text report writes one a problem).
     public func appendHeading(to text: inout String, file: String, line: Int, column: Int, message: String) {
-        appendHeading(to: &text, place: nil, file: file, line: line, column: column, message: message)
+        if color { text += "\u{1B}[1m" }
+        text += file
+        text += ":"
+        text += String(line)
+        text += ":"
+        text += String(column)
+        appendErrorLabel(to: &text, message: message)
     }
 
     /// `PLACE: error: MESSAGE` and a line break, appended to `text`.
     public func appendHeading(to text: inout String, place: String, message: String) {
-        appendHeading(to: &text, place: place, file: "", line: 0, column: 0, message: message)
+        if color { text += "\u{1B}[1m" }
+        text += place
+        appendErrorLabel(to: &text, message: message)
     }
 
-    private func appendHeading(to text: inout String, place: String?, file: String, line: Int, column: Int, message: String) {
-        if color { text += "\u{1B}[1m" }
-        if let place {
-            text += place
-        } else {
-            text += file
-            text += ":"
-            text += String(line)
-            text += ":"
-            text += String(column)
-        }
+    /// The heading's tail after the place (whose bold, when coloured, it ends): `: error: MESSAGE`
+    /// and a line break.
+    private func appendErrorLabel(to text: inout String, message: String) {
         text += color ? ":\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m " : ": error: "
         text += message
         text += "\n"
