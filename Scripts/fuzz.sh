@@ -4,6 +4,7 @@
 # Usage: Scripts/fuzz.sh TARGET SECONDS     fuzz one target for SECONDS
 #        Scripts/fuzz.sh all SECONDS        every target, SECONDS each
 #        Scripts/fuzz.sh --list             the targets and what they check
+#        Scripts/fuzz.sh --ledger           executions each target ran on the code as it is now
 #
 # The fuzzer binary is built with -sanitize=fuzzer,address into .build-fuzz/ (git-ignored),
 # on codable's own modules only (Package.swift reads CODABLE_FUZZ_SANITIZERS): swift-syntax's
@@ -28,6 +29,11 @@
 # Prints one line per target: executions, seconds it ran, and the outcome (no crash; a crash or a
 # timeout, with the input saved; or interrupted, by Ctrl-C or SIGTERM). Exit status 1 if any
 # target did not run to its end cleanly.
+# Every run is also added to a ledger, .build-fuzz/ledger.tsv, under the id of the code the
+# binary was built from (Scripts/fuzz-code-id.py: Package.swift, the sources of every module
+# codable-fuzz links, the resolved dependencies). --ledger adds up, per target, the executions
+# of the runs on the code as it is now: a change to a module the fuzzer links starts every
+# count again; a change elsewhere (the commands, the reports, tests) does not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -98,17 +104,54 @@ fuzz() {  # fuzz TARGET SECONDS
       printf '%-14s %12s executions: %s (status %s); input saved in %s/\n' "$name" "${runs:-?}" "$what" "$status" "$crashes"
       grep -E "ERROR|Fatal error|invariant|SUMMARY" "$log" | head -5 ;;
   esac
+  record "$name" "${runs:-0}" "$elapsed" "$status"
   rm -f "$log"
   return $status
 }
 
+code_id() {  # the id of the code codable-fuzz is built from now (see Scripts/fuzz-code-id.py)
+  swift package describe --type json 2>/dev/null | Scripts/fuzz-code-id.py
+}
+
+ledger_file=$scratch/ledger.tsv
+
+record() {  # record TARGET EXECUTIONS SECONDS STATUS: one line in the ledger
+  local outcome
+  case $4 in
+    0) outcome=clean ;;
+    72) outcome=interrupted ;;
+    70) outcome=timeout ;;
+    *) outcome=crash ;;
+  esac
+  mkdir -p "$scratch"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$code" "$1" "$2" "$3" \
+    "$outcome" "$sanitizers" "${FUZZ_CONFIGURATION:-debug}" "${FUZZ_MAX_LEN:-65536}" >>"$ledger_file"
+}
+
+ledger() {  # per target, the runs on the code as it is now: executions without a finding, findings
+  local id targets
+  id=$(code_id)
+  targets=$(swift run -q codable-fuzz --list | cut -f1)
+  echo "fuzz ledger ($ledger_file), code $id:"
+  printf '%-20s %14s %6s %9s  %s\n' target executions runs findings "10 million"
+  for target in $targets; do
+    { cat "$ledger_file" 2>/dev/null || true; } | awk -F'\t' -v id="$id" -v target="$target" '
+      $2 == id && $3 == target { runs++; if ($6 == "clean" || $6 == "interrupted") clean += $4; else found++ }
+      END {
+        printf "%-20s %14d %6d %9d  %s\n", target, clean, runs, found, (clean >= 10000000 && found == 0) ? "yes" : "no"
+      }'
+  done
+}
+
 case ${1:-} in
   --list) swift run -q codable-fuzz --list; exit 0 ;;
-  ""|-h|--help) sed -n '2,31s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  ""|-h|--help) sed -n '2,37s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  --ledger) ledger; exit 0 ;;
 esac
 name=$1
 seconds=${2:?"usage: Scripts/fuzz.sh TARGET SECONDS"}
 build
+code=$(code_id)
 failed=0
 if [ "$name" = all ]; then
   for target in $(swift run -q codable-fuzz --list | cut -f1); do
