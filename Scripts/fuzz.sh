@@ -94,17 +94,22 @@ fuzz() {  # fuzz TARGET SECONDS
     -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || status=$?
   local runs elapsed=$((SECONDS - started))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  local outcome=clean
   case $status in
     0) printf '%-14s %12s executions in %4ss: no crash\n' "$name" "${runs:-?}" "$elapsed" ;;
     72)  # libFuzzer's -interrupted_exitcode: SIGINT or SIGTERM, not a finding
+      outcome=interrupted
       printf '%-14s %12s executions in %4ss: interrupted before the end, no crash\n' "$name" "${runs:-?}" "$elapsed" ;;
     *)
       local what="CRASH"
-      [ $status -eq 70 ] && what="TIMEOUT (an input ran over ${FUZZ_TIMEOUT:-10} s)"  # -timeout_exitcode
+      outcome=crash
+      if [ $status -eq 70 ]; then  # -timeout_exitcode
+        what="TIMEOUT (an input ran over ${FUZZ_TIMEOUT:-10} s)" outcome=timeout
+      fi
       printf '%-14s %12s executions: %s (status %s); input saved in %s/\n' "$name" "${runs:-?}" "$what" "$status" "$crashes"
       grep -E "ERROR|Fatal error|invariant|SUMMARY" "$log" | head -5 ;;
   esac
-  record "$name" "${runs:-0}" "$elapsed" "$status"
+  record "$name" "${runs:-0}" "$elapsed" "$outcome"
   rm -f "$log"
   return $status
 }
@@ -115,17 +120,10 @@ code_id() {  # the id of the code codable-fuzz is built from now (see Scripts/fu
 
 ledger_file=$scratch/ledger.tsv
 
-record() {  # record TARGET EXECUTIONS SECONDS STATUS: one line in the ledger
-  local outcome
-  case $4 in
-    0) outcome=clean ;;
-    72) outcome=interrupted ;;
-    70) outcome=timeout ;;
-    *) outcome=crash ;;
-  esac
+record() {  # record TARGET EXECUTIONS SECONDS OUTCOME (clean, interrupted, timeout, crash): a ledger line
   mkdir -p "$scratch"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$code" "$1" "$2" "$3" \
-    "$outcome" "$sanitizers" "${FUZZ_CONFIGURATION:-debug}" "${FUZZ_MAX_LEN:-65536}" >>"$ledger_file"
+    "$4" "$sanitizers" "${FUZZ_CONFIGURATION:-debug}" "${FUZZ_MAX_LEN:-65536}" >>"$ledger_file"
 }
 
 ledger() {  # per target, the runs on the code as it is now: executions without a finding, findings
