@@ -57,6 +57,22 @@ import Testing
             """)
     }
 
+    /// The two heading writers (a place made already, or a file, line and column) write the same
+    /// bytes, plain and coloured, alone and appended after earlier text.
+    @Test func headingWritersAgree() {
+        for (style, expected) in [
+            (DiagnosticStyle(color: false), "f.yaml:10:3: error: m ü\n"),
+            (DiagnosticStyle(color: true), "\u{1B}[1mf.yaml:10:3:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m m ü\n"),
+        ] {
+            #expect(style.heading("f.yaml:10:3", "m ü") == expected)
+            var byPlace = "before\n", byParts = "before\n"
+            style.appendHeading(to: &byPlace, place: "f.yaml:10:3", message: "m ü")
+            style.appendHeading(to: &byParts, file: "f.yaml", line: 10, column: 3, message: "m ü")
+            #expect(byPlace == "before\n" + expected)
+            #expect(byParts == byPlace)
+        }
+    }
+
     @Test func githubEscapesDataAndProperties() {
         #expect(GitHubReport.escapeData("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
         #expect(GitHubReport.escapeProperty("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae")
