@@ -6,7 +6,8 @@ import Foundation
 /// The input is read as a JSON string's content and as a JSON number's text. Invariants: every
 /// strategy either decodes or throws (no trap); an instant decoded by `iso8601` is the one
 /// Foundation's `JSONDecoder` (`.iso8601`) gives, and Foundation rejects what codable rejects;
-/// what `iso8601` writes reads back as the same instant; the in-place paths agree with the
+/// what `iso8601` writes reads back as the same instant (but for years before 0, which Foundation
+/// writes with a sign and does not read); the in-place paths agree with the
 /// `String` paths; strategy names and time zones parse or throw.
 enum DateStrategyTarget {
     static let target = FuzzTarget(
@@ -49,7 +50,10 @@ enum DateStrategyTarget {
         guard String(validating: input, as: UTF8.self) != nil, !text.contains("\"") && !text.contains("\\") && !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return }
         let foundation = foundationISO8601(text)
         require(ours == foundation, "\(text): codable \(String(describing: ours?.timeIntervalSinceReferenceDate)), Foundation \(String(describing: foundation?.timeIntervalSinceReferenceDate))")
-        if let ours, let written = ISO8601Formatter.string(from: ours) {
+        // An instant before year 0 is written with a sign (`-0001-12-31T19:00:00Z`), as
+        // JSONEncoder writes it, and JSONDecoder reads no signed year: Foundation's own
+        // `.iso8601` does not round-trip those, so neither does codable (docs/dates.md).
+        if let ours, let written = ISO8601Formatter.string(from: ours), !written.hasPrefix("-") {
             require(ISO8601Parser.parse(written) == ours, "\(text) written as \(written) does not read back")
         }
     }

@@ -53,6 +53,20 @@ import Testing
         #expect(throws: DateEncodingError.self) { try codec.encode(Date(timeIntervalSinceReferenceDate: .infinity)) }
     }
 
+    /// Year 0 with a positive offset is an instant in year -1 (2 BC): JSONEncoder writes it with
+    /// a sign, and JSONDecoder does not read a signed year. codable does both the same way (the
+    /// dates fuzz target found the pair, `Tests/FuzzRegressions/dates/year-zero-with-…`).
+    @Test func yearsBeforeZeroAreWrittenSignedAndNotReadBackAsFoundationDoes() throws {
+        let read = try #require(ISO8601Parser.parse("0-1-1T0:0:0+5"))
+        #expect(read.timeIntervalSinceReferenceDate == -63_145_717_200)
+        #expect(try FoundationReference.decode(json: "\"0-1-1T0:0:0+5\"", .iso8601).get() == -63_145_717_200)
+        let written = try DateCodec(.iso8601).encode(read)
+        #expect(written == "\"-0001-12-31T19:00:00Z\"")
+        #expect(written == FoundationReference.encode(read, .iso8601))
+        #expect(ISO8601Parser.parse("-0001-12-31T19:00:00Z") == nil)
+        #expect(throws: FoundationReference.Failure.self) { try FoundationReference.decode(json: written, .iso8601).get() }
+    }
+
     @Test func formatThenParseIsIdentity() {
         var rng = SeededGenerator(seed: 7)
         for _ in 0..<2000 {
