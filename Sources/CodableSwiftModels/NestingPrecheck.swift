@@ -15,15 +15,21 @@
 /// Angle brackets and arrows are counted in a run that ends where no type can go on: at `{`,
 /// `}`, `;`, `=` and the keywords that begin a declaration or statement. A `<` or `>` that is a
 /// comparison counts too, so the count is never less than the parser's depth.
+///
+/// A string literal with an interpolation counts differently, from its first `\(` to the end of
+/// the outermost literal: every `[` in it counts, in code, nested strings and comments alike, and
+/// no `]` takes one off. swift-syntax's recovery reads a broken interpolation's text as code (a
+/// `"` after a finished expression, as in `"\(a" [[[…`, closes the outer literal), and no
+/// lexer-level scan can tell which; counted this way, no reading of it nests deeper than the count.
 enum NestingPrecheck {
     /// What a file nests too deeply.
     enum Excess: Equatable, Sendable {
-        case squareBrackets, angleBrackets, arrows, conditionalBlocks, elseIfChain, prefixKeywords
+        case squareBrackets, squareBracketsInInterpolatedString, angleBrackets, arrows, conditionalBlocks, elseIfChain, prefixKeywords
 
         /// The most allowed.
         var limit: Int {
             switch self {
-            case .squareBrackets: return 10
+            case .squareBrackets, .squareBracketsInInterpolatedString: return 10
             case .elseIfChain: return 128
             default: return 64
             }
@@ -34,6 +40,8 @@ enum NestingPrecheck {
             switch self {
             case .squareBrackets:
                 return "square brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser takes time exponential in their depth)"
+            case .squareBracketsInInterpolatedString:
+                return "more than \(limit) '[' in a string literal with an interpolation, with those around it: codable does not read such a model (the Swift parser may read an interpolation's text as code, and takes time exponential in the brackets' depth)"
             case .angleBrackets:
                 return "angle brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser would run out of stack)"
             case .arrows:
@@ -82,6 +90,10 @@ enum NestingPrecheck {
             case string(hashes: Int, multiline: Bool, quote: UInt8)
         }
         var contexts: [Context] = [.code(openParentheses: 0)]
+        /// The square-bracket depth where the outermost string literal began, once an
+        /// interpolation has opened in it: from there to its end every `[` counts and no `]`
+        /// takes one off, and its end goes back to this depth. Nil outside such a literal.
+        var interpolatedStringDepth: Int?
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -91,7 +103,7 @@ enum NestingPrecheck {
                 case .code(let openParentheses):
                     if let excess = stepInCode(openParentheses: openParentheses) { return excess }
                 case .string(let hashes, let multiline, let quote):
-                    stepInString(hashes: hashes, multiline: multiline, quote: quote)
+                    if let excess = stepInString(hashes: hashes, multiline: multiline, quote: quote) { return excess }
                 }
             }
             return nil
@@ -107,10 +119,10 @@ enum NestingPrecheck {
             }
             switch byte {
             case UInt8(ascii: "["):
-                if Self.rise(&squareDepth, past: .squareBrackets) { return (index, .squareBrackets) }
+                if let excess = riseSquare() { return (index, excess) }
                 index += 1
             case UInt8(ascii: "]"):
-                Self.fall(&squareDepth)
+                if interpolatedStringDepth == nil { Self.fall(&squareDepth) }
                 index += 1
             case UInt8(ascii: "<"):
                 if Self.rise(&angleDepth, past: .angleBrackets) { return (index, .angleBrackets) }
@@ -155,17 +167,30 @@ enum NestingPrecheck {
                 }
             case UInt8(ascii: "/") where at("//"):
                 // A comment ends at a CR as at an LF, as the Swift lexer ends it.
-                while index < bytes.count, !Self.isLineBreak(bytes[index]) { index += 1 }
+                while index < bytes.count, !Self.isLineBreak(bytes[index]) {
+                    if let excess = riseSquareInText() { return (index, excess) }
+                    index += 1
+                }
             case UInt8(ascii: "/") where at("/*"):
-                skipBlockComment()
+                if let excess = skipBlockComment() { return excess }
             case UInt8(ascii: "#"), UInt8(ascii: "\""):
                 var hashes = 0
                 while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
                 index += hashes
+                if hashes > 0, index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+                    skipExtendedRegex(hashes: hashes)
+                    break
+                }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
                 let multiline = at("\"\"\"")
                 index += multiline ? 3 : 1
                 contexts.append(.string(hashes: hashes, multiline: multiline, quote: UInt8(ascii: "\"")))
+            case UInt8(ascii: "`"):
+                // A raw identifier (`` `a "b" /*` ``) is a name, up to the next backtick on its line.
+                index += 1
+                var end = index
+                while end < bytes.count, bytes[end] != UInt8(ascii: "`"), !Self.isLineBreak(bytes[end]) { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "`") { index = end + 1 }
             case UInt8(ascii: "'"):
                 // Not Swift, but swift-syntax lexes `'…'` as a string literal (to say "use \""),
                 // up to the next `'` or the line's end: a `/*` or `[` in it is text. Taken for
@@ -182,6 +207,9 @@ enum NestingPrecheck {
                     contexts[contexts.count - 1] = .code(openParentheses: openParentheses - 1)
                 }
                 index += 1
+            case _ where Self.isLineBreak(byte) && contexts.count > 1:
+                endSingleLineStrings()
+                index += 1
             default:
                 index += 1
             }
@@ -190,27 +218,91 @@ enum NestingPrecheck {
 
         /// One character of a string literal: an escape, an interpolation's start, the
         /// closing delimiter, or text.
-        private mutating func stepInString(hashes: Int, multiline: Bool, quote: UInt8) {
+        private mutating func stepInString(hashes: Int, multiline: Bool, quote: UInt8) -> (offset: Int, excess: Excess)? {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\"), hashesFollow(hashes, from: index + 1) {
                 index += 1 + hashes
                 if index < bytes.count, bytes[index] == UInt8(ascii: "(") {
+                    if interpolatedStringDepth == nil { interpolatedStringDepth = squareDepth }
                     contexts.append(.code(openParentheses: 0))
                 }
                 index += 1  // the escaped character (or the interpolation's parenthesis)
             } else if byte == quote, !multiline || at("\"\"\""), hashesFollow(hashes, from: index + (multiline ? 3 : 1)) {
                 index += (multiline ? 3 : 1) + hashes
-                contexts.removeLast()
+                endString()
             } else if Self.isLineBreak(byte), !multiline {
                 index += 1
-                contexts.removeLast()  // an unclosed string ends with its line, as the parser recovers
+                endSingleLineStrings()  // an unclosed string ends with its line, as the parser recovers
             } else {
+                if let excess = riseSquareInText() { return (index, excess) }
                 index += 1
+            }
+            return nil
+        }
+
+        /// Leaves the string literal the scanner is in; the outermost one's end goes back to
+        /// the depth before it.
+        private mutating func endString() {
+            contexts.removeLast()
+            if contexts.count == 1, let depth = interpolatedStringDepth {
+                squareDepth = depth
+                interpolatedStringDepth = nil
             }
         }
 
-        /// `/* … */`, nested as Swift nests them; an unclosed one runs to the end.
-        private mutating func skipBlockComment() {
+        /// A line break ends every single-line string literal open at it, and the
+        /// interpolations inside them, out to the code around the outermost one (or to a
+        /// multi-line literal's interpolation), as the Swift lexer ends them.
+        private mutating func endSingleLineStrings() {
+            while contexts.count > 1 {
+                switch contexts[contexts.count - 1] {
+                case .string(_, let multiline, _) where !multiline:
+                    endString()
+                case .code:
+                    guard case .string(_, false, _) = contexts[contexts.count - 2] else { return }
+                    contexts.removeLast()
+                default:
+                    return
+                }
+            }
+        }
+
+        /// A `[` in code: one level deeper.
+        private mutating func riseSquare() -> Excess? {
+            let excess: Excess = interpolatedStringDepth == nil ? .squareBrackets : .squareBracketsInInterpolatedString
+            return Self.rise(&squareDepth, past: excess) ? excess : nil
+        }
+
+        /// A `[` in text (a string literal's or a comment's) counts only inside a string
+        /// literal with an interpolation.
+        private mutating func riseSquareInText() -> Excess? {
+            guard interpolatedStringDepth != nil, bytes[index] == UInt8(ascii: "[") else { return nil }
+            return riseSquare()
+        }
+
+        /// An extended regex literal, from its `/` (after `hashes` `#`) to `/` and as many `#`:
+        /// text, as a string's is. It spans lines when a line break follows the opening `#/`;
+        /// otherwise it ends with its line, closed or not.
+        private mutating func skipExtendedRegex(hashes: Int) {
+            index += 1
+            let multiline = index < bytes.count && Self.isLineBreak(bytes[index])
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    index = min(index + 2, bytes.count)
+                } else if bytes[index] == UInt8(ascii: "/"), hashesFollow(hashes, from: index + 1) {
+                    index += 1 + hashes
+                    return
+                } else if !multiline, Self.isLineBreak(bytes[index]) {
+                    return
+                } else {
+                    index += 1
+                }
+            }
+        }
+
+        /// `/* … */`, nested as Swift nests them; an unclosed one runs to the end. Inside a string
+        /// literal with an interpolation its `[` count; where one goes past the bound, and which.
+        private mutating func skipBlockComment() -> (offset: Int, excess: Excess)? {
             var open = 0
             while index < bytes.count {
                 if at("/*") {
@@ -219,11 +311,13 @@ enum NestingPrecheck {
                 } else if at("*/") {
                     open -= 1
                     index += 2
-                    if open == 0 { return }
+                    if open == 0 { return nil }
                 } else {
+                    if let excess = riseSquareInText() { return (index, excess) }
                     index += 1
                 }
             }
+            return nil
         }
 
         /// Follows `else if` chains and runs of prefix keywords through each token (`identifier`,
