@@ -29,11 +29,12 @@
 # Prints one line per target: executions, seconds it ran, and the outcome (no crash; a crash or a
 # timeout, with the input saved; or interrupted, by Ctrl-C or SIGTERM). Exit status 1 if any
 # target did not run to its end cleanly.
-# Every run is also added to a ledger, .build-fuzz/ledger.tsv, under the id of the code the
-# binary was built from (Scripts/fuzz-code-id.py: Package.swift, the sources of every module
-# codable-fuzz links, the resolved dependencies). --ledger adds up, per target, the executions
-# of the runs on the code as it is now: a change to a module the fuzzer links starts every
-# count again; a change elsewhere (the commands, the reports, tests) does not.
+# Every run is also added to a ledger, .build-fuzz/ledger.tsv, under an id of the code its
+# target runs (Scripts/fuzz-code-id.py --target: Package.swift, the resolved dependencies, the
+# harness, the target's own file, and the modules these import). --ledger adds up, per target,
+# the executions of the runs on that code as it is now: a change to a module a target imports
+# starts its count again; a change elsewhere (another target, the commands, the reports, tests)
+# does not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -84,7 +85,8 @@ seed_folders() {
 }
 
 fuzz() {  # fuzz TARGET SECONDS
-  local name=$1 seconds=$2 corpus="$scratch/corpus/$1" crashes="Tests/FuzzRegressions/$1" log
+  local name=$1 seconds=$2 corpus="$scratch/corpus/$1" crashes="Tests/FuzzRegressions/$1" log code
+  code=$(code_id "$name")
   seed "$name" "$corpus"
   mkdir -p "$crashes"
   log=$(mktemp)
@@ -109,47 +111,53 @@ fuzz() {  # fuzz TARGET SECONDS
       printf '%-14s %12s executions: %s (status %s); input saved in %s/\n' "$name" "${runs:-?}" "$what" "$status" "$crashes"
       grep -E "ERROR|Fatal error|invariant|SUMMARY" "$log" | head -5 ;;
   esac
-  record "$name" "${runs:-0}" "$elapsed" "$outcome"
+  record "$name" "$code" "${runs:-0}" "$elapsed" "$outcome"
   rm -f "$log"
   return $status
 }
 
-code_id() {  # the id of the code codable-fuzz is built from now (see Scripts/fuzz-code-id.py)
-  swift package describe --type json 2>/dev/null | Scripts/fuzz-code-id.py
+description=$(mktemp)  # the package's description, for the code ids (describe_package)
+trap 'rm -f "$description"' EXIT
+describe_package() {
+  swift package describe --type json >"$description" 2>/dev/null
+}
+code_id() {  # code_id TARGET: the id of the code TARGET runs now (see Scripts/fuzz-code-id.py)
+  Scripts/fuzz-code-id.py --target "$1" <"$description"
 }
 
 ledger_file=$scratch/ledger.tsv
 
-record() {  # record TARGET EXECUTIONS SECONDS OUTCOME (clean, interrupted, timeout, crash): a ledger line
+record() {  # record TARGET CODE EXECUTIONS SECONDS OUTCOME (clean, interrupted, timeout, crash): a ledger line
   mkdir -p "$scratch"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$code" "$1" "$2" "$3" \
-    "$4" "$sanitizers" "${FUZZ_CONFIGURATION:-debug}" "${FUZZ_MAX_LEN:-65536}" >>"$ledger_file"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$2" "$1" "$3" "$4" \
+    "$5" "$sanitizers" "${FUZZ_CONFIGURATION:-debug}" "${FUZZ_MAX_LEN:-65536}" >>"$ledger_file"
 }
 
-ledger() {  # per target, the runs on the code as it is now: executions without a finding, findings
+ledger() {  # per target, the runs on its code as it is now: executions without a finding, findings
   local id targets
-  id=$(code_id)
   targets=$(swift run -q codable-fuzz --list | cut -f1)
-  echo "fuzz ledger ($ledger_file), code $id:"
-  printf '%-20s %14s %6s %9s  %s\n' target executions runs findings "10 million"
+  describe_package
+  echo "fuzz ledger ($ledger_file), each target on the code it runs now:"
+  printf '%-20s %-12s %14s %6s %9s  %s\n' target code executions runs findings "10 million"
   for target in $targets; do
+    id=$(code_id "$target")
     { cat "$ledger_file" 2>/dev/null || true; } | awk -F'\t' -v id="$id" -v target="$target" '
       $2 == id && $3 == target { runs++; if ($6 == "clean" || $6 == "interrupted") clean += $4; else found++ }
       END {
-        printf "%-20s %14d %6d %9d  %s\n", target, clean, runs, found, (clean >= 10000000 && found == 0) ? "yes" : "no"
+        printf "%-20s %-12s %14d %6d %9d  %s\n", target, id, clean, runs, found, (clean >= 10000000 && found == 0) ? "yes" : "no"
       }'
   done
 }
 
 case ${1:-} in
   --list) swift run -q codable-fuzz --list; exit 0 ;;
-  ""|-h|--help) sed -n '2,37s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  ""|-h|--help) sed -n '2,38s/^# \{0,1\}//p' "$0"; exit 0 ;;
   --ledger) ledger; exit 0 ;;
 esac
 name=$1
 seconds=${2:?"usage: Scripts/fuzz.sh TARGET SECONDS"}
 build
-code=$(code_id)
+describe_package
 failed=0
 if [ "$name" = all ]; then
   for target in $(swift run -q codable-fuzz --list | cut -f1); do
