@@ -21,15 +21,19 @@
 /// no `]` takes one off. swift-syntax's recovery reads a broken interpolation's text as code (a
 /// `"` after a finished expression, as in `"\(a" [[[…`, closes the outer literal), and no
 /// lexer-level scan can tell which; counted this way, no reading of it nests deeper than the count.
+/// So does the rest of the file after a `/…/` on one line that swift-syntax may read as a regex
+/// literal or as division, where the two readings open different literals or comments (a quote
+/// inside, or a `/*` at its end, as in `/"/`): which one it takes depends on heuristics of its own.
 enum NestingPrecheck {
     /// What a file nests too deeply.
     enum Excess: Equatable, Sendable {
-        case squareBrackets, squareBracketsInInterpolatedString, angleBrackets, arrows, conditionalBlocks, elseIfChain, prefixKeywords
+        case squareBrackets, squareBracketsInInterpolatedString, squareBracketsAfterAmbiguousSlashes
+        case angleBrackets, arrows, conditionalBlocks, elseIfChain, prefixKeywords
 
         /// The most allowed.
         var limit: Int {
             switch self {
-            case .squareBrackets, .squareBracketsInInterpolatedString: return 10
+            case .squareBrackets, .squareBracketsInInterpolatedString, .squareBracketsAfterAmbiguousSlashes: return 10
             case .elseIfChain: return 128
             default: return 64
             }
@@ -40,6 +44,8 @@ enum NestingPrecheck {
             switch self {
             case .squareBrackets:
                 return "square brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser takes time exponential in their depth)"
+            case .squareBracketsAfterAmbiguousSlashes:
+                return "more than \(limit) '[' after a '/…/' that may be a regex literal with a quote or comment in it, with those around it: codable does not read such a model (the Swift parser may read them as code, and takes time exponential in the brackets' depth)"
             case .squareBracketsInInterpolatedString:
                 return "more than \(limit) '[' in a string literal with an interpolation, with those around it: codable does not read such a model (the Swift parser may read an interpolation's text as code, and takes time exponential in the brackets' depth)"
             case .angleBrackets:
@@ -94,6 +100,9 @@ enum NestingPrecheck {
         /// interpolation has opened in it: from there to its end every `[` counts and no `]`
         /// takes one off, and its end goes back to this depth. Nil outside such a literal.
         var interpolatedStringDepth: Int?
+        /// Past a `/…/` that reads as a regex literal or as division with different literals or
+        /// comments opened: from there on every `[` counts, anywhere, and no `]` takes one off.
+        var afterAmbiguousSlashes = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -122,7 +131,7 @@ enum NestingPrecheck {
                 if let excess = riseSquare() { return (index, excess) }
                 index += 1
             case UInt8(ascii: "]"):
-                if interpolatedStringDepth == nil { Self.fall(&squareDepth) }
+                if interpolatedStringDepth == nil && !afterAmbiguousSlashes { Self.fall(&squareDepth) }
                 index += 1
             case UInt8(ascii: "<"):
                 if Self.rise(&angleDepth, past: .angleBrackets) { return (index, .angleBrackets) }
@@ -173,6 +182,9 @@ enum NestingPrecheck {
                 }
             case UInt8(ascii: "/") where at("/*"):
                 if let excess = skipBlockComment() { return excess }
+            case UInt8(ascii: "/"):
+                if startsAmbiguousSlashes() { afterAmbiguousSlashes = true }
+                index += 1
             case UInt8(ascii: "#"), UInt8(ascii: "\""):
                 var hashes = 0
                 while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
@@ -245,7 +257,7 @@ enum NestingPrecheck {
         private mutating func endString() {
             contexts.removeLast()
             if contexts.count == 1, let depth = interpolatedStringDepth {
-                squareDepth = depth
+                if !afterAmbiguousSlashes { squareDepth = depth }
                 interpolatedStringDepth = nil
             }
         }
@@ -269,15 +281,41 @@ enum NestingPrecheck {
 
         /// A `[` in code: one level deeper.
         private mutating func riseSquare() -> Excess? {
-            let excess: Excess = interpolatedStringDepth == nil ? .squareBrackets : .squareBracketsInInterpolatedString
+            let excess: Excess = afterAmbiguousSlashes ? .squareBracketsAfterAmbiguousSlashes
+                : interpolatedStringDepth == nil ? .squareBrackets : .squareBracketsInInterpolatedString
             return Self.rise(&squareDepth, past: excess) ? excess : nil
         }
 
         /// A `[` in text (a string literal's or a comment's) counts only inside a string
-        /// literal with an interpolation.
+        /// literal with an interpolation, or past ambiguous slashes.
         private mutating func riseSquareInText() -> Excess? {
-            guard interpolatedStringDepth != nil, bytes[index] == UInt8(ascii: "[") else { return nil }
+            guard interpolatedStringDepth != nil || afterAmbiguousSlashes, bytes[index] == UInt8(ascii: "[") else { return nil }
             return riseSquare()
+        }
+
+        /// At a `/` in code that starts no comment: whether a `/` closes it on the same line (a
+        /// regex literal may start there: not before a space, a tab or a line's end), with a
+        /// quote, backtick or `#` between them or a `*` or `/` after the closing one, so that
+        /// reading it as a regex or as division opens different literals or comments.
+        private func startsAmbiguousSlashes() -> Bool {
+            guard index + 1 < bytes.count, !Self.isWhitespace(bytes[index + 1]) else { return false }
+            var end = index + 1
+            var opener = false
+            while end < bytes.count, !Self.isLineBreak(bytes[end]) {
+                switch bytes[end] {
+                case UInt8(ascii: "\\"):
+                    end += 1
+                case UInt8(ascii: "/"):
+                    let next = end + 1 < bytes.count ? bytes[end + 1] : 0
+                    return opener || next == UInt8(ascii: "*") || next == UInt8(ascii: "/")
+                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "#"):
+                    opener = true
+                default:
+                    break
+                }
+                end += 1
+            }
+            return false
         }
 
         /// An extended regex literal, from its `/` (after `hashes` `#`) to `/` and as many `#`:

@@ -106,6 +106,30 @@ struct SquareBracketNestingTests {
         #expect(error?.origin?.column == start.count + 11, "\(source)")
     }
 
+    static let slashesMessage = "more than 10 '[' after a '/…/' that may be a regex literal with a quote or comment in it, with those around it: codable does not read such a model (the Swift parser may read them as code, and takes time exponential in the brackets' depth)"
+
+    /// swift-syntax reads `/"/` as a regex literal or as division by heuristics of its own; the
+    /// two readings open different literals (`let r = /"/` then 24 brackets hung the reader).
+    /// Past such slashes every `[` counts, anywhere, and no `]` takes one off.
+    @Test(arguments: ["let r = /\"/ ; let x = ", "let r = /a/*", "let r = /`/ + ", "let r = a/b/*c*/ ", "let r = /#/ ; \"\"\"\n"])
+    func bracketsPastAmbiguousSlashesAllCount(start: String) throws {
+        let source = start + String(repeating: "[", count: 11)
+        let error = #expect(throws: ModelReadError.self) { try readModels(source) }
+        #expect(error?.message == Self.slashesMessage, "\(source)")
+        let closed = start.contains("\"\"\"") ? "" : "\n" + String(repeating: "let g = [1]\n", count: 11)
+        if !closed.isEmpty {
+            let error = #expect(throws: ModelReadError.self) { try readModels("let r = /\"/\n" + closed) }
+            #expect(error?.message == Self.slashesMessage)
+        }
+    }
+
+    /// Division, and regex literals that open nothing either way, leave the count as it was.
+    @Test func ordinarySlashesDoNotCount() throws {
+        let lines = ["let r = /[a-z]+/", "let q = a/b/c", "let h = a / b / \"c\"", "let u = \"https://x/y\"", "let p = #/\"/#"]
+        let source = "struct A: Codable { var a: Int }\n" + lines.joined(separator: "\n") + "\n" + String(repeating: "let g: [[Int]] = [[1]]\n", count: 30)
+        #expect(try readModels(source).types["A"] != nil)
+    }
+
     @Test(arguments: ["#/[[[[[[[[[[[[a/#", "#/[[[[[[[[[[[[a]]]]]]]]]]]]/#", "##/[[[[[[[[[[[[/#\"/##", "#/\n[[[[[[[[[[[[ \" /*\n/#"])
     func bracketsInARegexLiteralDoNotCount(regex: String) throws {
         #expect(try readModels("struct A: Codable { var a: Int }\nlet r = \(regex)\n").types["A"] != nil)
