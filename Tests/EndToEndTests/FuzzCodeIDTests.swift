@@ -38,6 +38,13 @@ import Testing
         ]}
         """
 
+    /// Whether python3 is here to run the script; where it is not, says so (the test skips).
+    static func hasPython() -> Bool {
+        let found = ["/usr/bin/python3", "/usr/local/bin/python3"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        if !found { print("FuzzCodeIDTests: skipped, python3 is absent") }
+        return found
+    }
+
     static func run(_ arguments: [String] = [], in root: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -56,10 +63,7 @@ import Testing
     }
 
     @Test func idFollowsTheFuzzersClosureOnly() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/python3") else {
-            print("FuzzCodeIDTests: skipped, python3 is absent")
-            return
-        }
+        guard Self.hasPython() else { return }
         let root = try Self.makePackage()
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try Self.run(["--files"], in: root).split(separator: "\n") == [
@@ -83,10 +87,7 @@ import Testing
     }
 
     @Test func aTargetsIDFollowsItsOwnFileTheHarnessAndWhatTheyImport() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/python3") else {
-            print("FuzzCodeIDTests: skipped, python3 is absent")
-            return
-        }
+        guard Self.hasPython() else { return }
         let root = try Self.makePackage()
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try Self.run(["--target", "csv", "--files"], in: root).split(separator: "\n") == [
