@@ -190,7 +190,12 @@ enum NestingPrecheck {
                 while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
                 index += hashes
                 if hashes > 0, index < bytes.count, bytes[index] == UInt8(ascii: "/") {
-                    skipExtendedRegex(hashes: hashes)
+                    let start = index + 1
+                    if !skipExtendedRegex(hashes: hashes) {
+                        // Not closed: swift-syntax's recovery may read what follows as code.
+                        index = start
+                        afterAmbiguousSlashes = true
+                    }
                     break
                 }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
@@ -319,9 +324,9 @@ enum NestingPrecheck {
         }
 
         /// An extended regex literal, from its `/` (after `hashes` `#`) to `/` and as many `#`:
-        /// text, as a string's is. It spans lines when a line break follows the opening `#/`;
-        /// otherwise it ends with its line, closed or not.
-        private mutating func skipExtendedRegex(hashes: Int) {
+        /// text, as a string's is. It spans lines when a line break follows the opening `#/`.
+        /// Whether it is closed (on its line, or before the end for one that spans lines).
+        private mutating func skipExtendedRegex(hashes: Int) -> Bool {
             index += 1
             let multiline = index < bytes.count && Self.isLineBreak(bytes[index])
             while index < bytes.count {
@@ -329,13 +334,14 @@ enum NestingPrecheck {
                     index = min(index + 2, bytes.count)
                 } else if bytes[index] == UInt8(ascii: "/"), hashesFollow(hashes, from: index + 1) {
                     index += 1 + hashes
-                    return
+                    return true
                 } else if !multiline, Self.isLineBreak(bytes[index]) {
-                    return
+                    return false
                 } else {
                     index += 1
                 }
             }
+            return false
         }
 
         /// `/* … */`, nested as Swift nests them; an unclosed one runs to the end. Inside a string

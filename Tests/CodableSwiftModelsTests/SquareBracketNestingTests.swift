@@ -111,7 +111,7 @@ struct SquareBracketNestingTests {
     /// swift-syntax reads `/"/` as a regex literal or as division by heuristics of its own; the
     /// two readings open different literals (`let r = /"/` then 24 brackets hung the reader).
     /// Past such slashes every `[` counts, anywhere, and no `]` takes one off.
-    @Test(arguments: ["let r = /\"/ ; let x = ", "let r = /a/*", "let r = /`/ + ", "let r = a/b/*c*/ ", "let r = /#/ ; \"\"\"\n"])
+    @Test(arguments: ["let r = /\"/ ; let x = ", "let r = /a/*", "let r = /`/ + ", "let r = a/b/*c*/ ", "let r = /#/ ; \"\"\"\n", "let r = #/\n", "let r = #/ a "])
     func bracketsPastAmbiguousSlashesAllCount(start: String) throws {
         let source = start + String(repeating: "[", count: 11)
         let error = #expect(throws: ModelReadError.self) { try readModels(source) }
