@@ -1,0 +1,5 @@
+struct Item: Codable {
+    static let quote = /"/
+    var grid: [[Int]]
+    var deep: [[[[[[[[[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]]]]]]]]]
+}
