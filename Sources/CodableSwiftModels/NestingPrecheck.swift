@@ -103,6 +103,9 @@ enum NestingPrecheck {
         /// Past a `/…/` that reads as a regex literal or as division with different literals or
         /// comments opened: from there on every `[` counts, anywhere, and no `]` takes one off.
         var afterAmbiguousSlashes = false
+        /// Inside a string literal with an interpolation, or past ambiguous slashes: every `[`
+        /// counts, in text too, and no `]` takes one off.
+        var countsEveryBracket: Bool { interpolatedStringDepth != nil || afterAmbiguousSlashes }
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -131,7 +134,7 @@ enum NestingPrecheck {
                 if let excess = riseSquare() { return (index, excess) }
                 index += 1
             case UInt8(ascii: "]"):
-                if interpolatedStringDepth == nil && !afterAmbiguousSlashes { Self.fall(&squareDepth) }
+                if !countsEveryBracket { Self.fall(&squareDepth) }
                 index += 1
             case UInt8(ascii: "<"):
                 if Self.rise(&angleDepth, past: .angleBrackets) { return (index, .angleBrackets) }
@@ -291,10 +294,9 @@ enum NestingPrecheck {
             return Self.rise(&squareDepth, past: excess) ? excess : nil
         }
 
-        /// A `[` in text (a string literal's or a comment's) counts only inside a string
-        /// literal with an interpolation, or past ambiguous slashes.
+        /// A `[` in text (a string literal's or a comment's) counts only where every one does.
         private mutating func riseSquareInText() -> Excess? {
-            guard interpolatedStringDepth != nil || afterAmbiguousSlashes, bytes[index] == UInt8(ascii: "[") else { return nil }
+            guard countsEveryBracket, bytes[index] == UInt8(ascii: "[") else { return nil }
             return riseSquare()
         }
 
