@@ -75,12 +75,14 @@ def target_files(targets, target):
             harness.append(path)
     if target not in definitions:
         sys.exit(f"fuzz-code-id: no file defines a fuzz target named {target}")
-    # The harness: codable-fuzz's own folder, and the files beside the targets that define none.
-    # The modules that hold them stand for those files only, not for every target beside.
-    holders = {PRODUCT} | {name for name in fuzzer if any(
-        path.startswith(targets[name]["path"].rstrip(os.sep) + os.sep) for path in definitions.values())}
-    own = [path for path in harness if any(path.startswith(targets[name]["path"].rstrip(os.sep) + os.sep) for name in holders)]
-    sources = own + [definitions[target]]
+    def under(path, name):
+        return path.startswith(targets[name]["path"].rstrip(os.sep) + os.sep)
+
+    # The modules that hold them stand for those files only, not for every target beside: the
+    # harness (codable-fuzz's own files, and the files beside the targets that define none) and
+    # the target's own file.
+    holders = {PRODUCT} | {name for name in fuzzer if any(under(path, name) for path in definitions.values())}
+    sources = [path for path in harness if any(under(path, name) for name in holders)] + [definitions[target]]
     imported = {module for path in sources for module in IMPORT.findall(read(path)) if module in targets}
     modules = closure(targets, imported - holders) - holders
     return sorted(set(sources) | set(files_of(targets, modules)))

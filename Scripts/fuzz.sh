@@ -86,7 +86,7 @@ seed_folders() {
 
 fuzz() {  # fuzz TARGET SECONDS
   local name=$1 seconds=$2 corpus="$scratch/corpus/$1" crashes="Tests/FuzzRegressions/$1" log code
-  code=$(code_id "$name")
+  code=$(code_id "$name") || { echo "fuzz: $name: no code id (Scripts/fuzz-code-id.py failed), not run" >&2; return 2; }
   seed "$name" "$corpus"
   mkdir -p "$crashes"
   log=$(mktemp)
