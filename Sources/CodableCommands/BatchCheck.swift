@@ -7,12 +7,12 @@ struct BatchCheck: Sendable {
     let checker: any RecordChecker
     /// How reports name the input.
     let file: String
-    /// At most this many problems per batch (`--max-errors` plus one, enough for the runner to
-    /// see the limit passed): memory for problems stays bounded whatever the input.
+    /// At most this many problems a task (`--max-errors` plus one, enough for the runner to see
+    /// the limit passed).
     let limit: Int
 
     /// The most problems one task holds before it stops at a record's end and leaves the rest
-    /// of its batch to a task of its own (`Result.resumeAt`): with every record bad, a batch of
+    /// of its part of the batch to later tasks (`Result.rest`): with every record bad, a batch of
     /// 1 MiB made 63 000 problems, and the runner's four batches at once held 140 MB of them
     /// (`--max-errors 0`, 500 000 bad records of 16 bytes). A record with more findings than
     /// `SortedFindings` holds in memory is handed on a page of this many at a time. 256: a record
@@ -21,11 +21,13 @@ struct BatchCheck: Sendable {
     /// with 256 (3.2 to 3.3 debug); 300 000 bad records take as long with any of them.
     static let problemsPerTask = 256
 
-    /// Where a task goes on from: a record, and the findings of it not yet reported when an
-    /// earlier task began it (its `SortedFindings` came out a page at a time), with where
-    /// placing its last page got to.
+    /// A part of a batch for a task: its records from `record` up to `end` (nil: the batch's
+    /// end), the findings of the first not yet reported when an earlier task began it (its
+    /// `SortedFindings` came out a page at a time), and a cursor placed at or before its first
+    /// problem, so that placing them counts on from there, not from the batch's start.
     struct Resumption: Sendable {
         var record: Int
+        var end: Int?
         var findings: SortedFindings?
         var places = PlaceCursor()
     }
@@ -38,16 +40,27 @@ struct BatchCheck: Sendable {
         var continuesRecord = false
         /// The schema or model could not check a record: the run stops with this.
         var failure: CommandFailure?
-        /// Where the next task goes on, when this one stopped at `problemsPerTask` problems.
-        var resumeAt: Resumption?
+        /// The rest of the part, when this task stopped at `problemsPerTask` problems.
+        var rest: Rest?
     }
 
-    /// The problems of each record of `batch` from `start` on, located in the input, in record
-    /// order; past `problemsPerTask` problems, it stops at a record's end, or within a record
-    /// whose findings did not fit in memory (a page of them at a time).
+    /// What a task that stopped short leaves to later ones.
+    enum Rest: Sendable {
+        /// The findings of a record not yet reported, and the records after it: one task's part.
+        case record(Resumption)
+        /// Records from a record's start, to be cut into parts of `partLength` records, checked
+        /// by tasks at once (see `cutPart(from:length:in:)`).
+        case records(Resumption, partLength: Int)
+    }
+
+    /// The problems of each record of `batch` in the part `start`, located in the input, in
+    /// record order; past `problemsPerTask` problems, it stops at a record's end (the rest in
+    /// parts), or within a record whose findings did not fit in memory (a page of them at a
+    /// time).
     func problems(in batch: RecordBatch, from start: Resumption = Resumption(record: 0)) -> Result {
         let isSoleValue = batch.framing == .json && !batch.fromTopLevelArray
         let file = batch.sourceName ?? self.file
+        let end = start.end ?? batch.count
         var result = Result(continuesRecord: start.findings != nil)
         var found = 0
         var held = 0
@@ -57,12 +70,14 @@ struct BatchCheck: Sendable {
         var open = start.findings
         // Each record's findings, until some go past memory (then it becomes `open`).
         var collector: SortedFindings?
-        while index < batch.count {
+        // The first record left to later tasks, when this one stopped at a record's end.
+        var stoppedAt: Int?
+        while index < end {
             if open == nil {
                 // Past the limit the run stops within this batch: later records are never reported.
                 if Task.isCancelled || found >= limit { break }
                 if held >= Self.problemsPerTask {
-                    result.resumeAt = Resumption(record: index)
+                    stoppedAt = index
                     break
                 }
                 let findings = collector ?? SortedFindings(directory: TemporaryFiles.directory.string)
@@ -90,7 +105,7 @@ struct BatchCheck: Sendable {
             pages.append((index, page))
             held += page.count
             guard open!.isExhausted else {
-                result.resumeAt = Resumption(record: index, findings: open)
+                result.rest = .record(Resumption(record: index, end: start.end, findings: open))
                 break
             }
             open = nil
@@ -113,7 +128,37 @@ struct BatchCheck: Sendable {
                     absoluteRuleLocation: finding.absoluteRuleLocation, message: finding.message)
             })
         }
-        result.resumeAt?.places = places
+        if let stoppedAt {
+            // As many problems a record as in the records this task checked, half a task's worth
+            // a part: most parts end in one task, not in a continuation of a record or two.
+            let checked = stoppedAt - start.record
+            let length = max(1, checked * Self.problemsPerTask / (2 * held))
+            result.rest = .records(Resumption(record: stoppedAt, end: start.end, places: places), partLength: length)
+        } else if case .record(var rest) = result.rest {
+            rest.places = places
+            result.rest = .record(rest)
+        }
         return result
+    }
+
+    /// The first `length` records of `rest` (records of `batch` from a record's start) as a part
+    /// for a task; `rest` goes on after them, its cursor counted on to its new first record, or
+    /// becomes nil when nothing is left. So tasks check a batch's parts at once: with every
+    /// record bad, the rest of a batch went to one task after another, each started once the
+    /// one before was reported, and `validate` used 1.2 of 2 cores. Cut as tasks come free, not
+    /// all at once: a record with many problems and a million small ones after it made a
+    /// million parts.
+    static func cutPart(from rest: inout Resumption?, length: Int, in batch: RecordBatch) -> Resumption? {
+        guard var part = rest else { return nil }
+        let end = part.end ?? batch.count
+        let next = part.record + length
+        guard next < end else {
+            rest = nil
+            return part
+        }
+        part.end = next
+        rest!.record = next
+        _ = batch.locations(ofNodes: [batch[next].root], continuing: &rest!.places)
+        return part
     }
 }

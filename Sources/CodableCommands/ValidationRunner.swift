@@ -66,8 +66,8 @@ struct ValidationRunner {
 
     /// Checks one input's records; a malformed input is a problem, an unreadable one an outcome.
     ///
-    /// Batches are checked in parallel (up to `window` at a time, so memory stays flat) and
-    /// reported in input order.
+    /// Batches, and parts of a batch with many problems, are checked in parallel (up to `window`
+    /// tasks at a time, so memory stays flat; see `CheckQueue`) and reported in input order.
     private func check(_ file: InputFile, _ state: State) async -> FileOutcome {
         var outcome = FileOutcome(file: file.displayName, records: 0, problems: 0)
         let records: InputRecords
@@ -76,17 +76,17 @@ struct ValidationRunner {
             return outcome
         }
         var batches = records.makeAsyncIterator()
-        var pending: [(batch: RecordBatch, task: Task<BatchCheck.Result, Never>)] = []
         var readError: CommandFailure?
         var reading = true
         // One past the limit, to tell a run with exactly `maxErrors` problems from a cut one.
         let work = BatchCheck(checker: checker, file: file.displayName, limit: maxErrors.map { $0 + 1 } ?? Int.max)
-        defer { for (_, task) in pending { task.cancel() } }
+        var queue = CheckQueue(work: work, window: Self.window, batches: Self.batchesAhead)
+        defer { queue.cancelAll() }
         while true {
-            while reading && pending.count < Self.window {
+            while reading && queue.wantsBatch {
                 do {
                     if let batch = try await batches.next() {
-                        pending.append((batch, Task { work.problems(in: batch) }))
+                        queue.add(batch)
                     } else {
                         reading = false
                     }
@@ -95,13 +95,8 @@ struct ValidationRunner {
                     reading = false
                 }
             }
-            guard !pending.isEmpty else { break }
-            let (batch, task) = pending.removeFirst()
-            let result = await task.value
-            if let next = result.resumeAt {
-                // The rest of the batch, checked while these problems are reported.
-                pending.insert((batch, Task { work.problems(in: batch, from: next) }), at: 0)
-            }
+            // The rest of a part that stopped short is checked while these problems are reported.
+            guard let result = await queue.next() else { break }
             for (position, problems) in result.records.enumerated() {
                 if position > 0 || !result.continuesRecord {
                     outcome.records += 1
@@ -172,8 +167,13 @@ struct ValidationRunner {
         }
     }
 
-    /// Batches checked at once: enough to keep every core busy, few enough to keep memory flat.
-    static let window = 4
+    /// Checking tasks started and not yet reported, at most: enough to keep every core busy
+    /// while later batches' first tasks, done, wait their turn; few enough to keep memory flat
+    /// (each holds at most `BatchCheck.problemsPerTask` problems).
+    static let window = 8
+
+    /// Batches read and not yet reported, at most.
+    static let batchesAhead = 4
 
     private func emit(_ text: String?, _ state: State) {
         guard var text, !text.isEmpty else { return }

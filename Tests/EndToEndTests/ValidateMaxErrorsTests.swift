@@ -81,6 +81,51 @@ import Testing
         #expect(differs == nil, "\(reported.count) reported, \(expected.count) expected; problem \(differs ?? 0) differs")
     }
 
+    /// Records of every density in one input of several batches: runs of clean records, a
+    /// problem a record, and records with more problems than a task holds. A task that stops at
+    /// `BatchCheck.problemsPerTask` problems hands the rest of its part on in parts that tasks
+    /// check at once, each placed from a cursor counted on from the part before it: every
+    /// problem still comes once, in order, at its own line and column, and every record is
+    /// counted once. As JSON Lines, and as one YAML sequence (placed through a source map).
+    @Test(arguments: [("records.jsonl", ""), ("records.yaml", "- ")])
+    func problemsOfPartsCheckedAtOnceComeInOrderAtTheirPlaces(file: String, prefix: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("strings.schema.json")
+        try Data(#"{"type": "array", "items": {"type": "string"}}"#.utf8).write(to: schema)
+        let wide = "[" + Array(repeating: "1", count: 300).joined(separator: ",") + "]"
+        let long = "[\"" + String(repeating: "s", count: 3_000) + "\"]"
+        let records = (0..<12_000).map { index in
+            if index % 997 == 0 { return wide }
+            if index % 10 == 0 { return long }
+            if (2_000..<4_000).contains(index) { return "[\"s\"]" }
+            return index % 3 == 0 ? "[\"s\", 2]" : "[1]"
+        }
+        // Columns count from the record's `[`, after the YAML item's `- `.
+        let expected = records.enumerated().flatMap { line, record -> [String] in
+            let columns: [Int] = switch record {
+            case wide: (0..<300).map { 2 + 2 * $0 }
+            case "[\"s\", 2]": [7]
+            case "[1]": [2]
+            default: []
+            }
+            return columns.map { "\(line + 1):\($0 + prefix.count)" }
+        }
+        let input = directory.appendingPathComponent(file)
+        try Data(records.map { prefix + $0 + "\n" }.joined().utf8).write(to: input)
+        let result = try CodableBinary.run(["validate", "--schema", schema.path, "--report", "github", "--max-errors", "0", input.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("1 file, 12000 records, \(expected.count) errors in "), "\(result.stderr)")
+        let reported = result.stdout.split(separator: "\n").map { command in
+            let properties = command.split(separator: ",")
+            func value(_ key: String) -> Substring { properties.first { $0.hasPrefix(key + "=") }!.dropFirst(key.count + 1) }
+            return "\(value("line")):\(value("col"))"
+        }
+        let shared = min(reported.count, expected.count)
+        let differs = (0..<shared).first { reported[$0] != expected[$0] } ?? (reported.count == expected.count ? nil : shared)
+        #expect(differs == nil, "\(reported.count) reported, \(expected.count) expected; problem \(differs ?? 0) differs")
+    }
+
     /// The reports that keep their problems until their counts are written (json, junit,
     /// sarif) keep them past a mebibyte in a temporary file: the same report comes out with
     /// $TMPDIR usable (where nothing is left behind) and with no $TMPDIR to write in (kept in
