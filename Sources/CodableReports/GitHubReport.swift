@@ -27,38 +27,73 @@ public final class GitHubReport: ValidationReport {
 
     public func end(_ summary: ValidationSummary) -> String { "" }
 
-    /// `::NAME key=value,…::message` and a line break, escaped.
+    /// `::NAME key=value,…::message` and a line break, escaped: one string, written in place (a
+    /// problem's command built from pieces took half of `validate --report github`'s time where
+    /// every record is bad).
     public static func command(_ name: String, _ properties: [(String, String)], _ message: String) -> String {
-        let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-        return "::\(name)\(list.isEmpty ? "" : " " + list)::\(escapeData(message))\n"
+        var text = "::"
+        text.reserveCapacity(name.utf8.count + message.utf8.count + properties.reduce(8) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 })
+        text += name
+        for (index, (key, value)) in properties.enumerated() {
+            text += index == 0 ? " " : ","
+            text += key
+            text += "="
+            text += escapeProperty(value)
+        }
+        text += "::"
+        text += escapeData(message)
+        text += "\n"
+        return text
     }
 
     /// A workflow command's message: `%`, CR and LF escaped.
     public static func escapeData(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(character)
+        replacing(in: text) { byte in
+            switch byte {
+            case UInt8(ascii: "%"): "%25"
+            case 0x0D: "%0D"
+            case 0x0A: "%0A"
+            default: nil
             }
         }
-        return result
     }
 
     /// A workflow command's property value: as a message, and `:` and `,` escaped too.
     public static func escapeProperty(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in escapeData(text).unicodeScalars {
-            switch character {
-            case ":": result += "%3A"
-            case ",": result += "%2C"
-            default: result.unicodeScalars.append(character)
+        replacing(in: text) { byte in
+            switch byte {
+            case UInt8(ascii: "%"): "%25"
+            case 0x0D: "%0D"
+            case 0x0A: "%0A"
+            case UInt8(ascii: ":"): "%3A"
+            case UInt8(ascii: ","): "%2C"
+            default: nil
             }
         }
-        return result
+    }
+
+    /// `text` with each byte that `replacement` gives text for replaced by it, written in one
+    /// buffer (scalar by scalar, escaping took a third of `validate --report github` where
+    /// every record is bad: every message has a line break); `text` itself when nothing is.
+    /// Only ASCII bytes are replaced, so the UTF-8 stays whole.
+    private static func replacing(in text: String, _ replacement: (UInt8) -> StaticString?) -> String {
+        var added = 0
+        for byte in text.utf8 {
+            if let escape = replacement(byte) { added += escape.utf8CodeUnitCount - 1 }
+        }
+        guard added > 0 else { return text }
+        return String(unsafeUninitializedCapacity: text.utf8.count + added) { buffer in
+            var count = 0
+            for byte in text.utf8 {
+                if let escape = replacement(byte) {
+                    for index in 0..<escape.utf8CodeUnitCount { buffer[count + index] = escape.utf8Start[index] }
+                    count += escape.utf8CodeUnitCount
+                } else {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
     }
 }

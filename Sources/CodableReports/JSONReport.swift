@@ -74,12 +74,22 @@ public final class JSONReport: ValidationReport {
     }
 
     static func problemObject(_ problem: ValidationProblem) -> String {
-        JSONText.object([
-            ("line", "\(problem.location.line)"), ("column", "\(problem.location.column)"),
-            ("record", problem.record.map(String.init) ?? "null"), ("path", JSONText.quote(problem.path)),
-            ("instancePath", JSONText.quote(problem.instancePath)), ("kind", JSONText.quote(problem.kind.rawValue)),
-            ("rule", JSONText.quote(problem.rule)), ("ruleLocation", JSONText.quote(problem.ruleLocation)),
-            ("absoluteRuleLocation", JSONText.quote(problem.absoluteRuleLocation)), ("message", JSONText.quote(problem.message)),
-        ])
+        var object = JSONObjectText(capacity: problem.path.utf8.count + problem.instancePath.utf8.count + problem.rule.utf8.count
+            + problem.ruleLocation.utf8.count + (problem.absoluteRuleLocation?.utf8.count ?? 4) + problem.message.utf8.count + 180)
+        object.add("line", problem.location.line)
+        object.add("column", problem.location.column)
+        object.add("record", json: problem.record.map(String.init) ?? "null")
+        object.add("path", string: problem.path)
+        object.add("instancePath", string: problem.instancePath)
+        object.add("kind", string: problem.kind.rawValue)
+        object.add("rule", string: problem.rule)
+        object.add("ruleLocation", string: problem.ruleLocation)
+        if let absolute = problem.absoluteRuleLocation {
+            object.add("absoluteRuleLocation", string: absolute)
+        } else {
+            object.add("absoluteRuleLocation", json: "null")
+        }
+        object.add("message", string: problem.message)
+        return object.finish()
     }
 }

@@ -82,6 +82,16 @@ public final class JUnitReport: ValidationReport {
     }
 
     private static func escape(_ value: String, quotes: Bool) -> String {
+        // Most text has nothing to escape and is handed back as it is: no control character, no
+        // `&<>` (nor quotes, in an attribute), and no 0xEF byte, which U+FFFE and U+FFFF start with.
+        let plain = value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0xEF: false
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): !quotes
+            default: byte >= 0x20
+            }
+        }
+        if plain { return value }
         var result = ""
         result.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {

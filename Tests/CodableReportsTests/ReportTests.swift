@@ -80,6 +80,26 @@ import Testing
         #expect(line == "::error file=dir%2Cx/a%3Ab.jsonl,line=3,col=12,title=type at $[2].title::100%25 wrong%0Areally%0Aschema /properties/title/type\n")
     }
 
+    /// The escapers hand back text with nothing to escape as it is, and escape only what they
+    /// must around characters of more than one byte (they work on UTF-8 bytes).
+    @Test func escapersLeaveOtherTextAsItIs() {
+        #expect(GitHubReport.escapeData("naïve ✓ text, a:b") == "naïve ✓ text, a:b")
+        #expect(GitHubReport.escapeProperty("données/é.json") == "données/é.json")
+        #expect(GitHubReport.escapeData("é%\n✓\r") == "é%25%0A✓%0D")
+        #expect(GitHubReport.escapeProperty("ü:,%\n🙂") == "ü%3A%2C%25%0A🙂")
+        #expect(JUnitReport.text("plain é ✓ 'q' \"q\"") == "plain é ✓ 'q' \"q\"")
+        #expect(JUnitReport.text("naïve ✓ <b> & c") == "naïve ✓ &lt;b&gt; &amp; c")
+        // U+F000 starts with the byte U+FFFE and U+FFFF start with, and is kept.
+        #expect(JUnitReport.text("\u{F000}\u{FFFE}\u{FFFF}\u{01}") == "\u{F000}\u{FFFD}\u{FFFD}\u{FFFD}")
+        #expect(JUnitReport.attribute("it's \"q\"") == "\"it&apos;s &quot;q&quot;\"")
+        let report = JSONReport(tool: Self.tool, subject: Self.subject)
+        _ = report.problem(Self.problem(message: "naïve ✓", path: "$[2].título"))
+        let text = report.finish(FileOutcome(file: "données.jsonl", records: 3, problems: 1))
+        #expect(text.contains("{\"file\": \"données.jsonl\", \"status\": \"invalid\", \"records\": 3, \"errors\": 1, \"problems\": ["))
+        #expect(text.contains("\"path\": \"$[2].título\""))
+        #expect(text.contains("\"message\": \"naïve ✓\""))
+    }
+
     @Test func githubReportsUnreadableFiles() {
         let text = GitHubReport().finish(FileOutcome(file: "gone.json", records: 0, problems: 0, unreadable: "No such file or directory"))
         #expect(text == "::error file=gone.json,title=cannot read input::cannot read input: No such file or directory\n")
@@ -161,6 +181,14 @@ import Testing
         #expect(sarif.contains("\"columnKind\": \"unicodeCodePoints\""))
         #expect(sarif.contains("\"executionSuccessful\": false"))
         #expect(sarif.contains("gone.json: cannot read input: No such file"))
+    }
+
+    /// Each result names its own file, as problems of one input and then another come.
+    @Test func sarifResultsNameTheirOwnFile() {
+        let report = SARIFReport(tool: Self.tool, subject: Self.subject)
+        for file in ["data/a.jsonl", "data/a.jsonl", "b c.json", "data/a.jsonl"] { _ = report.problem(Self.problem(file: file)) }
+        let uris = report.end(ValidationSummary()).split(separator: "\"uri\": ").dropFirst().map { $0.prefix { $0 != "}" } }
+        #expect(uris == ["\"data/a.jsonl\"", "\"data/a.jsonl\"", "\"b%20c.json\"", "\"data/a.jsonl\""])
     }
 
     @Test func sarifURIsAreRelativeAndEncoded() {
