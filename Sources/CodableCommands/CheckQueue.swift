@@ -61,7 +61,8 @@ struct CheckQueue {
     /// stopped short, goes first, and waiting parts are started as room allows.
     mutating func next() async -> BatchCheck.Result? {
         guard !parts.isEmpty else { return nil }
-        if !parts[0].isStarted { startWaiting() }  // not so: taking a part makes room for the next
+        // Always started already (taking the part before it made room), but never waited on unstarted.
+        if !parts[0].isStarted { startWaiting() }
         guard case .started(let task) = parts[0].progress else { return nil }
         let first = parts.removeFirst()
         let result = await task.value

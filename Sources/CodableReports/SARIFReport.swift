@@ -42,9 +42,9 @@ public final class SARIFReport: ValidationReport {
         // took half of `validate --report sarif`'s time where every record is bad.
         var result = "{\"ruleId\": "
         result.reserveCapacity(problem.rule.utf8.count + message.utf8.count + problem.file.utf8.count + 200)
-        result += JSONText.quote(problem.rule)
+        JSONText.appendQuoted(problem.rule, to: &result)
         result += ", \"ruleIndex\": \(index), \"level\": \"error\", \"message\": {\"text\": "
-        result += JSONText.quote(message)
+        JSONText.appendQuoted(message, to: &result)
         result += "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
         result += artifactLocation(problem.file)
         result += ", \"region\": {\"startLine\": \(problem.location.line), \"startColumn\": \(problem.location.column)}}}]}"
