@@ -36,7 +36,6 @@ struct CheckQueue {
     /// Batches with parts in the queue, at most.
     let batches: Int
     private var parts: [Part] = []
-    private var started = 0
     private var added = 0
 
     init(work: BatchCheck, window: Int, batches: Int) {
@@ -47,7 +46,12 @@ struct CheckQueue {
 
     /// True when a batch may be added: every part is started, and there is room.
     var wantsBatch: Bool {
-        started < window && started == parts.count && (parts.first.map { added - $0.batchNumber } ?? 0) < batches
+        parts.count < window && parts.allSatisfy(\.isStarted) && (parts.first.map { added - $0.batchNumber } ?? 0) < batches
+    }
+
+    /// Tasks started and not yet taken (a handful: counted, not kept).
+    private var started: Int {
+        parts.reduce(0) { $0 + ($1.isStarted ? 1 : 0) }
     }
 
     /// Adds a batch, its first task started.
@@ -66,7 +70,6 @@ struct CheckQueue {
         guard case .started(let task) = parts[0].progress else { return nil }
         let first = parts.removeFirst()
         let result = await task.value
-        started -= 1
         switch result.rest {
         case .record(let rest)?:
             parts.insert(Part(batch: first.batch, batchNumber: first.batchNumber, progress: .waiting(rest)), at: 0)
@@ -128,6 +131,5 @@ struct CheckQueue {
         let batch = parts[index].batch
         let work = self.work
         parts[index].progress = .started(Task { work.problems(in: batch, from: part) })
-        started += 1
     }
 }

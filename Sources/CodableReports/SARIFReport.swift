@@ -1,3 +1,5 @@
+import CodableParsing
+
 /// `--report sarif`: SARIF 2.1.0 for GitHub code scanning (`github/codeql-action/upload-sarif`)
 /// and other SARIF readers.
 ///
@@ -45,9 +47,9 @@ public final class SARIFReport: ValidationReport {
         JSONText.appendQuoted(problem.rule, to: &result)
         result += ", \"ruleIndex\": \(index), \"level\": \"error\", \"message\": {\"text\": "
         JSONText.appendQuoted(message, to: &result)
-        result += "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
-        result += artifactLocation(problem.file)
-        result += ", \"region\": {\"startLine\": \(problem.location.line), \"startColumn\": \(problem.location.column)}}}]}"
+        result += "}, \"locations\": "
+        appendLocations(file: problem.file, start: problem.location, to: &result)
+        result += "}"
         results.append(result)
         return ""
     }
@@ -57,7 +59,7 @@ public final class SARIFReport: ValidationReport {
             notifications.append(JSONText.object([
                 ("level", "\"error\""),
                 ("message", JSONText.object([("text", JSONText.quote("\(outcome.file): cannot read input: \(reason)"))])),
-                ("locations", "[" + Self.location(artifact: artifactLocation(outcome.file), region: nil) + "]"),
+                ("locations", locations(file: outcome.file, start: nil)),
             ]))
         }
         return ""
@@ -108,10 +110,23 @@ public final class SARIFReport: ValidationReport {
         return index
     }
 
-    private static func location(artifact: String, region: String?) -> String {
-        var physical: [(String, String)] = [("artifactLocation", artifact)]
-        if let region { physical.append(("region", region)) }
-        return JSONText.object([("physicalLocation", JSONText.object(physical))])
+    /// The `locations` of a result or a notification: its one physical location, in `file`, at
+    /// `start` when given.
+    private func locations(file: String, start: SourceLocation?) -> String {
+        var text = ""
+        appendLocations(file: file, start: start, to: &text)
+        return text
+    }
+
+    /// Appends `locations` (see `locations(file:start:)`), written in place as `JSONText.object`
+    /// writes objects: a result's, for every problem.
+    private func appendLocations(file: String, start: SourceLocation?, to text: inout String) {
+        text += "[{\"physicalLocation\": {\"artifactLocation\": "
+        text += artifactLocation(file)
+        if let start {
+            text += ", \"region\": {\"startLine\": \(start.line), \"startColumn\": \(start.column)}"
+        }
+        text += "}}]"
     }
 
     /// `{"uri": …}` for `file`, made once for the problems of one input in a row.
