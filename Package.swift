@@ -60,7 +60,9 @@ let package = Package(
         // Benchmark for reading a 2 000-line model file: `swift run -c release codable-model-bench`.
         .executableTarget(
             name: "codable-model-bench",
-            dependencies: ["CodableSwiftModels", "CodableModels", .product(name: "SwiftParser", package: "swift-syntax")]
+            dependencies: [
+                "CodableSwiftModels", "CodableModels", .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
         // Benchmark for the ISO-8601 parser: `swift run -c release codable-date-bench`.
         .executableTarget(name: "codable-date-bench", dependencies: ["CodableDates"]),
@@ -96,7 +98,10 @@ let package = Package(
         // libFuzzer by Scripts/fuzz.sh, which builds `codable-fuzz` with -sanitize=fuzzer).
         .target(
             name: "CodableFuzzTargets",
-            dependencies: ["CodableParsing", "CodableDates", "CodablePipeline", "CodableYAML", "CodableSchema", "CodableModels", "CodableSwiftModels"]
+            dependencies: [
+                "CodableParsing", "CodableDates", "CodablePipeline", "CodableYAML", "CodableSchema", "CodableModels",
+                "CodableSwiftModels",
+            ]
         ),
         .target(name: "CLibFuzzer"),
         // The C allocator: glibc settings made at start-up (see AllocatorTuning), and the blocks
@@ -110,13 +115,18 @@ let package = Package(
 
         .testTarget(name: "CodableParsingTests", dependencies: ["CodableParsing"]),
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
-        .testTarget(name: "CodableDecodingTests", dependencies: ["CodableDecoding", "CodableModels", "CodableSwiftModels", "CodableParsing", "CodableDates"]),
+        .testTarget(
+            name: "CodableDecodingTests",
+            dependencies: ["CodableDecoding", "CodableModels", "CodableSwiftModels", "CodableParsing", "CodableDates"]),
         .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
         .testTarget(name: "CodableYAMLTests", dependencies: ["CodableYAML", "CodableParsing"]),
         .testTarget(name: "CodableReportsTests", dependencies: ["CodableReports", "CodableParsing"]),
         .testTarget(name: "CodableSchemaTests", dependencies: ["CodableSchema", "CodableParsing"]),
-        .testTarget(name: "CodableSchemaModelsTests", dependencies: ["CodableSchemaModels", "CodableModels", "CodableDates"]),
-        .testTarget(name: "CodablePipelineTests", dependencies: ["CodablePipeline", "CodableParsing", "CodableDates", "CodableYAML"]),
+        .testTarget(
+            name: "CodableSchemaModelsTests", dependencies: ["CodableSchemaModels", "CodableModels", "CodableDates"]),
+        .testTarget(
+            name: "CodablePipelineTests",
+            dependencies: ["CodablePipeline", "CodableParsing", "CodableDates", "CodableYAML"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",
@@ -136,7 +146,8 @@ let package = Package(
 /// took half of each CSV run.
 if let sanitizers = Context.environment["CODABLE_FUZZ_SANITIZERS"] {
     for target in package.targets where target.type == .regular || target.type == .executable {
-        let instrumented = target.name == "CodableFuzzTargets"
+        let instrumented =
+            target.name == "CodableFuzzTargets"
             ? sanitizers.split(separator: ",").filter { $0 != "fuzzer" }.joined(separator: ",")
             : sanitizers
         let flags: [SwiftSetting] = instrumented.isEmpty ? [] : [.unsafeFlags(["-sanitize=\(instrumented)"])]
@@ -147,6 +158,7 @@ if let sanitizers = Context.environment["CODABLE_FUZZ_SANITIZERS"] {
         target.cSettings = (target.cSettings ?? []) + [.define("CODABLE_FUZZING")]
     }
     for target in package.targets where target.name == "codable-fuzz" {
-        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizers)", "-use-ld=lld"])]
+        target.linkerSettings =
+            (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizers)", "-use-ld=lld"])]
     }
 }

@@ -119,14 +119,15 @@ struct BatchCheck: Sendable {
         for (index, findings) in pages {
             // Also at once, for the record: one walk down it, not one a problem.
             var paths = batch.codingPaths(ofNodes: findings.map(\.node), inRecord: index, continuing: &places)[...]
-            result.records.append(findings.map { finding in
-                ValidationProblem(
-                    file: file, location: locations.removeFirst(), excerpt: batch.excerpt(ofNode: finding.node),
-                    record: isSoleValue ? nil : batch.firstRecordIndex + index,
-                    path: paths.removeFirst(), instancePath: finding.instancePath,
-                    rule: finding.rule, ruleLocation: finding.ruleLocation, ruleSource: checker.subject.kind,
-                    absoluteRuleLocation: finding.absoluteRuleLocation, message: finding.message)
-            })
+            result.records.append(
+                findings.map { finding in
+                    ValidationProblem(
+                        file: file, location: locations.removeFirst(), excerpt: batch.excerpt(ofNode: finding.node),
+                        record: isSoleValue ? nil : batch.firstRecordIndex + index,
+                        path: paths.removeFirst(), instancePath: finding.instancePath,
+                        rule: finding.rule, ruleLocation: finding.ruleLocation, ruleSource: checker.subject.kind,
+                        absoluteRuleLocation: finding.absoluteRuleLocation, message: finding.message)
+                })
         }
         if let stoppedAt {
             // As many problems a record as in the records this task checked, half a task's worth

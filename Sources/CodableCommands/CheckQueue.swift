@@ -46,7 +46,8 @@ struct CheckQueue {
 
     /// True when a batch may be added: every part is started, and there is room.
     var wantsBatch: Bool {
-        parts.count < window && parts.allSatisfy(\.isStarted) && (parts.first.map { added - $0.batchNumber } ?? 0) < batches
+        parts.count < window && parts.allSatisfy(\.isStarted)
+            && (parts.first.map { added - $0.batchNumber } ?? 0) < batches
     }
 
     /// Tasks started and not yet taken (a handful: counted, not kept).
@@ -74,7 +75,8 @@ struct CheckQueue {
         case .record(let rest)?:
             parts.insert(Part(batch: first.batch, batchNumber: first.batchNumber, progress: .waiting(rest)), at: 0)
         case .records(let rest, let length)?:
-            parts.insert(Part(batch: first.batch, batchNumber: first.batchNumber, progress: .uncut(rest, length: length)), at: 0)
+            parts.insert(
+                Part(batch: first.batch, batchNumber: first.batchNumber, progress: .uncut(rest, length: length)), at: 0)
         case nil:
             lengthenParts(after: result)
         }
@@ -105,7 +107,10 @@ struct CheckQueue {
                 guard let part = BatchCheck.cutPart(from: &rest, length: length, in: parts[index].batch) else { return }
                 if let rest {
                     parts[index].progress = .uncut(rest, length: length)
-                    parts.insert(Part(batch: parts[index].batch, batchNumber: parts[index].batchNumber, progress: .waiting(part)), at: index)
+                    parts.insert(
+                        Part(
+                            batch: parts[index].batch, batchNumber: parts[index].batchNumber, progress: .waiting(part)),
+                        at: index)
                 } else {
                     parts[index].progress = .waiting(part)
                 }
@@ -121,8 +126,9 @@ struct CheckQueue {
     /// and put before it, only as tasks come free (once it is used up, the run it came from).
     private mutating func lengthenParts(after result: BatchCheck.Result) {
         guard result.records.reduce(0, { $0 + $1.count }) < BatchCheck.problemsPerTask / 4,
-              let index = parts.firstIndex(where: { if case .uncut = $0.progress { true } else { false } }),
-              case .uncut(let records, let length) = parts[index].progress else { return }
+            let index = parts.firstIndex(where: { if case .uncut = $0.progress { true } else { false } }),
+            case .uncut(let records, let length) = parts[index].progress
+        else { return }
         parts[index].progress = .uncut(records, length: length * 2)
     }
 

@@ -2,11 +2,11 @@ import ArgumentParser
 import CStandardDescriptors
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `codable` command: decode, validate and convert JSON records with the semantics of

@@ -5,7 +5,8 @@ public enum CommandFailure: Error {
     /// An input's bytes are malformed, at a place in the named input.
     case malformedInput(input: String, reason: JSONSyntaxError.Reason, location: SourceLocation, excerpt: SourceExcerpt)
     /// A value inside a well-formed record is not what it must be (a date that is not one).
-    case invalidValue(input: String, message: String, codingPath: String, location: SourceLocation, excerpt: SourceExcerpt)
+    case invalidValue(
+        input: String, message: String, codingPath: String, location: SourceLocation, excerpt: SourceExcerpt)
     /// An input could not be opened or read.
     case unreadableInput(input: String, reason: String)
     /// The output could not be written.

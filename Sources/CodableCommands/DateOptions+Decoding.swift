@@ -10,13 +10,14 @@ extension DateOptions {
     func decodingDates() throws(CommandFailure) -> (defaultDates: DateCodec, rules: [DatePathRule], output: DateCodec) {
         let (defaultStrategy, fields, output) = try parsed(defaultingTo: "reference")
         let rules = fields.map { field in
-            DatePathRule(steps: field.path.components.map { component -> DatePathRule.Step in
-                switch component {
-                case .key(let name): return .key(name)
-                case .everyElement: return .everyElement
-                case .element(let index): return .element(index)
-                }
-            }, codec: DateCodec(field.strategy))
+            DatePathRule(
+                steps: field.path.components.map { component -> DatePathRule.Step in
+                    switch component {
+                    case .key(let name): return .key(name)
+                    case .everyElement: return .everyElement
+                    case .element(let index): return .element(index)
+                    }
+                }, codec: DateCodec(field.strategy))
         }
         return (DateCodec(defaultStrategy), rules, DateCodec(output))
     }

@@ -5,24 +5,29 @@ import Foundation
 
 /// Which values are dates, how they are written in the input, and how to write them out.
 struct DateOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "How date fields are written in the input: reference (seconds since 2001-01-01, JSONEncoder's default), seconds, milliseconds, iso8601, format:PATTERN or auto. With auto and no --date, every ISO-8601 date-time string is a date.",
-        valueName: "strategy"))
+    @Option(
+        help: ArgumentHelp(
+            "How date fields are written in the input: reference (seconds since 2001-01-01, JSONEncoder's default), seconds, milliseconds, iso8601, format:PATTERN or auto. With auto and no --date, every ISO-8601 date-time string is a date.",
+            valueName: "strategy"))
     var dates: String?
 
-    @Option(name: .customLong("date"), help: ArgumentHelp(
-        "A date field and its strategy, as PATH=STRATEGY, or PATH alone for the --dates strategy (default reference). PATH is like createdAt, owner.since or events[].at. Repeatable.",
-        valueName: "path=strategy"))
+    @Option(
+        name: .customLong("date"),
+        help: ArgumentHelp(
+            "A date field and its strategy, as PATH=STRATEGY, or PATH alone for the --dates strategy (default reference). PATH is like createdAt, owner.since or events[].at. Repeatable.",
+            valueName: "path=strategy"))
     var dateFields: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "How to write dates out: any strategy --dates takes (auto writes iso8601). Default: iso8601, as RFC 3339 in UTC with fractional seconds kept. Given without --dates or --date, every ISO-8601 date-time string is re-encoded (as with --dates auto).",
-        valueName: "strategy"))
+    @Option(
+        help: ArgumentHelp(
+            "How to write dates out: any strategy --dates takes (auto writes iso8601). Default: iso8601, as RFC 3339 in UTC with fractional seconds kept. Given without --dates or --date, every ISO-8601 date-time string is re-encoded (as with --dates auto).",
+            valueName: "strategy"))
     var outputDates: String?
 
-    @Option(help: ArgumentHelp(
-        "Time zone for format: patterns: an IANA name (Europe/Paris) or an offset (+01:00). Never the machine's TZ.",
-        valueName: "zone"))
+    @Option(
+        help: ArgumentHelp(
+            "Time zone for format: patterns: an IANA name (Europe/Paris) or an offset (+01:00). Never the machine's TZ.",
+            valueName: "zone"))
     var timezone = "UTC"
 
     @Flag(help: "Say on standard error how auto read each date field (reference, seconds or milliseconds).")
@@ -37,7 +42,9 @@ struct DateOptions: ParsableArguments {
     /// The strategy for fields no `--date` names (`--dates`, else `fallback`), each `--date
     /// PATH[=STRATEGY]` field, and the `--output-dates` strategy (else iso8601), all read with
     /// `--timezone`.
-    func parsed(defaultingTo fallback: String) throws(CommandFailure) -> (defaultStrategy: DateStrategy, fields: [NamedField], output: DateStrategy) {
+    func parsed(defaultingTo fallback: String) throws(CommandFailure) -> (
+        defaultStrategy: DateStrategy, fields: [NamedField], output: DateStrategy
+    ) {
         let zone: TimeZone
         do { zone = try DateFormatPattern.timeZone(parsing: timezone) } catch {
             throw .usage("--timezone \(timezone): \(error)")
@@ -55,7 +62,10 @@ struct DateOptions: ParsableArguments {
             do { path = try FieldPath(parsing: parts[0]) } catch {
                 throw .usage("--date '\(field)': \(error)")
             }
-            fields.append(NamedField(path: path, strategy: parts.count == 2 ? try strategy(parts[1], "--date \(field)") : defaultStrategy))
+            fields.append(
+                NamedField(
+                    path: path, strategy: parts.count == 2 ? try strategy(parts[1], "--date \(field)") : defaultStrategy
+                ))
         }
         let output = try strategy(outputDates ?? "iso8601", "--output-dates \(outputDates ?? "iso8601")")
         return (defaultStrategy, fields, output)
@@ -64,7 +74,9 @@ struct DateOptions: ParsableArguments {
     /// How `--where` reads the dates it compares: `--date` rules by path, else `--dates`, else auto.
     func whereDates() throws(CommandFailure) -> WhereDates {
         let (fallback, fields, _) = try parsed(defaultingTo: "auto")
-        return WhereDates(rules: fields.map { DateRewriter.Rule(path: $0.path, input: DateCodec($0.strategy)) }, fallback: DateCodec(fallback))
+        return WhereDates(
+            rules: fields.map { DateRewriter.Rule(path: $0.path, input: DateCodec($0.strategy)) },
+            fallback: DateCodec(fallback))
     }
 
     /// The rewriter these options ask for, or nil when dates are left as they are.
@@ -75,7 +87,9 @@ struct DateOptions: ParsableArguments {
         var autoStrings: DateCodec?
         if rules.isEmpty {
             guard dates == nil || defaultStrategy == .auto else {
-                throw .usage("--dates \(dates!) needs --date PATH to name the date fields; only --dates auto finds them by itself")
+                throw .usage(
+                    "--dates \(dates!) needs --date PATH to name the date fields; only --dates auto finds them by itself"
+                )
             }
             autoStrings = DateCodec(.auto)
         }

@@ -36,18 +36,21 @@ extension CodableCommand {
         @OptionGroup var input: InputOptions
         @OptionGroup(title: "Model") var model: ModelOptions
 
-        @Option(help: ArgumentHelp(
-            "A JSON Schema to decode with: alone, its root or the definition --type names; with --model, its types (named by title or $defs key) stand in for the Swift types of those names that codable cannot read from source (a hand-written init(from:), a property wrapper). Objects, required, types (null makes optional), arrays, dictionaries, enums, $ref within the file; format date-time or date, or x-date-strategy, make a Date (docs/models.md).",
-            valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "A JSON Schema to decode with: alone, its root or the definition --type names; with --model, its types (named by title or $defs key) stand in for the Swift types of those names that codable cannot read from source (a hand-written init(from:), a property wrapper). Objects, required, types (null makes optional), arrays, dictionaries, enums, $ref within the file; format date-time or date, or x-date-strategy, make a Date (docs/models.md).",
+                valueName: "file"))
         var schema: String?
         @OptionGroup var output: OutputOptions
         @OptionGroup(title: "Decoding") var decoding: DecodeOptions
         @OptionGroup(title: "Dates") var dates: DateOptions
-        @OptionGroup(title: "Transforms (applied in this order, to the decoded records)") var transforms: TransformOptions
+        @OptionGroup(title: "Transforms (applied in this order, to the decoded records)") var transforms:
+            TransformOptions
         @OptionGroup(title: "Output pages") var pages: OutputPageOptions
 
         func run() async throws {
-            let (models, root) = try schema.map { path throws(CommandFailure) in try model.loadSchema(path) } ?? model.load()
+            let (models, root) =
+                try schema.map { path throws(CommandFailure) in try model.loadSchema(path) } ?? model.load()
             let dateStrategies = try dates.decodingDates()
             let options = DecodingOptions(
                 keys: decoding.keys == .snakeCase ? .convertFromSnakeCase : .useDefaultKeys,
@@ -58,7 +61,9 @@ extension CodableCommand {
             // RecordFormatter through the pipeline.
             if transforms.isActive || pages.isActive || output.to == .yaml || output.to.csvDialect != nil {
                 let stage = try DecodeStage(models: models, root: root, options: options)
-                try await PipelineCopier(input: input, output: output, dates: dates, transforms: transforms, pages: pages, decodeStage: stage).run()
+                try await PipelineCopier(
+                    input: input, output: output, dates: dates, transforms: transforms, pages: pages, decodeStage: stage
+                ).run()
             } else {
                 try await RecordDecodeRunner(
                     input: input, output: output, dates: dates, models: models, root: root, options: options,

@@ -35,7 +35,9 @@ final class DecodeStage {
     /// Compiles the model for `root` (a `[T]` root is a usage error: the pipeline works on records).
     init(models: ModelSet, root: TypeReference, options: DecodingOptions) throws(CommandFailure) {
         if case .array = root {
-            throw .usage("--type '[T]' decodes each input as one array; transforms, output pages and --to yaml work on records: use --type T")
+            throw .usage(
+                "--type '[T]' decodes each input as one array; transforms, output pages and --to yaml work on records: use --type T"
+            )
         }
         var options = options
         options.writer.pretty = false
@@ -47,7 +49,9 @@ final class DecodeStage {
     /// decoded). A record that does not decode goes to `onFailure` (throw to stop); a problem in
     /// the model always stops. The input batch is kept for locating problems found later in
     /// its decoded records (`origin(of:in:)`), unless its records are big (`placesEagerly`).
-    func decode(_ batch: consuming RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws -> RecordBatch? {
+    func decode(_ batch: consuming RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws
+        -> RecordBatch?
+    {
         output.removeAll()
         origins = .none  // the last input batch goes
         decodedNodes = nil
@@ -67,7 +71,8 @@ final class DecodeStage {
         let chunk = JSONLinesChunk(bytes: output.takeBytes(keepingCapacity: Self.keptOutputBytes))
         let (decoded, error) = chunk.scan(options: RecordReaderOptions(framing: .jsonl, maxDepth: 100_000))
         guard error == nil, let decoded, decoded.count == decodedFrom.count else {
-            throw CommandFailure.usage("internal error: decoded records did not read back\(error.map { ": \($0)" } ?? "")")
+            throw CommandFailure.usage(
+                "internal error: decoded records did not read back\(error.map { ": \($0)" } ?? "")")
         }
         decodedNodes = decoded.nodes
         return decoder.writesDistinctKeys ? decoded.sayingKeysAreDistinct() : decoded
@@ -75,7 +80,9 @@ final class DecodeStage {
 
     /// Decodes every record of `batch` into `output`, one line each, and returns the index of
     /// each one that decoded.
-    private func decodeRecords(of batch: borrowing RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void) throws -> [Int32] {
+    private func decodeRecords(
+        of batch: borrowing RecordBatch, file: InputFile, onFailure: (CommandFailure) throws -> Void
+    ) throws -> [Int32] {
         var decodedFrom: [Int32] = []
         decodedFrom.reserveCapacity(batch.count)
         var locations = BatchLocationCursor(copy batch)  // failures come in input order

@@ -15,7 +15,8 @@ struct Diagnostics {
         case .malformedInput(let input, let reason, let location, let excerpt):
             return heading("\(input):\(location.line):\(location.column)", reason.description) + caret(excerpt)
         case .invalidValue(let input, let message, let codingPath, let location, let excerpt):
-            return heading("\(input):\(location.line):\(location.column)", message) + "    at \(codingPath)\n" + caret(excerpt)
+            return heading("\(input):\(location.line):\(location.column)", message) + "    at \(codingPath)\n"
+                + caret(excerpt)
         case .unreadableInput(let input, let reason):
             return heading(input, "cannot read input: \(reason)")
         case .unwritableOutput(let output, let reason):

@@ -15,9 +15,13 @@ final class EnvelopeWriter: RecordFormatter {
     /// What is known about the page; set before `finish()`.
     var facts = PageFacts(written: 0, hasMore: false, total: nil)
 
-    init(framing: OutputFraming, options: JSONWriterOptions, page: Int, pageSize: Int?, output: OutputBuffer = OutputBuffer()) {
+    init(
+        framing: OutputFraming, options: JSONWriterOptions, page: Int, pageSize: Int?,
+        output: OutputBuffer = OutputBuffer()
+    ) {
         self.framing = framing
-        self.writer = JSONWriter(options: framing == .jsonl ? JSONWriterOptions(pretty: false, sortKeys: options.sortKeys) : options)
+        self.writer = JSONWriter(
+            options: framing == .jsonl ? JSONWriterOptions(pretty: false, sortKeys: options.sortKeys) : options)
         self.page = page
         self.pageSize = pageSize
         self.output = output
@@ -59,7 +63,10 @@ final class EnvelopeWriter: RecordFormatter {
         }
         output.append("]")
         let size = pageSize ?? facts.written
-        var fields: [(String, String)] = [("page", "\(page)"), ("pageSize", "\(size)"), ("hasMorePages", "\(facts.hasMore)"), ("nextPage", facts.hasMore ? "\(page + 1)" : "null")]
+        var fields: [(String, String)] = [
+            ("page", "\(page)"), ("pageSize", "\(size)"), ("hasMorePages", "\(facts.hasMore)"),
+            ("nextPage", facts.hasMore ? "\(page + 1)" : "null"),
+        ]
         if let total = facts.total {
             fields.append(("totalItems", "\(total)"))
             fields.append(("totalPages", "\(size == 0 ? 0 : (total + size - 1) / size)"))

@@ -6,7 +6,9 @@ import CodableParsing
 enum FindingRuns {
     static func append(_ finding: CheckerFinding, to bytes: inout [UInt8]) {
         withUnsafeBytes(of: Int64(finding.node).littleEndian) { bytes.append(contentsOf: $0) }
-        for text in [finding.instancePath, finding.rule, finding.ruleLocation, finding.absoluteRuleLocation, finding.message] {
+        for text in [
+            finding.instancePath, finding.rule, finding.ruleLocation, finding.absoluteRuleLocation, finding.message,
+        ] {
             guard var text else {
                 withUnsafeBytes(of: UInt32.max.littleEndian) { bytes.append(contentsOf: $0) }
                 continue
@@ -127,8 +129,9 @@ struct RunReader {
         let ruleLocation = try string() ?? ""
         let absoluteRuleLocation = try string()
         let message = try string() ?? ""
-        return CheckerFinding(node: node, instancePath: instancePath, rule: rule, ruleLocation: ruleLocation,
-                              absoluteRuleLocation: absoluteRuleLocation, message: message)
+        return CheckerFinding(
+            node: node, instancePath: instancePath, rule: rule, ruleLocation: ruleLocation,
+            absoluteRuleLocation: absoluteRuleLocation, message: message)
     }
 
     private mutating func integer<T: FixedWidthInteger>(_: T.Type) throws(TemporaryFileError) -> T {

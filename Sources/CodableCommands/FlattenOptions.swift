@@ -4,10 +4,16 @@ import CodablePipeline
 
 /// `--flatten` and `--unflatten`: nested objects to dotted keys and back.
 struct FlattenOptions: ParsableArguments {
-    @Flag(help: "Flatten nested objects to dotted keys ({\"owner\":{\"name\":...}} becomes {\"owner.name\":...}); arrays stay values.")
+    @Flag(
+        help:
+            "Flatten nested objects to dotted keys ({\"owner\":{\"name\":...}} becomes {\"owner.name\":...}); arrays stay values."
+    )
     var flatten = false
 
-    @Flag(help: "Nest dotted keys back into objects ({\"owner.name\":...} becomes {\"owner\":{\"name\":...}}); from CSV and TSV, cells holding a JSON array or object become that value too.")
+    @Flag(
+        help:
+            "Nest dotted keys back into objects ({\"owner.name\":...} becomes {\"owner\":{\"name\":...}}); from CSV and TSV, cells holding a JSON array or object become that value too."
+    )
     var unflatten = false
 
     func validate() throws {
@@ -39,12 +45,14 @@ struct FlattenOptions: ParsableArguments {
     /// or TSV when one of the `chosenColumns` names an object the keys make (the column holds it
     /// whole); or when no record is huge, or one cannot be nested as it is written.
     func unflatteningAsWritten(
-        _ batch: RecordBatch, to format: OutputFormat, rewritingDates: Bool, sortingKeys: Bool, chosenColumns: [String]?, fromTable: Bool
+        _ batch: RecordBatch, to format: OutputFormat, rewritingDates: Bool, sortingKeys: Bool,
+        chosenColumns: [String]?, fromTable: Bool
     ) -> [RecordEdit]? {
         guard unflatten && !rewritingDates else { return nil }
         let intoTable = format.csvDialect != nil
         return RecordFlattener.unflatteningAsWritten(
-            batch, parsingJSONText: fromTable, sortingKeys: sortingKeys && !intoTable, chosenColumns: intoTable ? chosenColumns : nil)
+            batch, parsingJSONText: fromTable, sortingKeys: sortingKeys && !intoTable,
+            chosenColumns: intoTable ? chosenColumns : nil)
     }
 
     /// `batch` flattened or unflattened as asked; `fromTable` (CSV, TSV input) parses cells that

@@ -4,7 +4,9 @@ import CodableYAML
 
 /// The input formats `--from` accepts.
 enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case json, jsonl, jsonSeq = "json-seq", jsonStream = "json-stream"
+    case json, jsonl
+    case jsonSeq = "json-seq"
+    case jsonStream = "json-stream"
     case yaml
     case csv, tsv
 
@@ -31,7 +33,8 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
 
 /// The output formats `--to` accepts.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case json, jsonl, jsonSeq = "json-seq"
+    case json, jsonl
+    case jsonSeq = "json-seq"
     case yaml
     case csv, tsv
 

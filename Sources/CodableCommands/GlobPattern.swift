@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file pattern named on the command line, expanded by `codable` itself so that a quoted glob
@@ -36,8 +36,11 @@ struct GlobPattern {
             for prefix in prefixes {
                 if component == "**" {
                     next.append(prefix)
-                    if !isLast { Self.collectDirectories(under: prefix, into: &next) }
-                    else { Self.collectFiles(under: prefix, into: &next) }
+                    if !isLast {
+                        Self.collectDirectories(under: prefix, into: &next)
+                    } else {
+                        Self.collectFiles(under: prefix, into: &next)
+                    }
                     continue
                 }
                 if !GlobPattern(text: component).isPattern {

@@ -1,7 +1,8 @@
 import CodablePipeline
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Fetches web pages with `URLSession` (FoundationNetworking on Linux: nothing to build),
@@ -52,12 +53,17 @@ final class HTTPPageLoader: PageLoader {
                 throw failure(error, page: page, attempt: attempt)
             }
             let status = response.statusCode
-            if (200..<300).contains(status) { return LoadedPage(bytes: [UInt8](data), location: request.url.map(PageReference.url) ?? page) }
+            if (200..<300).contains(status) {
+                return LoadedPage(bytes: [UInt8](data), location: request.url.map(PageReference.url) ?? page)
+            }
             let reason = "HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)"
-            if [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location") {
+            if [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location")
+            {
                 guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-                      ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
-                    throw PageLoadError(page: page, reason: "\(reason): will not follow a redirect to \(location)", attempts: attempt)
+                    ["http", "https"].contains(target.scheme?.lowercased() ?? "")
+                else {
+                    throw PageLoadError(
+                        page: page, reason: "\(reason): will not follow a redirect to \(location)", attempts: attempt)
                 }
                 redirects += 1
                 guard redirects <= 10 else {
@@ -86,7 +92,8 @@ final class HTTPPageLoader: PageLoader {
             return "the host"
         }()
         guard let error = error as? URLError else {
-            return PageLoadError(page: page, reason: String(describing: error), attempts: attempt, cancelled: Task.isCancelled)
+            return PageLoadError(
+                page: page, reason: String(describing: error), attempts: attempt, cancelled: Task.isCancelled)
         }
         let reason: String
         switch error.code {
@@ -97,7 +104,7 @@ final class HTTPPageLoader: PageLoader {
         case .networkConnectionLost: reason = "the connection was lost"
         case .notConnectedToInternet: reason = "no network connection"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             reason = "the TLS connection failed"
         case .unsupportedURL: reason = "unsupported URL"
         default:
@@ -114,8 +121,10 @@ final class HTTPPageLoader: PageLoader {
 
 /// Hands every redirect back to the loader, which decides whether to follow it.
 private final class RedirectPolicy: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 }

@@ -1,9 +1,10 @@
 import CodableParsing
 import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One input named on the command line: a path, or standard input (`-`, or no file at all).
@@ -78,7 +79,9 @@ extension FileDescriptor {
     /// The read position of a regular file (where a scan of what is still to be read starts)
     /// and its size; nil for a pipe, a terminal or anything else that cannot be read twice.
     var regularFilePosition: (position: Int64, size: Int64)? {
-        guard let size = sizeOfRegularFile(rawValue), let position = try? seek(offset: 0, from: .current) else { return nil }
+        guard let size = sizeOfRegularFile(rawValue), let position = try? seek(offset: 0, from: .current) else {
+            return nil
+        }
         return (position, size)
     }
 
@@ -91,7 +94,9 @@ extension FileDescriptor {
         defer { buffer.deallocate() }
         while true {
             guard let count = try? read(fromAbsoluteOffset: offset, into: buffer) else { return false }
-            guard count > 0, body(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) else { return true }
+            guard count > 0,
+                body(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+            else { return true }
             offset += Int64(count)
         }
     }

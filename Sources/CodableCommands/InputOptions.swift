@@ -1,8 +1,8 @@
-import Foundation
 import ArgumentParser
 import CodableParsing
 import CodablePipeline
 import CodableYAML
+import Foundation
 import SystemPackage
 
 /// Where records come from: shared by every subcommand.
@@ -10,28 +10,34 @@ struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("Input files; '-' or no file reads standard input.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Input format: json (one JSON text; a top-level array's elements are the records), jsonl, json-seq (RFC 7464), json-stream (whitespace-separated values), yaml (one record per document; a lone document's top-level sequence yields its elements), csv or tsv (a header row, then one record per row). Default: by file extension (.yaml and .yml are YAML, .csv CSV, .tsv and .tab TSV), then by content.",
-        valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Input format: json (one JSON text; a top-level array's elements are the records), jsonl, json-seq (RFC 7464), json-stream (whitespace-separated values), yaml (one record per document; a lone document's top-level sequence yields its elements), csv or tsv (a header row, then one record per row). Default: by file extension (.yaml and .yml are YAML, .csv CSV, .tsv and .tab TSV), then by content.",
+            valueName: "format"))
     var from: InputFormat?
 
     @Option(help: ArgumentHelp("Reject input nested deeper than this many arrays and objects.", valueName: "n"))
     var maxDepth: Int = 512
 
-    @Option(help: ArgumentHelp("Reject a string or number longer than this many bytes (as written in the input, quotes and escapes included; a CSV or TSV cell as written, a YAML scalar's value). A number is never longer than 134217726 bytes.", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Reject a string or number longer than this many bytes (as written in the input, quotes and escapes included; a CSV or TSV cell as written, a YAML scalar's value). A number is never longer than 134217726 bytes.",
+            valueName: "bytes"))
     var maxLength: Int = RecordReaderOptions.defaultMaxTokenLength
 
     @OptionGroup(title: "Paginated input")
     var pages: PageOptions
 
-    @Option(help: ArgumentHelp(
-        "YAML schema for unquoted scalars: 1.2 (core schema: only true/false are booleans, 017 is 17, 0o17 octal) or 1.1 (yes/no/on/off/y/n are booleans, 017 is octal, 1_000 and 190:20:30 are integers).",
-        valueName: "version"))
+    @Option(
+        help: ArgumentHelp(
+            "YAML schema for unquoted scalars: 1.2 (core schema: only true/false are booleans, 017 is 17, 0o17 octal) or 1.1 (yes/no/on/off/y/n are booleans, 017 is octal, 1_000 and 190:20:30 are integers).",
+            valueName: "version"))
     var yamlVersion: YAMLVersion = .v1_2
 
-    @Option(help: ArgumentHelp(
-        "Reject a YAML document whose aliases expand to more than this many values in all (a \"billion laughs\" file).",
-        valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Reject a YAML document whose aliases expand to more than this many values in all (a \"billion laughs\" file).",
+            valueName: "n"))
     var yamlMaxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes
 
     @Flag(help: "CSV/TSV input: read unquoted empty cells as null (a quoted \"\" stays an empty string).")
@@ -89,11 +95,14 @@ struct InputOptions: ParsableArguments {
     func recordStream(for input: InputFile, itemsAt items: FieldPath? = nil) throws(CommandFailure) -> RecordStream {
         let source = try input.open()
         if isYAML(input) {
-            var options = YAMLReaderOptions(version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
+            var options = YAMLReaderOptions(
+                version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
             let descriptor = source.descriptor
             let yamlSource: any ByteSource
             if let (start, size) = descriptor.regularFilePosition {
-                options.oneDocumentAtMost = { rootIsSequence in rootIsSequence && Self.holdsOneDocumentAtMost(descriptor, from: start) }
+                options.oneDocumentAtMost = { rootIsSequence in
+                    rootIsSequence && Self.holdsOneDocumentAtMost(descriptor, from: start)
+                }
                 options.parsesInBackground = size - start > Self.yamlParsedInBackgroundPast
                 yamlSource = source
             } else {
@@ -101,11 +110,16 @@ struct InputOptions: ParsableArguments {
                 options.oneDocumentAtMost = { spooled.holdsOneDocumentAtMost(rootIsSequence: $0) }
                 yamlSource = spooled
             }
-            guard let items else { return RecordStream(makeReader: { YAMLRecordReader(source: yamlSource, options: options) }) }
-            return RecordStream(makeReader: { EnvelopeItemsReader(YAMLRecordReader(source: yamlSource, options: options), items: items) })
+            guard let items else {
+                return RecordStream(makeReader: { YAMLRecordReader(source: yamlSource, options: options) })
+            }
+            return RecordStream(makeReader: {
+                EnvelopeItemsReader(YAMLRecordReader(source: yamlSource, options: options), items: items)
+            })
         }
         if let dialect = csvDialect(for: input) {
-            let options = CSVReaderOptions(dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
+            let options = CSVReaderOptions(
+                dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
             return RecordStream(makeReader: { CSVReader(source: source, options: options) })
         }
         let options = readerOptions(for: input)

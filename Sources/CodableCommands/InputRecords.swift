@@ -47,7 +47,8 @@ struct InputRecords: AsyncSequence {
                 } catch {
                     throw PagedSourceError.loadFailed(error)
                 }
-                var iterator = RecordStream(source: InMemoryByteSource(loaded.bytes), options: options).makeAsyncIterator()
+                var iterator = RecordStream(source: InMemoryByteSource(loaded.bytes), options: options)
+                    .makeAsyncIterator()
                 defer { state = .stream(iterator) }
                 return try await iterator.next(isolation: actor)
             }
@@ -71,7 +72,9 @@ extension InputOptions {
         let maxDepth = self.maxDepth
         let maxLength = self.maxLength
         let pageReaderOptions: @Sendable (PageReference) -> RecordReaderOptions = { page in
-            RecordReaderOptions(framing: from?.framing ?? InputFile(path: page.pathForExtension).framingFromExtension, maxDepth: maxDepth, maxTokenLength: maxLength)
+            RecordReaderOptions(
+                framing: from?.framing ?? InputFile(path: page.pathForExtension).framingFromExtension,
+                maxDepth: maxDepth, maxTokenLength: maxLength)
         }
         if csvDialect(for: file) != nil && pages.items != nil {
             throw .usage("--items takes records from JSON pages; a CSV or TSV input has none")
@@ -92,15 +95,20 @@ extension InputOptions {
         }
         if let options = pages.sourceOptions(readerOptions: pageReaderOptions) {
             let loader = SourcePageLoader(web: HTTPPageLoader(settings: pages.httpSettings))
-            return InputRecords(source: .paged(PagedRecordStream(first: page, loader: loader, options: options) { notice in
-                switch notice {
-                case .pageLimitReached(let count, let next):
-                    Diagnostics().note("stopped after \(count) page\(count == 1 ? "" : "s") (--max-pages); the next would have been \(next)")
-                }
-            }))
+            return InputRecords(
+                source: .paged(
+                    PagedRecordStream(first: page, loader: loader, options: options) { notice in
+                        switch notice {
+                        case .pageLimitReached(let count, let next):
+                            Diagnostics().note(
+                                "stopped after \(count) page\(count == 1 ? "" : "s") (--max-pages); the next would have been \(next)"
+                            )
+                        }
+                    }))
         }
         if case .url = page {
-            return InputRecords(source: .web(page, HTTPPageLoader(settings: pages.httpSettings), pageReaderOptions(page)))
+            return InputRecords(
+                source: .web(page, HTTPPageLoader(settings: pages.httpSettings), pageReaderOptions(page)))
         }
         return InputRecords(source: .stream(try recordStream(for: file)))
     }
@@ -133,7 +141,8 @@ extension PagedSourceError {
         case .readFailed(let page, let error):
             return error.failure(reading: page.description)
         case .invalidPage(let page, let message, let codingPath, let location, let excerpt):
-            return .invalidValue(input: page.description, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
+            return .invalidValue(
+                input: page.description, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
         }
     }
 }

@@ -21,7 +21,9 @@ final class ModelChecker: RecordChecker, @unchecked Sendable {
 
     /// Compiles the decoder once, so that a model that cannot decode is a located usage error
     /// before any record is read.
-    init(models: ModelSet, root: TypeReference, type: String, sources: [String], options: DecodingOptions) throws(CommandFailure) {
+    init(models: ModelSet, root: TypeReference, type: String, sources: [String], options: DecodingOptions)
+        throws(CommandFailure)
+    {
         self.models = models
         self.root = root
         self.options = options
@@ -37,9 +39,11 @@ final class ModelChecker: RecordChecker, @unchecked Sendable {
         defer { giveBack(decoder) }
         do {
             try decoder.problems(in: record, limit: limit) { failure in
-                each(CheckerFinding(
-                    node: failure.node, instancePath: Self.pointer(failure.path), rule: failure.kind.rawValue,
-                    ruleLocation: failure.codingPath(after: typeName), absoluteRuleLocation: nil, message: failure.message))
+                each(
+                    CheckerFinding(
+                        node: failure.node, instancePath: Self.pointer(failure.path), rule: failure.kind.rawValue,
+                        ruleLocation: failure.codingPath(after: typeName), absoluteRuleLocation: nil,
+                        message: failure.message))
             }
         } catch {
             throw .invalidModel(place: error.origin?.description, message: error.message)
@@ -64,7 +68,8 @@ final class ModelChecker: RecordChecker, @unchecked Sendable {
     static func pointer(_ path: [CodingPathComponent]) -> String {
         path.map { component in
             switch component {
-            case .key(let key): return "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            case .key(let key):
+                return "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             case .index(let index): return "/\(index)"
             }
         }.joined()

@@ -5,14 +5,16 @@ import CodableSwiftModels
 
 /// Which model records decode as: Swift source (`--model` with `--type`).
 struct ModelOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A Swift source file, or a folder of them, that declares the model types. Repeatable.",
-        valueName: "file.swift"))
+    @Option(
+        help: ArgumentHelp(
+            "A Swift source file, or a folder of them, that declares the model types. Repeatable.",
+            valueName: "file.swift"))
     var model: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "The type each record decodes as: Todo, SyncUp.Attendee, Page<Todo>, [String: Todo]. [T] decodes each whole input text as one array, as JSONDecoder().decode([T].self, from:) would.",
-        valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The type each record decodes as: Todo, SyncUp.Attendee, Page<Todo>, [String: Todo]. [T] decodes each whole input text as one array, as JSONDecoder().decode([T].self, from:) would.",
+            valueName: "name"))
     var type: String?
 
     /// The model types and the type records decode as.

@@ -1,11 +1,11 @@
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What an output path names before it is written, which decides how `OutputTarget` writes it.
@@ -47,7 +47,9 @@ enum OutputDestination {
                 }
                 current = target.isAbsolute ? target : current.removingLastComponent().pushing(target)
             case S_IFREG:
-                self = .existingFile(path: current.string, permissions: status.st_mode & 0o777, owner: status.st_uid, group: status.st_gid)
+                self = .existingFile(
+                    path: current.string, permissions: status.st_mode & 0o777, owner: status.st_uid,
+                    group: status.st_gid)
                 return
             case S_IFDIR:
                 self = .directory
@@ -59,7 +61,6 @@ enum OutputDestination {
         }
         throw .unwritableOutput(output: path, reason: "more than \(Self.maxLinks) symbolic links in a row (a loop?)")
     }
-
 
     /// Where the link at `link` points, as written in it.
     private static func linkTarget(_ link: FilePath) -> FilePath? {

@@ -4,17 +4,23 @@ import CodableYAML
 
 /// Where and how records are written: shared by `decode` and `convert`.
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Output format: json, jsonl, json-seq, yaml (block style, one document per record), csv or tsv.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: json, jsonl, json-seq, yaml (block style, one document per record), csv or tsv.",
+            valueName: "format"))
     var to: OutputFormat = .json
 
-    @Option(help: ArgumentHelp(
-        "CSV/TSV output: the columns, in order, as dotted field names (id,owner.email). Default: the first record's fields.",
-        valueName: "names"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV/TSV output: the columns, in order, as dotted field names (id,owner.email). Default: the first record's fields.",
+            valueName: "names"))
     var columns: String?
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write to this file instead of standard output, atomically: on any error the file is left as it was. A replaced file keeps its permissions; a symbolic link is followed; a FIFO or device (/dev/null) is written in place.",
-        valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write to this file instead of standard output, atomically: on any error the file is left as it was. A replaced file keeps its permissions; a symbolic link is followed; a FIFO or device (/dev/null) is written in place.",
+            valueName: "file"))
     var output: String?
 
     @Flag(help: nil)
@@ -23,7 +29,10 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Write object members sorted by key (Unicode code point order, as JSONEncoder's .sortedKeys).")
     var sortKeys = false
 
-    @Flag(help: "With --to yaml: write the records as the items of one sequence instead of one document each (separated by ---).")
+    @Flag(
+        help:
+            "With --to yaml: write the records as the items of one sequence instead of one document each (separated by ---)."
+    )
     var yamlSequence = false
 
     func validate() throws {
@@ -32,7 +41,9 @@ struct OutputOptions: ParsableArguments {
         var seen: Set<Substring> = []
         for name in columns.split(separator: ",", omittingEmptySubsequences: false) {
             guard !name.isEmpty else { throw ValidationError("--columns '\(columns)': an empty column name.") }
-            guard seen.insert(name).inserted else { throw ValidationError("--columns '\(columns)': '\(name)' is named twice.") }
+            guard seen.insert(name).inserted else {
+                throw ValidationError("--columns '\(columns)': '\(name)' is named twice.")
+            }
         }
     }
 
@@ -49,7 +60,9 @@ struct OutputOptions: ParsableArguments {
 
     /// The writer `--to` names: YAML's, CSV's or TSV's, or JSON's in its framing.
     func makeWriter(singleValueAllowed: Bool) -> any RecordFormatter {
-        if to == .yaml { return YAMLRecordWriter(options: YAMLWriterOptions(sequence: yamlSequence, sortKeys: sortKeys)) }
+        if to == .yaml {
+            return YAMLRecordWriter(options: YAMLWriterOptions(sequence: yamlSequence, sortKeys: sortKeys))
+        }
         if let dialect = to.csvDialect {
             return CSVWriter(dialect: dialect, columns: chosenColumns, sortKeys: sortKeys)
         }

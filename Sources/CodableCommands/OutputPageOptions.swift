@@ -16,10 +16,16 @@ struct OutputPageOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Records per page for --page (default 50).", valueName: "n"))
     var pageSize: Int?
 
-    @Flag(help: "Wrap the page as {\"items\":[...],\"page\":...,\"pageSize\":...,\"hasMorePages\":...,\"nextPage\":...}, with \"totalItems\" and \"totalPages\" when the whole input was read (a sort, or the input ended within the page or right after it).")
+    @Flag(
+        help:
+            "Wrap the page as {\"items\":[...],\"page\":...,\"pageSize\":...,\"hasMorePages\":...,\"nextPage\":...}, with \"totalItems\" and \"totalPages\" when the whole input was read (a sort, or the input ended within the page or right after it)."
+    )
     var envelope = false
 
-    @Option(help: ArgumentHelp("Write the records as pages of N, one file each in --output-dir (page-000001.json, ..., the extension following --to; names sort), each written atomically, then index.json listing them. An earlier run's index.json goes when the first page is written, and its later pages in the same format when the last is.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the records as pages of N, one file each in --output-dir (page-000001.json, ..., the extension following --to; names sort), each written atomically, then index.json listing them. An earlier run's index.json goes when the first page is written, and its later pages in the same format when the last is.",
+            valueName: "n"))
     var split: Int?
 
     @Option(help: ArgumentHelp("Directory for --split's pages (created if missing).", valueName: "dir"))

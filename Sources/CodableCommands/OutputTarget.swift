@@ -2,11 +2,11 @@ import CodableParsing
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where output bytes go: standard output, or a file written atomically (a temporary file in
@@ -37,7 +37,8 @@ final class OutputTarget {
             throw .unwritableOutput(output: path, reason: describe(Errno.isDirectory))
         case .special(let device):
             do {
-                let target = OutputTarget(descriptor: try FileDescriptor.open(device, .writeOnly), path: path, temporaryPath: nil)
+                let target = OutputTarget(
+                    descriptor: try FileDescriptor.open(device, .writeOnly), path: path, temporaryPath: nil)
                 target.writesInPlace = true
                 return target
             } catch {
@@ -53,7 +54,9 @@ final class OutputTarget {
         let directory = target.removingLastComponent()
         let name = target.lastComponent?.string ?? "output"
         do {
-            let temporary = try TemporaryFiles.shared.createNew(.writeOnly, permissions: [.ownerReadWrite, .groupRead, .otherRead]) { attempt in
+            let temporary = try TemporaryFiles.shared.createNew(
+                .writeOnly, permissions: [.ownerReadWrite, .groupRead, .otherRead]
+            ) { attempt in
                 directory.appending(".\(name).codable-\(getpid())-\(attempt).tmp")
             }
             let output = OutputTarget(descriptor: temporary.descriptor, path: resolved, temporaryPath: temporary.path)
@@ -106,10 +109,11 @@ final class OutputTarget {
     /// record's bytes. An error meanwhile is kept,
     /// later bytes are dropped, and the next `write(_:)` throws it.
     func spillsWhenFull(_ buffer: OutputBuffer) {
-        buffer.spillWhenFull(to: OutputSpill { [self] bytes in
-            guard spillFailure == nil else { return }
-            do throws(OutputWriteError) { try write(bytes) } catch { spillFailure = error }
-        })
+        buffer.spillWhenFull(
+            to: OutputSpill { [self] bytes in
+                guard spillFailure == nil else { return }
+                do throws(OutputWriteError) { try write(bytes) } catch { spillFailure = error }
+            })
     }
 
     private var spillFailure: OutputWriteError?
@@ -139,7 +143,9 @@ final class OutputTarget {
         guard let path else { return }
         if writesInPlace {
             writesInPlace = false
-            guard close(descriptor.rawValue) == 0 else { throw .unwritableOutput(output: path, reason: describe(Errno(rawValue: errno))) }
+            guard close(descriptor.rawValue) == 0 else {
+                throw .unwritableOutput(output: path, reason: describe(Errno(rawValue: errno)))
+            }
             return
         }
         guard let temporaryPath else { return }

@@ -1,41 +1,48 @@
-import Foundation
 import ArgumentParser
 import CodableParsing
 import CodablePipeline
+import Foundation
 
 /// Paginated input: where the records are in each page, how pages link, and how web pages are
 /// fetched. Part of `InputOptions`, so every subcommand that reads records has it.
 struct PageOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Take the records from the array at this path inside each input value (a page envelope such as {\"items\":[...],\"next\":...}); a value without that array is an error. Without --next, a path of keys is read as the records come, in constant memory.",
-        valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Take the records from the array at this path inside each input value (a page envelope such as {\"items\":[...],\"next\":...}); a value without that array is an error. Without --next, a path of keys is read as the records come, in constant memory.",
+            valueName: "path"))
     var items: String?
 
-    @Option(help: ArgumentHelp(
-        "With --items: after each page, read the page named by the string at this path (a file path relative to the page, or an http(s) URL), until it is missing or null, or a member hasMorePages, has_more_pages, hasMore or has_more beside it or at the top of the page is false.",
-        valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "With --items: after each page, read the page named by the string at this path (a file path relative to the page, or an http(s) URL), until it is missing or null, or a member hasMorePages, has_more_pages, hasMore or has_more beside it or at the top of the page is false.",
+            valueName: "path"))
     var next: String?
 
-    @Option(help: ArgumentHelp(
-        "Read at most this many pages per input, then stop with a note naming the next one.",
-        valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Read at most this many pages per input, then stop with a note naming the next one.",
+            valueName: "n"))
     var maxPages: Int = 10_000
 
-    @Option(help: ArgumentHelp(
-        "Try a web page again this many times when it answers 429 or 5xx.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Try a web page again this many times when it answers 429 or 5xx.", valueName: "n"))
     var retry: Int = 3
 
-    @Option(help: ArgumentHelp(
-        "Seconds before the first retry, doubling each time; a Retry-After header (seconds or an HTTP date, up to 300 s) takes precedence.",
-        valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds before the first retry, doubling each time; a Retry-After header (seconds or an HTTP date, up to 300 s) takes precedence.",
+            valueName: "seconds"))
     var retryDelay: Double = 1
 
-    @Option(help: ArgumentHelp(
-        "Give up on a web request when no data arrives for this many seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Give up on a web request when no data arrives for this many seconds.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(help: ArgumentHelp(
-        "Send this header with every web request (repeatable), as 'Name: value'.", valueName: "header"))
+    @Option(
+        help: ArgumentHelp(
+            "Send this header with every web request (repeatable), as 'Name: value'.", valueName: "header"))
     var header: [String] = []
 
     func validate() throws {
@@ -46,18 +53,23 @@ struct PageOptions: ParsableArguments {
             }
         }
         if let next {
-            guard items != nil else { throw ValidationError("--next needs --items: the path of the records in each page.") }
+            guard items != nil else {
+                throw ValidationError("--next needs --items: the path of the records in each page.")
+            }
             _ = try Self.parse(next, option: "--next")
         }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1.") }
         guard (0...100).contains(retry) else { throw ValidationError("--retry must be between 0 and 100.") }
-        guard retryDelay >= 0 && retryDelay.isFinite else { throw ValidationError("--retry-delay must be 0 or more seconds.") }
+        guard retryDelay >= 0 && retryDelay.isFinite else {
+            throw ValidationError("--retry-delay must be 0 or more seconds.")
+        }
         guard timeout > 0 && timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds.") }
         _ = try headerFields()
     }
 
     /// The pagination settings, or nil when `--items` is not given.
-    func sourceOptions(readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions) -> PagedSourceOptions? {
+    func sourceOptions(readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions) -> PagedSourceOptions?
+    {
         guard let items, let itemsPath = try? FieldPath(parsing: items) else { return nil }
         return PagedSourceOptions(
             items: itemsPath, next: next.flatMap { try? FieldPath(parsing: $0) },
@@ -89,7 +101,8 @@ struct PageOptions: ParsableArguments {
             }
             let name = text[..<colon].trimmingCharacters(in: .whitespaces)
             let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+            let token = CharacterSet(
+                charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
             guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains) else {
                 throw ValidationError("--header name '\(name)' is not a valid HTTP header name.")
             }

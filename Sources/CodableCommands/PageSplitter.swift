@@ -3,11 +3,11 @@ import CodablePipeline
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--split N --output-dir DIR`: writes the records as pages of N, one file each
@@ -33,7 +33,9 @@ final class PageSplitter {
     /// Where problems with the records are reported.
     private let places: ProblemPlaces
 
-    init(directory: String, pageSize: Int, output: OutputOptions, envelope: Bool, places: ProblemPlaces) throws(CommandFailure) {
+    init(directory: String, pageSize: Int, output: OutputOptions, envelope: Bool, places: ProblemPlaces)
+        throws(CommandFailure)
+    {
         self.directory = FilePath(directory)
         self.places = places
         self.pageSize = pageSize
@@ -76,7 +78,9 @@ final class PageSplitter {
     /// run without `--split` is, so that a failed write is seen at once.
     func writePending() throws(CommandFailure) {
         guard let current else { return }
-        if let input { try RecordCopier.reportIssues(of: current.formatter, from: input, target: current.target, places: places) }
+        if let input {
+            try RecordCopier.reportIssues(of: current.formatter, from: input, target: current.target, places: places)
+        }
         try flush(current.target, current.formatter.output)
     }
 
@@ -86,7 +90,8 @@ final class PageSplitter {
         try removeEarlierRunsPages()
         var index = "{\"pageSize\":\(pageSize),\"totalItems\":\(total),\"totalPages\":\(pages.count),\"pages\":["
         for (position, page) in pages.enumerated() {
-            index += "\(position == 0 ? "" : ",")\n  {\"page\":\(position + 1),\"file\":\"\(page.file)\",\"items\":\(page.items)}"
+            index +=
+                "\(position == 0 ? "" : ",")\n  {\"page\":\(position + 1),\"file\":\"\(page.file)\",\"items\":\(page.items)}"
         }
         index += pages.isEmpty ? "]}\n" : "\n]}\n"
         let target = try OutputTarget.atomicFile(directory.appending("index.json").string)
@@ -114,7 +119,10 @@ final class PageSplitter {
         let target = try OutputTarget.atomicFile(directory.appending(name).string)
         pages.append((name, 0))
         inPage = 0
-        let envelopeWriter = envelope ? EnvelopeWriter(framing: output.to.framing, options: output.writerOptions, page: number, pageSize: pageSize) : nil
+        let envelopeWriter =
+            envelope
+            ? EnvelopeWriter(
+                framing: output.to.framing, options: output.writerOptions, page: number, pageSize: pageSize) : nil
         let formatter = envelopeWriter ?? output.makeWriter(singleValueAllowed: false)
         target.spillsWhenFull(formatter.output)  // a page is written as it is made, not held whole
         current = (target, formatter, envelopeWriter)
@@ -144,11 +152,14 @@ final class PageSplitter {
     /// run's tail, which the new index would not list but a glob of `page-*` would read.
     private func removeEarlierRunsPages() throws(CommandFailure) {
         guard let listing = opendir(directory.string) else {
-            throw .unwritableOutput(output: directory.string, reason: "cannot list it: " + describe(Errno(rawValue: errno)))
+            throw .unwritableOutput(
+                output: directory.string, reason: "cannot list it: " + describe(Errno(rawValue: errno)))
         }
         var names: [String] = []
         while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if isPageName(name) { names.append(name) }
         }
         closedir(listing)

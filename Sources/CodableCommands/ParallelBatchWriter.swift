@@ -2,12 +2,12 @@ import CodableDecoding
 import CodableParsing
 
 #if compiler(>=6.2)
-/// What a `BatchRecordWriter`'s type must be to go into the task that writes a batch with it.
-typealias BatchRecordWriterType = SendableMetatype
+    /// What a `BatchRecordWriter`'s type must be to go into the task that writes a batch with it.
+    typealias BatchRecordWriterType = SendableMetatype
 #else
-/// Before Swift 6.2 (the package's tools version is 6.1), no check of metatypes that go into a
-/// task, and no `SendableMetatype` to name.
-protocol BatchRecordWriterType {}
+    /// Before Swift 6.2 (the package's tools version is 6.1), no check of metatypes that go into a
+    /// task, and no `SendableMetatype` to name.
+    protocol BatchRecordWriterType {}
 #endif
 
 /// A writer of records for `ParallelBatchWriter`: one task uses it at a time, for one batch.
@@ -67,7 +67,10 @@ final class ParallelBatchWriter<Writer: BatchRecordWriter>: @unchecked Sendable 
 
     /// `makeWriter` is called once per worker. After a record fails, its batch goes on when
     /// `goesOnAfter` says so, and stops otherwise.
-    init(workers: Int, goesOnAfter: @escaping @Sendable (Writer.Failure) -> Bool, makeWriter: () throws(CommandFailure) -> Writer) throws(CommandFailure) {
+    init(
+        workers: Int, goesOnAfter: @escaping @Sendable (Writer.Failure) -> Bool,
+        makeWriter: () throws(CommandFailure) -> Writer
+    ) throws(CommandFailure) {
         var writers: [Slot] = []
         for _ in 0..<max(1, workers) { writers.append(Slot(try makeWriter())) }
         self.writers = writers
@@ -99,7 +102,9 @@ final class ParallelBatchWriter<Writer: BatchRecordWriter>: @unchecked Sendable 
     /// `take` in input order (which writes out and empties its output, or throws to stop). An
     /// error reading the input is thrown (as `RecordCopier.inputFailure` words it) once the
     /// batches read before it are written and taken, after ending `target`'s partial line.
-    func writeAll(_ records: InputRecords, from file: InputFile, to target: OutputTarget, take: (Written) throws -> Void) async throws {
+    func writeAll(
+        _ records: InputRecords, from file: InputFile, to target: OutputTarget, take: (Written) throws -> Void
+    ) async throws {
         let batches = ReadAhead(records)
         defer { batches.cancel() }
         var readError: (any Error)?

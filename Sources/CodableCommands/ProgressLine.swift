@@ -26,7 +26,8 @@ final class ProgressLine {
         nextDraw = now + 250_000_000
         let seconds = Double(now - start) / 1e9
         let megabytes = Double(self.bytes) / 1e6
-        let line = String(format: "codable: %d records, %.1f MB, %.1f MB/s", self.records, megabytes, megabytes / max(seconds, 0.001))
+        let line = String(
+            format: "codable: %d records, %.1f MB, %.1f MB/s", self.records, megabytes, megabytes / max(seconds, 0.001))
         Terminal.writeToStandardError("\r\u{1B}[K" + line)
         drawn = true
     }

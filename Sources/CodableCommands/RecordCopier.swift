@@ -1,5 +1,5 @@
-import CodableParsing
 import CodableDates
+import CodableParsing
 import CodablePipeline
 
 /// Reads every input's records in order and writes them out: the loop behind `convert`.
@@ -12,20 +12,29 @@ struct RecordCopier {
     func run() async throws(CommandFailure) {
         let inputs = input.inputs
         let target = try output.openTarget()
-        let singleValueAllowed = inputs.count == 1 && input.csvDialect(for: inputs[0]) == nil && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
+        let singleValueAllowed =
+            inputs.count == 1 && input.csvDialect(for: inputs[0]) == nil
+            && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
         let rewriter = try dates.makeRewriter()
         let writer = output.makeWriter(singleValueAllowed: singleValueAllowed)
         target.spillsWhenFull(writer.output)
         let dateWriter = rewriter.map { DateRewritingWriter(writer: writer, rewriter: $0) }
-        let flatteningAsWritten = flattening.flatteningAsWritten(to: output.to, rewritingDates: rewriter != nil, columnsChosen: output.columns != nil)
+        let flatteningAsWritten = flattening.flatteningAsWritten(
+            to: output.to, rewritingDates: rewriter != nil, columnsChosen: output.columns != nil)
         // Dates re-encoded into JSON Lines or JSON text sequences: batches on every core (not
         // with --explain-dates, whose notes come in input order from one rewriter).
         var parallel: ParallelBatchWriter<DateRewritingWriter>?
-        if let rewriter, !dates.explainDates, !flattening.isActive, output.to == .jsonl || output.to == .jsonSeq, InputOptions.scanningThreads > 1 {
+        if let rewriter, !dates.explainDates, !flattening.isActive, output.to == .jsonl || output.to == .jsonSeq,
+            InputOptions.scanningThreads > 1
+        {
             let (framing, options) = (output.to.framing, output.writerOptions)
-            parallel = try ParallelBatchWriter(workers: InputOptions.scanningThreads, goesOnAfter: { _ in false }) {
-                DateRewritingWriter(writer: RecordWriter(framing: framing, options: options, singleValueAllowed: false), rewriter: rewriter.copy())
-            }
+            parallel = try ParallelBatchWriter(
+                workers: InputOptions.scanningThreads, goesOnAfter: { _ in false },
+                makeWriter: {
+                    DateRewritingWriter(
+                        writer: RecordWriter(framing: framing, options: options, singleValueAllowed: false),
+                        rewriter: rewriter.copy())
+                })
         }
         try await target.produce {
             for file in inputs {
@@ -45,13 +54,16 @@ struct RecordCopier {
                         let fromTable = input.csvDialect(for: file) != nil
                         if let edits = flattening.unflatteningAsWritten(
                             read, to: output.to, rewritingDates: rewriter != nil, sortingKeys: output.sortKeys,
-                            chosenColumns: output.chosenColumns, fromTable: fromTable) {
+                            chosenColumns: output.chosenColumns, fromTable: fromTable)
+                        {
                             for index in 0..<read.count { writer.write(read[index], edit: edits[index]) }
                             try Self.reportIssues(of: writer, from: file, target: target)
                             try target.write(writer.output)
                             continue
                         }
-                        let batch = flattening.isActive ? try flattening.apply(to: read, fromTable: fromTable, file: file) : read
+                        let batch =
+                            flattening.isActive
+                            ? try flattening.apply(to: read, fromTable: fromTable, file: file) : read
                         if let dateWriter {
                             try write(batch, with: dateWriter, from: file)
                         } else {
@@ -81,7 +93,9 @@ struct RecordCopier {
 
     /// One input through `parallel`: outputs written in input order; a bad date stops the copy
     /// after the records before it, as in the loop on one thread.
-    private func copy(_ file: InputFile, with parallel: ParallelBatchWriter<DateRewritingWriter>, to target: OutputTarget) async throws {
+    private func copy(
+        _ file: InputFile, with parallel: ParallelBatchWriter<DateRewritingWriter>, to target: OutputTarget
+    ) async throws {
         try await parallel.writeAll(try input.records(from: file), from: file, to: target) { written in
             if let (index, error) = written.failures.first {
                 try? target.write(written.output)  // records before a bad date still go out
@@ -92,7 +106,9 @@ struct RecordCopier {
         }
     }
 
-    private func write(_ batch: RecordBatch, with writer: DateRewritingWriter, from file: InputFile) throws(CommandFailure) {
+    private func write(_ batch: RecordBatch, with writer: DateRewritingWriter, from file: InputFile)
+        throws(CommandFailure)
+    {
         for index in 0..<batch.count {
             do {
                 try writer.write(batch[index])
@@ -100,19 +116,26 @@ struct RecordCopier {
                 throw Self.failure(error, inRecord: index, of: batch, from: file)
             }
             for explanation in writer.takeExplanations() {
-                Diagnostics().note("\(explanation.path): \(explanation.example) read as \(explanation.kind.explanation) = \(explanation.instant)")
+                Diagnostics().note(
+                    "\(explanation.path): \(explanation.example) read as \(explanation.kind.explanation) = \(explanation.instant)"
+                )
             }
         }
     }
 
     /// A date that could not be re-encoded (not a date in its strategy, or not one the output
     /// strategy can write), as the failure it reports.
-    private static func failure(_ error: DateRewriter.Failure, inRecord index: Int, of batch: RecordBatch, from file: InputFile) -> CommandFailure {
+    private static func failure(
+        _ error: DateRewriter.Failure, inRecord index: Int, of batch: RecordBatch, from file: InputFile
+    ) -> CommandFailure {
         ProblemPlaces().failure(error.message, in: batch[index], at: error.node, file: file)
     }
 
     /// Notes for fields a CSV output dropped; a record it cannot write stops the copy.
-    static func reportIssues(of writer: any RecordFormatter, from file: InputFile, target: OutputTarget, places: ProblemPlaces = ProblemPlaces()) throws(CommandFailure) {
+    static func reportIssues(
+        of writer: any RecordFormatter, from file: InputFile, target: OutputTarget,
+        places: ProblemPlaces = ProblemPlaces()
+    ) throws(CommandFailure) {
         guard let csv = writer as? CSVWriter else { return }
         let issues = csv.takeIssues()
         var next = 0
@@ -121,12 +144,16 @@ struct RecordCopier {
             case .droppedField(_, let record, _):
                 // The fields one record dropped, placed in one walk down the record.
                 var nodes: [Int] = []
-                while next < issues.count, case .droppedField(_, let other, let node) = issues[next], other.root == record.root, other.batch.nodes === record.batch.nodes {
+                while next < issues.count, case .droppedField(_, let other, let node) = issues[next],
+                    other.root == record.root, other.batch.nodes === record.batch.nodes
+                {
                     nodes.append(node + 1)
                     next += 1
                 }
                 for path in places.codingPaths(ofNodes: nodes, in: record) {
-                    Diagnostics().note("\(path) is not a column (the header is the first record's fields); dropped here and in later records. Choose the columns with --columns.")
+                    Diagnostics().note(
+                        "\(path) is not a column (the header is the first record's fields); dropped here and in later records. Choose the columns with --columns."
+                    )
                 }
                 continue
             case .unwritable(let record, let message):
@@ -162,7 +189,8 @@ extension RecordReadError {
         case .unreadable(let underlying):
             return .unreadableInput(input: input, reason: describe(underlying))
         case .invalidEnvelope(let message, let codingPath, let location, let excerpt):
-            return .invalidValue(input: input, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
+            return .invalidValue(
+                input: input, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
         }
     }
 }

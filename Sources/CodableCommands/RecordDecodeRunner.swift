@@ -24,15 +24,24 @@ struct RecordDecodeRunner {
         var elementDecoder: RecordDecoder?
         if case .array(let element) = root { elementDecoder = try makeDecoder(element, options) }
         let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json
-        let writer = DecodingRecordWriter(framing: framing, decoder: decoder, singleValueAllowed: singleValueAllowed, output: Self.overflowingOutput())
+        let writer = DecodingRecordWriter(
+            framing: framing, decoder: decoder, singleValueAllowed: singleValueAllowed, output: Self.overflowingOutput()
+        )
         let target = try output.openTarget()
         // JSON Lines and JSON text sequences out: batches are decoded on every core.
-        let parallel = elementDecoder == nil && (framing == .jsonl || framing == .jsonSeq) && InputOptions.scanningThreads > 1
-            ? try ParallelBatchWriter(workers: InputOptions.scanningThreads, goesOnAfter: { [skip = skipBadRecords] error in
-                if skip, case .data = error { true } else { false }
-            }) { () throws(CommandFailure) in
-                DecodingRecordWriter(framing: framing, decoder: try makeDecoder(root, options), singleValueAllowed: false, output: Self.overflowingOutput())
-            }
+        let parallel =
+            elementDecoder == nil && (framing == .jsonl || framing == .jsonSeq) && InputOptions.scanningThreads > 1
+            ? try ParallelBatchWriter(
+                workers: InputOptions.scanningThreads,
+                goesOnAfter: { [skip = skipBadRecords] error in
+                    if skip, case .data = error { true } else { false }
+                },
+                makeWriter: { () throws(CommandFailure) in
+                    DecodingRecordWriter(
+                        framing: framing, decoder: try makeDecoder(root, options), singleValueAllowed: false,
+                        output: Self.overflowingOutput())
+                }
+            )
             : nil
         var skipped = 0
         let committed = try await target.produce {
@@ -52,7 +61,10 @@ struct RecordDecodeRunner {
                             do throws(RecordDecodingError) {
                                 if let elementDecoder {
                                     if batch.fromTopLevelArray {
-                                        if !arrayOpen { writer.beginArray(); arrayOpen = true }
+                                        if !arrayOpen {
+                                            writer.beginArray()
+                                            arrayOpen = true
+                                        }
                                         try writer.writeArrayElement(batch[index], with: elementDecoder)
                                     } else {
                                         sawValue = true
@@ -62,7 +74,9 @@ struct RecordDecodeRunner {
                                     try writer.write(batch[index])
                                 }
                             } catch {
-                                try skipOrThrow(error, at: &locations, index: index, file: file, after: writer.output, to: target, skipped: &skipped)
+                                try skipOrThrow(
+                                    error, at: &locations, index: index, file: file, after: writer.output, to: target,
+                                    skipped: &skipped)
                             }
                         }
                         try target.write(writer.output)
@@ -90,11 +104,16 @@ struct RecordDecodeRunner {
     /// One input through `parallel`: outputs written in input order, and each record that did
     /// not decode reported (or thrown, after the records before it) where the sequential loop
     /// reports it.
-    private func decode(_ file: InputFile, with parallel: ParallelBatchWriter<DecodingRecordWriter>, to target: OutputTarget, skipped: inout Int) async throws {
+    private func decode(
+        _ file: InputFile, with parallel: ParallelBatchWriter<DecodingRecordWriter>, to target: OutputTarget,
+        skipped: inout Int
+    ) async throws {
         try await parallel.writeAll(try input.records(from: file), from: file, to: target) { decoded in
             var locations = BatchLocationCursor(decoded.batch)
             for (index, error) in decoded.failures {
-                try skipOrThrow(error, at: &locations, index: index, file: file, after: decoded.output, to: target, skipped: &skipped)
+                try skipOrThrow(
+                    error, at: &locations, index: index, file: file, after: decoded.output, to: target,
+                    skipped: &skipped)
             }
             try target.write(decoded.output)
         }
@@ -124,12 +143,15 @@ struct RecordDecodeRunner {
         return output
     }
 
-    private func makeDecoder(_ root: TypeReference, _ options: DecodingOptions) throws(CommandFailure) -> RecordDecoder {
+    private func makeDecoder(_ root: TypeReference, _ options: DecodingOptions) throws(CommandFailure) -> RecordDecoder
+    {
         try Self.makeDecoder(models: models, root: root, options: options)
     }
 
     /// A decoder for `root`; a model problem is a usage-class failure (status 2).
-    static func makeDecoder(models: ModelSet, root: TypeReference, options: DecodingOptions) throws(CommandFailure) -> RecordDecoder {
+    static func makeDecoder(models: ModelSet, root: TypeReference, options: DecodingOptions) throws(CommandFailure)
+        -> RecordDecoder
+    {
         do { return try RecordDecoder(models: models, root: root, options: options) } catch {
             throw .invalidModel(place: error.origin?.description, message: error.message)
         }
@@ -137,7 +159,9 @@ struct RecordDecodeRunner {
 
     /// The failure to report for record `index` of the batch `locations` locates in, which did
     /// not decode (located on from the batch's failure before it).
-    static func failure(_ error: RecordDecodingError, at locations: inout BatchLocationCursor, index: Int, file: InputFile) -> CommandFailure {
+    static func failure(
+        _ error: RecordDecodingError, at locations: inout BatchLocationCursor, index: Int, file: InputFile
+    ) -> CommandFailure {
         let batch = locations.batch
         switch error {
         case .model(let problem):
@@ -145,7 +169,8 @@ struct RecordDecodeRunner {
         case .data(let failure):
             let prefix = batch.codingPath(ofNode: Int(batch.roots[index]), inRecord: index)
             return .invalidValue(
-                input: batch.sourceName ?? file.displayName, message: failure.message, codingPath: failure.codingPath(after: prefix),
+                input: batch.sourceName ?? file.displayName, message: failure.message,
+                codingPath: failure.codingPath(after: prefix),
                 location: locations.location(ofNode: failure.node), excerpt: batch.excerpt(ofNode: failure.node))
         }
     }

@@ -1,7 +1,7 @@
 import CodableParsing
-import Foundation
 import CodableReports
 import CodableSchema
+import Foundation
 
 /// `validate --schema`: records checked against a compiled JSON Schema.
 struct SchemaChecker: RecordChecker {
@@ -22,17 +22,19 @@ struct SchemaChecker: RecordChecker {
                 place += ":\(line)"
                 if let column = error.column { place += ":\(column)" }
             }
-            throw .invalidDefinition(place: place, message: error.message, detail: error.pointer.isEmpty ? nil : "at #\(error.pointer)")
+            throw .invalidDefinition(
+                place: place, message: error.message, detail: error.pointer.isEmpty ? nil : "at #\(error.pointer)")
         }
         subject = ValidationSubject(kind: "schema", source: path)
     }
 
     func findings(in record: Record, limit: Int, each: (CheckerFinding) -> Void) {
         schema.validate(record, limit: limit) { violation in
-            each(CheckerFinding(
-                node: violation.node, instancePath: violation.instancePath, rule: violation.keyword,
-                ruleLocation: violation.keywordLocation, absoluteRuleLocation: violation.absoluteKeywordLocation,
-                message: violation.message))
+            each(
+                CheckerFinding(
+                    node: violation.node, instancePath: violation.instancePath, rule: violation.keyword,
+                    ruleLocation: violation.keywordLocation, absoluteRuleLocation: violation.absoluteKeywordLocation,
+                    message: violation.message))
         }
     }
 }

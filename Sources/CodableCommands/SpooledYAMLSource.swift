@@ -4,11 +4,11 @@ import Foundation
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// YAML from a stream that cannot be read twice (standard input from a pipe), read so that a
@@ -57,7 +57,8 @@ final class SpooledYAMLSource: ByteSource, @unchecked Sendable {
         guard buffer.count > 0 else { return 0 }
         if let spool, spoolOffset < spoolEnd {
             let wanted = Int(min(Int64(buffer.count), spoolEnd - spoolOffset))
-            let count = try spool.read(fromAbsoluteOffset: spoolOffset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
+            let count = try spool.read(
+                fromAbsoluteOffset: spoolOffset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
             guard count > 0 else { throw Errno.ioError }  // the file we wrote is shorter: never
             spoolOffset += Int64(count)
             if spoolOffset == spoolEnd {  // read back: its disk space goes now, not at exit
@@ -68,7 +69,10 @@ final class SpooledYAMLSource: ByteSource, @unchecked Sendable {
         }
         if unspooledOffset < unspooled.count {
             let count = min(buffer.count, unspooled.count - unspooledOffset)
-            unspooled.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[unspooledOffset..<(unspooledOffset + count)])) }
+            unspooled.withUnsafeBytes {
+                buffer.copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: $0[unspooledOffset..<(unspooledOffset + count)]))
+            }
             unspooledOffset += count
             if unspooledOffset == unspooled.count { unspooled = [] }
             return count
@@ -80,7 +84,9 @@ final class SpooledYAMLSource: ByteSource, @unchecked Sendable {
         guard !streamEnded else { return 0 }
         let count = try stream.read(into: buffer)
         if count == 0 { streamEnded = true }
-        if answer == nil, count > 0 { scan.scan(UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)) }
+        if answer == nil, count > 0 {
+            scan.scan(UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
+        }
         return count
     }
 

@@ -2,11 +2,11 @@ import Synchronization
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Temporary output files that must not outlive the process, even when it is interrupted:
@@ -45,7 +45,9 @@ final class TemporaryFiles: Sendable {
     /// meanwhile, on another thread, waits (up to a second) for `create` to return before it
     /// removes the registered files, so that a file made just as the signal came is removed
     /// too; once a signal has come, no new file is made (this thread waits for the exit).
-    func creating<Result, Failure: Error>(_ path: String, _ create: () throws(Failure) -> Result) throws(Failure) -> Result {
+    func creating<Result, Failure: Error>(_ path: String, _ create: () throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         filesBeingCreated.add(1, ordering: .sequentiallyConsistent)
         if signalReceived.load(ordering: .sequentiallyConsistent) {
             filesBeingCreated.subtract(1, ordering: .sequentiallyConsistent)
@@ -64,12 +66,15 @@ final class TemporaryFiles: Sendable {
     /// Makes a new file at the first of the paths `path(0)`, `path(1)`, … (100 at most) that
     /// is not taken, open for `access`, registered before it exists (`creating(_:_:)`); its
     /// owner unregisters it once it is renamed or removed. Every name taken is `Errno.fileExists`.
-    func createNew(_ access: FileDescriptor.AccessMode, permissions: FilePermissions, at path: (Int) -> FilePath) throws -> (descriptor: FileDescriptor, path: String) {
+    func createNew(_ access: FileDescriptor.AccessMode, permissions: FilePermissions, at path: (Int) -> FilePath) throws
+        -> (descriptor: FileDescriptor, path: String)
+    {
         for attempt in 0..<100 {
             let candidate = path(attempt)
             do {
                 let descriptor = try creating(candidate.string) {
-                    try FileDescriptor.open(candidate, access, options: [.create, .exclusiveCreate], permissions: permissions)
+                    try FileDescriptor.open(
+                        candidate, access, options: [.create, .exclusiveCreate], permissions: permissions)
                 }
                 return (descriptor, candidate.string)
             } catch Errno.fileExists {
@@ -97,9 +102,9 @@ final class TemporaryFiles: Sendable {
             for signalNumber in [SIGINT, SIGTERM] {
                 var action = sigaction()
                 #if canImport(Darwin)
-                action.__sigaction_u.__sa_handler = removeTemporaryFilesAndExit
+                    action.__sigaction_u.__sa_handler = removeTemporaryFilesAndExit
                 #else
-                action.__sigaction_handler.sa_handler = removeTemporaryFilesAndExit
+                    action.__sigaction_handler.sa_handler = removeTemporaryFilesAndExit
                 #endif
                 sigemptyset(&action.sa_mask)
                 action.sa_flags = 0

@@ -3,11 +3,11 @@ import CodablePipeline
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--sort-by`'s sorted runs as temporary files in `$TMPDIR` (default /tmp), registered with

@@ -5,33 +5,56 @@ import CodablePipeline
 /// The transform flags, shared by `convert` and `decode`; applied in the order listed
 /// (`convert --keys` lives in `KeyCaseOptions`).
 struct TransformOptions: ParsableArguments {
-    @Option(name: .customLong("where"), help: ArgumentHelp(
-        "Keep only records for which EXPR holds, like '.done == true and .due < @2024-03-01' (docs/expressions.md: paths, literals, == != < <= > >=, and or not, contains, startsWith, matches, exists(), len(), date()).",
-        valueName: "expr"))
+    @Option(
+        name: .customLong("where"),
+        help: ArgumentHelp(
+            "Keep only records for which EXPR holds, like '.done == true and .due < @2024-03-01' (docs/expressions.md: paths, literals, == != < <= > >=, and or not, contains, startsWith, matches, exists(), len(), date()).",
+            valueName: "expr"))
     var filter: String?
 
-    @Option(help: ArgumentHelp("Keep only these fields, in this order: a comma-separated list of paths (id,owner.name). Missing fields are left out.", valueName: "paths"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep only these fields, in this order: a comma-separated list of paths (id,owner.name). Missing fields are left out.",
+            valueName: "paths"))
     var select: [String] = []
 
-    @Option(help: ArgumentHelp("Leave out these fields: a comma-separated list of paths (owner.email,tags[0],events[].at).", valueName: "paths"))
+    @Option(
+        help: ArgumentHelp(
+            "Leave out these fields: a comma-separated list of paths (owner.email,tags[0],events[].at).",
+            valueName: "paths"))
     var exclude: [String] = []
 
-    @Option(help: ArgumentHelp("Rename a field: OLD=NEW, OLD a path (owner.name), NEW its new name. Repeatable.", valueName: "old=new"))
+    @Option(
+        help: ArgumentHelp(
+            "Rename a field: OLD=NEW, OLD a path (owner.name), NEW its new name. Repeatable.", valueName: "old=new"))
     var rename: [String] = []
 
-    @Option(help: ArgumentHelp("Sort records by this path (stable; :desc for largest first). Repeatable: later ones break ties. Needs the whole input; beyond --memory-limit sorted runs spill to temporary files.", valueName: "path[:desc]"))
+    @Option(
+        help: ArgumentHelp(
+            "Sort records by this path (stable; :desc for largest first). Repeatable: later ones break ties. Needs the whole input; beyond --memory-limit sorted runs spill to temporary files.",
+            valueName: "path[:desc]"))
     var sortBy: [String] = []
 
     @Option(help: ArgumentHelp("Keep only the first record for each value of this path.", valueName: "path"))
     var uniqueBy: String?
 
-    @Option(help: ArgumentHelp("Memory --sort-by keeps records in before spilling to disk: bytes, or with K, M or G (default 256M).", valueName: "size"))
+    @Option(
+        help: ArgumentHelp(
+            "Memory --sort-by keeps records in before spilling to disk: bytes, or with K, M or G (default 256M).",
+            valueName: "size"))
     var memoryLimit: String = "256M"
 
-    @Option(help: ArgumentHelp("What a record that does not decode (decode), or fails a transform or a date re-encoding, does: fail (stop, the default) or skip (report it on standard error, go on, exit with status 1 at the end).", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "What a record that does not decode (decode), or fails a transform or a date re-encoding, does: fail (stop, the default) or skip (report it on standard error, go on, exit with status 1 at the end).",
+            valueName: "mode"))
     var onError: OnError = .fail
 
-    @Flag(inversion: .prefixedNo, help: "Show a progress line (records, bytes, rate) on standard error. Default: on when standard error is a terminal.")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Show a progress line (records, bytes, rate) on standard error. Default: on when standard error is a terminal."
+    )
     var progress: Bool?
 
     /// Any transform asked for.
@@ -57,22 +80,36 @@ struct TransformOptions: ParsableArguments {
         plan.exclude = try Self.paths(exclude, option: "--exclude")
         for item in rename {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, !parts[1].isEmpty else { throw .usage("--rename '\(item)': expected OLD=NEW, like owner.name=ownerName") }
+            guard parts.count == 2, !parts[1].isEmpty else {
+                throw .usage("--rename '\(item)': expected OLD=NEW, like owner.name=ownerName")
+            }
             let path = try Self.path(parts[0], option: "--rename")
-            guard case .key = path.components.last else { throw .usage("--rename '\(item)': OLD must end with a field name") }
+            guard case .key = path.components.last else {
+                throw .usage("--rename '\(item)': OLD must end with a field name")
+            }
             // NEW may repeat OLD's parent (owner.name=owner.fullName): only its last name counts.
             var name = parts[1]
-            if let dot = name.lastIndex(of: "."), (try? FieldPath(parsing: name))?.components.dropLast() == path.components.dropLast() {
+            if let dot = name.lastIndex(of: "."),
+                (try? FieldPath(parsing: name))?.components.dropLast() == path.components.dropLast()
+            {
                 name = String(name[name.index(after: dot)...])
             }
             plan.renames.append((path, name))
         }
         for item in sortBy {
-            var text = item, descending = false
-            if text.hasSuffix(":desc") { text.removeLast(5); descending = true } else if text.hasSuffix(":asc") { text.removeLast(4) }
+            var text = item
+            var descending = false
+            if text.hasSuffix(":desc") {
+                text.removeLast(5)
+                descending = true
+            } else if text.hasSuffix(":asc") {
+                text.removeLast(4)
+            }
             plan.sortBy.append(SortField(path: try Self.path(text, option: "--sort-by"), descending: descending))
         }
-        plan.uniqueBy = try uniqueBy.map { (text: String) throws(CommandFailure) in try Self.path(text, option: "--unique-by") }
+        plan.uniqueBy = try uniqueBy.map { (text: String) throws(CommandFailure) in
+            try Self.path(text, option: "--unique-by")
+        }
         guard let limit = Self.byteCount(memoryLimit), limit > 0 else {
             throw .usage("--memory-limit '\(memoryLimit)': expected a size like 512M, 2G or 1048576")
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import CodableSchema
 import CodableDecoding
 import CodableReports
+import CodableSchema
 
 extension CodableCommand {
     /// `codable validate`: every problem of every record, for CI.
@@ -41,10 +41,15 @@ extension CodableCommand {
 
         @OptionGroup var input: InputOptions
 
-        @Option(help: ArgumentHelp("JSON Schema (draft 2020-12, or draft-07 by its $schema) to check against.", valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "JSON Schema (draft 2020-12, or draft-07 by its $schema) to check against.", valueName: "file"))
         var schema: String?
 
-        @Option(help: ArgumentHelp("Folder that remote $refs resolve from (default: the schema's own folder). Never the network.", valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "Folder that remote $refs resolve from (default: the schema's own folder). Never the network.",
+                valueName: "dir"))
         var schemaDir: String?
 
         @Flag(help: "Make format (date-time, email, uuid, ...) an assertion instead of an annotation.")
@@ -52,23 +57,30 @@ extension CodableCommand {
 
         @OptionGroup(title: "Model") var model: ModelOptions
 
-        @Option(help: ArgumentHelp(
-            "With --model: how JSON keys match property names, default (as written) or snake_case (as JSONDecoder's .convertFromSnakeCase).",
-            valueName: "strategy"))
+        @Option(
+            help: ArgumentHelp(
+                "With --model: how JSON keys match property names, default (as written) or snake_case (as JSONDecoder's .convertFromSnakeCase).",
+                valueName: "strategy"))
         var keys: DecodeOptions.KeyMatching = .default
 
         @OptionGroup(title: "Dates (with --model)") var dates: DateOptions
 
-        @Option(help: ArgumentHelp("Report format: text, json, github, junit or sarif. Default: github when GITHUB_ACTIONS=true, else text.", valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "Report format: text, json, github, junit or sarif. Default: github when GITHUB_ACTIONS=true, else text.",
+                valueName: "format"))
         var report: ReportFormat?
 
-        @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-            "Write the report to this file instead of standard output, atomically.", valueName: "file"))
+        @Option(
+            name: [.customShort("o"), .long],
+            help: ArgumentHelp(
+                "Write the report to this file instead of standard output, atomically.", valueName: "file"))
         var output: String?
 
-        @Option(help: ArgumentHelp(
-            "Report at most this many problems, 0 for no limit; the run stops at the next one and the summary says so. The default keeps reports (and memory for them) bounded.",
-            valueName: "n"))
+        @Option(
+            help: ArgumentHelp(
+                "Report at most this many problems, 0 for no limit; the run stops at the next one and the summary says so. The default keeps reports (and memory for them) bounded.",
+                valueName: "n"))
         var maxErrors: Int = Self.defaultMaxErrors
 
         /// `--max-errors` when it is not given: enough for anyone reading a CI log, small enough
@@ -80,9 +92,12 @@ extension CodableCommand {
 
         func validate() throws {
             switch (schema, model.model.isEmpty) {
-            case (nil, true): throw ValidationError("Name what to check against: --schema FILE, or --model FILE.swift with --type NAME.")
+            case (nil, true):
+                throw ValidationError(
+                    "Name what to check against: --schema FILE, or --model FILE.swift with --type NAME.")
             case (.some, false): throw ValidationError("--schema and --model cannot be used together.")
-            case (nil, false) where model.type == nil: throw ValidationError("--model needs --type NAME: the type each record must decode as.")
+            case (nil, false) where model.type == nil:
+                throw ValidationError("--model needs --type NAME: the type each record must decode as.")
             default: break
             }
             if schema != nil && model.type != nil { throw ValidationError("--type goes with --model, not --schema.") }
@@ -90,7 +105,8 @@ extension CodableCommand {
                 throw ValidationError("--schema-dir and --assert-formats go with --schema.")
             }
             if dates.outputDates != nil || dates.explainDates {
-                throw ValidationError("--output-dates and --explain-dates go with decode and convert: validate writes no records.")
+                throw ValidationError(
+                    "--output-dates and --explain-dates go with decode and convert: validate writes no records.")
             }
             if schema != nil && (dates.dates != nil || !dates.dateFields.isEmpty || keys != .default) {
                 throw ValidationError("--dates, --date and --keys go with --model.")
@@ -108,7 +124,8 @@ extension CodableCommand {
             let runner = ValidationRunner(
                 entries: entries, input: input, checker: checker,
                 report: quiet ? nil : format.makeReport(subject: checker.subject, color: color),
-                unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors == 0 ? nil : maxErrors, target: target)
+                unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors == 0 ? nil : maxErrors,
+                target: target)
             let summary = try await runner.run()
             if !quiet { Diagnostics().line(summary.line) }
             if summary.unreadableFiles > 0 { throw CommandFailure.reported(.io) }
@@ -117,14 +134,16 @@ extension CodableCommand {
 
         private func makeChecker() throws(CommandFailure) -> any RecordChecker {
             if let schema {
-                return try SchemaChecker(path: schema, options: SchemaOptions(assertFormats: assertFormats, schemaDirectory: schemaDir))
+                return try SchemaChecker(
+                    path: schema, options: SchemaOptions(assertFormats: assertFormats, schemaDirectory: schemaDir))
             }
             let (models, root) = try model.load()
             let dateStrategies = try dates.decodingDates()
             let options = DecodingOptions(
                 keys: keys == .snakeCase ? .convertFromSnakeCase : .useDefaultKeys,
                 dateRules: dateStrategies.rules, defaultDates: dateStrategies.defaultDates)
-            return try ModelChecker(models: models, root: root, type: model.type ?? "", sources: model.model, options: options)
+            return try ModelChecker(
+                models: models, root: root, type: model.type ?? "", sources: model.model, options: options)
         }
 
         /// Files, `-`, and globs expanded in place (in command-line order).

@@ -44,7 +44,8 @@ struct ValidationRunner {
                 var outcome: FileOutcome
                 switch entry {
                 case .unmatchedPattern(let pattern):
-                    outcome = FileOutcome(file: pattern, records: 0, problems: 0, unreadable: "no file matches this pattern")
+                    outcome = FileOutcome(
+                        file: pattern, records: 0, problems: 0, unreadable: "no file matches this pattern")
                 case .file(let file):
                     outcome = await check(file, state)
                     if let error = state.writeError { throw error }
@@ -52,7 +53,9 @@ struct ValidationRunner {
                 }
                 if let reason = outcome.unreadable {
                     state.summary.unreadableFiles += 1
-                    if unreadableOnStandardError { Diagnostics().report(.unreadableInput(input: outcome.file, reason: reason)) }
+                    if unreadableOnStandardError {
+                        Diagnostics().report(.unreadableInput(input: outcome.file, reason: reason))
+                    }
                 } else if outcome.problems > 0 {
                     state.summary.invalidFiles += 1
                 }
@@ -122,13 +125,16 @@ struct ValidationRunner {
         }
         switch readError {
         case .malformedInput(let input, let reason, let location, let excerpt)?:
-            report(ValidationProblem(
-                file: input, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
-                rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed), in: &outcome, state)
+            report(
+                ValidationProblem(
+                    file: input, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
+                    rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed), in: &outcome,
+                state)
         case .invalidValue(let input, let message, let codingPath, let location, let excerpt)?:
-            report(ValidationProblem(
-                file: input, location: location, excerpt: excerpt, record: nil, path: codingPath, instancePath: "",
-                rule: "page", ruleLocation: "", message: message, kind: .malformed), in: &outcome, state)
+            report(
+                ValidationProblem(
+                    file: input, location: location, excerpt: excerpt, record: nil, path: codingPath, instancePath: "",
+                    rule: "page", ruleLocation: "", message: message, kind: .malformed), in: &outcome, state)
         case let failure?:
             outcome.unreadable = Self.reason(failure, for: file)
         case nil:
@@ -186,10 +192,13 @@ struct ValidationRunner {
 
     /// Writes what `body` hands its sink into the report, then out: 64 KiB at a time as it comes
     /// (a report's kept problems are written from its spool, never made one string).
-    private func write(_ state: State, _ body: (ReportOutput) throws(ReportWriteError) -> Void) throws(OutputWriteError) {
+    private func write(_ state: State, _ body: (ReportOutput) throws(ReportWriteError) -> Void) throws(OutputWriteError)
+    {
         let sink = ReportOutput(runner: self, state: state)
         do throws(ReportWriteError) { try body(sink) } catch {
-            throw .failed(.unwritableOutput(output: "temporary report file in \(TemporaryFiles.directory.string)", reason: error.reason))
+            throw .failed(
+                .unwritableOutput(
+                    output: "temporary report file in \(TemporaryFiles.directory.string)", reason: error.reason))
         }
         if let error = sink.error { throw error }
         try flush(state)

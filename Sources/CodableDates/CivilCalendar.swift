@@ -55,8 +55,10 @@ enum CivilCalendar {
 
     /// `timeIntervalSinceReferenceDate` of a wall-clock time, accumulated in `Double` in the same
     /// order as Foundation's `Calendar.date(from:)`, so the result is bit-for-bit identical.
-    static func interval(julianDay: Int, hour: Int, minute: Int, second: Int,
-                         nanosecond: Int, offsetSeconds: Int) -> Double {
+    static func interval(
+        julianDay: Int, hour: Int, minute: Int, second: Int,
+        nanosecond: Int, offsetSeconds: Int
+    ) -> Double {
         var secondsInDay = 0.0
         secondsInDay += Double(hour) * 3600.0
         secondsInDay += Double(minute) * 60.0

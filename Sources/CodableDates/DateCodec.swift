@@ -26,14 +26,15 @@ public struct DateCodec: Sendable {
     public func decode(_ value: DateJSONValue) throws(DateDecodingError) -> DecodedDate {
         switch (strategy, value) {
         case (.reference, .number(let text)), (.seconds, .number(let text)),
-             (.milliseconds, .number(let text)), (.auto, .number(let text)):
+            (.milliseconds, .number(let text)), (.auto, .number(let text)):
             guard let number = JSONDouble.parse(text) else { throw .invalidNumber(text) }
-            let kind: DateKind = switch strategy {
-            case .seconds: .seconds
-            case .milliseconds: .milliseconds
-            case .auto: AutoDateClassifier.kind(of: number)
-            default: .reference
-            }
+            let kind: DateKind =
+                switch strategy {
+                case .seconds: .seconds
+                case .milliseconds: .milliseconds
+                case .auto: AutoDateClassifier.kind(of: number)
+                default: .reference
+                }
             return DecodedDate(date: Self.date(number, as: kind), kind: kind)
         case (.reference, .string), (.seconds, .string), (.milliseconds, .string):
             throw .expectedNumber
@@ -90,11 +91,12 @@ public struct DateCodec: Sendable {
         let t = date.timeIntervalSinceReferenceDate
         switch strategy {
         case .reference, .seconds, .milliseconds:
-            let number: Double = switch strategy {
-            case .seconds: date.timeIntervalSince1970
-            case .milliseconds: 1000.0 * date.timeIntervalSince1970
-            default: t
-            }
+            let number: Double =
+                switch strategy {
+                case .seconds: date.timeIntervalSince1970
+                case .milliseconds: 1000.0 * date.timeIntervalSince1970
+                default: t
+                }
             guard let text = JSONDouble.text(number) else { throw .nonFinite(number) }
             return text
         case .iso8601, .auto:

@@ -35,23 +35,28 @@ public struct DateFormatPattern: Sendable, Hashable {
         if let sign = rest.first, sign == "+" || sign == "-" {
             let body = rest.dropFirst()
             let parts = body.split(separator: ":", omittingEmptySubsequences: false)
-            var hours: Int?, minutes = 0
+            var hours: Int?
+            var minutes = 0
             if parts.count == 2, parts[0].count == 2, parts[1].count == 2 {
-                hours = Int(parts[0]); minutes = Int(parts[1]) ?? 99
+                hours = Int(parts[0])
+                minutes = Int(parts[1]) ?? 99
             } else if parts.count == 1, body.count == 4 {
-                hours = Int(body.prefix(2)); minutes = Int(body.suffix(2)) ?? 99
+                hours = Int(body.prefix(2))
+                minutes = Int(body.suffix(2)) ?? 99
             } else if parts.count == 1, body.count == 1 || body.count == 2 {
                 hours = Int(body)
             }
             if let hours, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }),
-               hours <= 18, minutes < 60,
-               let zone = TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)) {
+                hours <= 18, minutes < 60,
+                let zone = TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
+            {
                 return zone
             }
             throw .unknownTimeZone(text)
         }
         guard text.contains("/") || TimeZone.knownTimeZoneIdentifiers.contains(text),
-              let zone = TimeZone(identifier: text) else {
+            let zone = TimeZone(identifier: text)
+        else {
             throw .unknownTimeZone(text)
         }
         return zone

@@ -41,17 +41,24 @@ public enum ISO8601Formatter {
         let hour = secondOfDay / 3600
         let minute = secondOfDay % 3600 / 60
         let second = secondOfDay % 60
-        let (nanos, digits) = fraction == 0 ? (0, 0)
+        let (nanos, digits) =
+            fraction == 0
+            ? (0, 0)
             : shortestFraction(t, fraction: fraction, julianDay: jd, hour: hour, minute: minute, second: second)
 
         var out = DigitWriter(output)
         if year < 0 { out.put(UInt8(ascii: "-")) }
         out.put(abs(year), width: 4)
-        out.put(UInt8(ascii: "-")); out.put(month, width: 2)
-        out.put(UInt8(ascii: "-")); out.put(day, width: 2)
-        out.put(UInt8(ascii: "T")); out.put(hour, width: 2)
-        out.put(UInt8(ascii: ":")); out.put(minute, width: 2)
-        out.put(UInt8(ascii: ":")); out.put(second, width: 2)
+        out.put(UInt8(ascii: "-"))
+        out.put(month, width: 2)
+        out.put(UInt8(ascii: "-"))
+        out.put(day, width: 2)
+        out.put(UInt8(ascii: "T"))
+        out.put(hour, width: 2)
+        out.put(UInt8(ascii: ":"))
+        out.put(minute, width: 2)
+        out.put(UInt8(ascii: ":"))
+        out.put(second, width: 2)
         if digits > 0 {
             out.put(UInt8(ascii: "."))
             out.put(nanos, width: digits)
@@ -67,16 +74,19 @@ public enum ISO8601Formatter {
 
     /// The shortest decimal fraction (value, digit count) that Foundation's parser maps back to
     /// exactly `t`; falls back to 9 digits (never drops the fraction).
-    private static func shortestFraction(_ t: Double, fraction: Double, julianDay: Int,
-                                         hour: Int, minute: Int, second: Int) -> (Int, Int) {
+    private static func shortestFraction(
+        _ t: Double, fraction: Double, julianDay: Int,
+        hour: Int, minute: Int, second: Int
+    ) -> (Int, Int) {
         var scale = 1
         for count in 1...9 {
             scale *= 10
             let candidate = Int((fraction * Double(scale)).rounded())
             if candidate == 0 || candidate >= scale { continue }
             let nanos = candidate * (1_000_000_000 / scale)
-            let back = CivilCalendar.interval(julianDay: julianDay, hour: hour, minute: minute,
-                                              second: second, nanosecond: nanos, offsetSeconds: 0)
+            let back = CivilCalendar.interval(
+                julianDay: julianDay, hour: hour, minute: minute,
+                second: second, nanosecond: nanos, offsetSeconds: 0)
             if back == t { return (candidate, count) }
         }
         let nanos = min(Int((fraction * 1e9).rounded()), 999_999_999)
@@ -101,7 +111,10 @@ private struct DigitWriter {
     mutating func put(_ value: Int, width: Int) {
         var length = 1
         var scale = 10
-        while scale <= value && length < 19 { scale &*= 10; length += 1 }
+        while scale <= value && length < 19 {
+            scale &*= 10
+            length += 1
+        }
         length = max(length, width)
         var v = value
         var position = count + length

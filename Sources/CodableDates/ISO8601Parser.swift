@@ -31,12 +31,12 @@ public enum ISO8601Parser {
     public static func parseInterval(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var s = ByteCursor(bytes)
         guard !bytes.isEmpty,
-              let year = s.digits(), s.expect(UInt8(ascii: "-")),
-              let month = s.digits(), s.expect(UInt8(ascii: "-")),
-              let day = s.digits(), s.expect(UInt8(ascii: "T")),
-              let hour = s.digits(), s.expect(UInt8(ascii: ":")),
-              let minute = s.digits(), s.expect(UInt8(ascii: ":")),
-              let second = s.digits()
+            let year = s.digits(), s.expect(UInt8(ascii: "-")),
+            let month = s.digits(), s.expect(UInt8(ascii: "-")),
+            let day = s.digits(), s.expect(UInt8(ascii: "T")),
+            let hour = s.digits(), s.expect(UInt8(ascii: ":")),
+            let minute = s.digits(), s.expect(UInt8(ascii: ":")),
+            let second = s.digits()
         else { return nil }
         guard (1...12).contains(month), (1...31).contains(day) else { return nil }
         var nanosecond = 0
@@ -47,11 +47,12 @@ public enum ISO8601Parser {
         }
         guard let offset = parseZone(&s) else { return nil }
         guard year <= maximumYear, hour <= maximumComponent, minute <= maximumComponent,
-              second <= maximumComponent,
-              let jd = CivilCalendar.foundationJulianDay(year: year, month: month, day: day)
+            second <= maximumComponent,
+            let jd = CivilCalendar.foundationJulianDay(year: year, month: month, day: day)
         else { return nil }
-        return CivilCalendar.interval(julianDay: jd, hour: hour, minute: minute, second: second,
-                                      nanosecond: nanosecond, offsetSeconds: offset)
+        return CivilCalendar.interval(
+            julianDay: jd, hour: hour, minute: minute, second: second,
+            nanosecond: nanosecond, offsetSeconds: offset)
     }
 
     /// The zone designator; returns the offset east of UTC in seconds.
@@ -62,13 +63,17 @@ public enum ISO8601Parser {
         case UInt8(ascii: "z"):
             return 0
         case UInt8(ascii: "g"), UInt8(ascii: "u"):
-            let expected: (UInt8, UInt8) = first | 0x20 == UInt8(ascii: "g")
+            let expected: (UInt8, UInt8) =
+                first | 0x20 == UInt8(ascii: "g")
                 ? (UInt8(ascii: "m"), UInt8(ascii: "t")) : (UInt8(ascii: "t"), UInt8(ascii: "c"))
             guard let a = s.next(), a | 0x20 == expected.0,
-                  let b = s.next(), b | 0x20 == expected.1 else { return nil }
+                let b = s.next(), b | 0x20 == expected.1
+            else { return nil }
             switch s.peek() {
             case UInt8(ascii: "+"): s.advance()
-            case UInt8(ascii: "-"): s.advance(); positive = false
+            case UInt8(ascii: "-"):
+                s.advance()
+                positive = false
             default: return 0
             }
         default:

@@ -112,8 +112,11 @@ final class DecodePlan: @unchecked Sendable {
         self.models = models
         self.root = try compile(root, substitutions: [:], origin: nil)
         self.byteNode = try compile(.integer(.uint8), substitutions: [:], origin: nil)
-        table = Table(nodes: Self.freeze(nodes), structures: Self.freeze(structures), members: Self.freeze(members), bytes: Self.freeze(bytes))
-        writesDistinctKeys = Self.writesDistinctKeys(nodes: nodes, structures: structures, members: members, bytes: bytes)
+        table = Table(
+            nodes: Self.freeze(nodes), structures: Self.freeze(structures), members: Self.freeze(members),
+            bytes: Self.freeze(bytes))
+        writesDistinctKeys = Self.writesDistinctKeys(
+            nodes: nodes, structures: structures, members: members, bytes: bytes)
     }
 
     /// No object the plan writes holds two equal keys: dictionaries keep the first of equal keys,
@@ -121,11 +124,14 @@ final class DecodePlan: @unchecked Sendable {
     /// key (a model Swift would not compile) can repeat one.
     private(set) var writesDistinctKeys = false
 
-    private static func writesDistinctKeys(nodes: [Node], structures: [Structure], members: [Member], bytes: [UInt8]) -> Bool {
+    private static func writesDistinctKeys(nodes: [Node], structures: [Structure], members: [Member], bytes: [UInt8])
+        -> Bool
+    {
         if nodes.contains(where: { if case .json = $0 { true } else { false } }) { return false }
         return structures.allSatisfy { structure in
             var keys = Set<ArraySlice<UInt8>>()
-            return members[structure.firstMember..<(structure.firstMember + structure.memberCount)].allSatisfy { member in
+            return members[structure.firstMember..<(structure.firstMember + structure.memberCount)].allSatisfy {
+                member in
                 keys.insert(bytes[member.quotedKey.start..<(member.quotedKey.start + member.quotedKey.count)]).inserted
             }
         }
@@ -161,7 +167,9 @@ final class DecodePlan: @unchecked Sendable {
         return nodes.count - 1
     }
 
-    private func compile(_ reference: TypeReference, substitutions: [String: TypeReference], origin: SourceOrigin?) throws(ModelProblem) -> Int {
+    private func compile(_ reference: TypeReference, substitutions: [String: TypeReference], origin: SourceOrigin?)
+        throws(ModelProblem) -> Int
+    {
         let resolved = try substitute(reference, substitutions, origin: origin)
         if let known = memo[resolved] { return known }
         switch resolved {
@@ -196,10 +204,12 @@ final class DecodePlan: @unchecked Sendable {
         case .dictionary(let key, let value):
             let index = remember(resolved, .json)
             if key == .string || key == .integer(.int) {
-                nodes[index] = .keyedDictionary(keyIsInt: key != .string, value: try compile(value, substitutions: [:], origin: origin))
+                nodes[index] = .keyedDictionary(
+                    keyIsInt: key != .string, value: try compile(value, substitutions: [:], origin: origin))
             } else {
                 let keyNode = try compile(key, substitutions: [:], origin: origin)
-                nodes[index] = .pairDictionary(key: keyNode, value: try compile(value, substitutions: [:], origin: origin))
+                nodes[index] = .pairDictionary(
+                    key: keyNode, value: try compile(value, substitutions: [:], origin: origin))
             }
             return index
         case .named(let name, let arguments):
@@ -207,7 +217,10 @@ final class DecodePlan: @unchecked Sendable {
                 throw ModelProblem(origin: origin, message: "cannot find type '\(name)' in the model")
             }
             guard type.genericParameters.count == arguments.count else {
-                throw ModelProblem(origin: type.origin, message: "'\(name)' takes \(type.genericParameters.count) generic argument(s), got \(arguments.count)")
+                throw ModelProblem(
+                    origin: type.origin,
+                    message:
+                        "'\(name)' takes \(type.genericParameters.count) generic argument(s), got \(arguments.count)")
             }
             let bindings = Dictionary(uniqueKeysWithValues: zip(type.genericParameters, arguments))
             let index = remember(resolved, .json)
@@ -223,7 +236,9 @@ final class DecodePlan: @unchecked Sendable {
     }
 
     /// Replaces generic parameters by their arguments.
-    private func substitute(_ reference: TypeReference, _ bindings: [String: TypeReference], origin: SourceOrigin?) throws(ModelProblem) -> TypeReference {
+    private func substitute(_ reference: TypeReference, _ bindings: [String: TypeReference], origin: SourceOrigin?)
+        throws(ModelProblem) -> TypeReference
+    {
         switch reference {
         case .parameter(let name):
             guard let bound = bindings[name] else {
@@ -234,7 +249,9 @@ final class DecodePlan: @unchecked Sendable {
         case .array(let element): return .array(try substitute(element, bindings, origin: origin))
         case .set(let element): return .set(try substitute(element, bindings, origin: origin))
         case .dictionary(let key, let value):
-            return .dictionary(key: try substitute(key, bindings, origin: origin), value: try substitute(value, bindings, origin: origin))
+            return .dictionary(
+                key: try substitute(key, bindings, origin: origin),
+                value: try substitute(value, bindings, origin: origin))
         case .named(let name, let arguments):
             var substituted: [TypeReference] = []
             for argument in arguments { substituted.append(try substitute(argument, bindings, origin: origin)) }
@@ -243,11 +260,14 @@ final class DecodePlan: @unchecked Sendable {
         }
     }
 
-    private func compile(_ type: ModelType, display: String, bindings: [String: TypeReference]) throws(ModelProblem) -> Node {
+    private func compile(_ type: ModelType, display: String, bindings: [String: TypeReference]) throws(ModelProblem)
+        -> Node
+    {
         let shortName = String(type.name.split(separator: ".").last ?? Substring(type.name))
         switch type.shape {
         case .unsupported(let reason):
-            problems.append(ModelProblem(origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)"))
+            problems.append(
+                ModelProblem(origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)"))
             return .unsupported(problems.count - 1)
         case .structure(let properties):
             var entries: [(key: String, node: Int, isOptional: Bool, constant: String?)] = []
@@ -286,7 +306,9 @@ final class DecodePlan: @unchecked Sendable {
                     let resolved = try substitute(parameter.type, bindings, origin: type.origin)
                     var isOptional = false
                     if case .optional = resolved { isOptional = true }
-                    entries.append((parameter.key, try compile(resolved, substitutions: [:], origin: type.origin), isOptional, nil))
+                    entries.append(
+                        (parameter.key, try compile(resolved, substitutions: [:], origin: type.origin), isOptional, nil)
+                    )
                 }
                 let capitalized = enumCase.name.prefix(1).uppercased() + enumCase.name.dropFirst()
                 plan.cases.append(addStructure(name: enumCase.key, codingKeys: capitalized + "CodingKeys", entries))
@@ -296,19 +318,25 @@ final class DecodePlan: @unchecked Sendable {
         }
     }
 
-    private func addStructure(name: String, codingKeys: String, _ entries: [(key: String, node: Int, isOptional: Bool, constant: String?)]) -> Int {
+    private func addStructure(
+        name: String, codingKeys: String, _ entries: [(key: String, node: Int, isOptional: Bool, constant: String?)]
+    ) -> Int {
         let first = members.count
-        let order = entries.indices.sorted { Array(entries[$0].key.utf8).lexicographicallyPrecedes(Array(entries[$1].key.utf8)) }
+        let order = entries.indices.sorted {
+            Array(entries[$0].key.utf8).lexicographicallyPrecedes(Array(entries[$1].key.utf8))
+        }
         var ranks = [Int](repeating: 0, count: entries.count)
         for (rank, index) in order.enumerated() { ranks[index] = rank }
         for (index, entry) in entries.enumerated() {
-            members.append(Member(
-                key: store(Array(entry.key.utf8)), quotedKey: store(Self.quoted(entry.key)), node: entry.node,
-                isOptional: entry.isOptional, constant: entry.constant.map { store(Array($0.utf8)) } ?? .none,
-                sortedRank: ranks[index]))
+            members.append(
+                Member(
+                    key: store(Array(entry.key.utf8)), quotedKey: store(Self.quoted(entry.key)), node: entry.node,
+                    isOptional: entry.isOptional, constant: entry.constant.map { store(Array($0.utf8)) } ?? .none,
+                    sortedRank: ranks[index]))
             memberKeys.append(entry.key)
         }
-        structures.append(Structure(firstMember: first, memberCount: entries.count, alreadySorted: order == Array(entries.indices)))
+        structures.append(
+            Structure(firstMember: first, memberCount: entries.count, alreadySorted: order == Array(entries.indices)))
         structureNames.append(name)
         codingKeysNames.append(codingKeys)
         return structures.count - 1

@@ -20,7 +20,9 @@ public final class DecodingRecordWriter {
 
     /// Creates a writer that decodes with `decoder` (whose writer options give the layout; use
     /// compact ones for `jsonl`).
-    public init(framing: OutputFraming, decoder: RecordDecoder, singleValueAllowed: Bool, output: OutputBuffer = OutputBuffer()) {
+    public init(
+        framing: OutputFraming, decoder: RecordDecoder, singleValueAllowed: Bool, output: OutputBuffer = OutputBuffer()
+    ) {
         self.framing = framing
         self.decoder = decoder
         self.singleValueAllowed = singleValueAllowed

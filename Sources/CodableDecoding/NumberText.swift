@@ -5,7 +5,9 @@ enum NumberText {
     /// An integer field's value: the exact integer for plain digits, else the `Double` the text
     /// denotes when it is a whole number (`1.0`, `1e2`, `100e-2`); nil when it does not fit
     /// `type` (the "does not fit" error).
-    static func integer(_ token: UnsafeBufferPointer<UInt8>, as type: IntegerType) -> (negative: Bool, magnitude: UInt64)? {
+    static func integer(_ token: UnsafeBufferPointer<UInt8>, as type: IntegerType) -> (
+        negative: Bool, magnitude: UInt64
+    )? {
         var index = 0
         let negative = token.first == UInt8(ascii: "-")
         if negative { index = 1 }
@@ -13,7 +15,10 @@ enum NumberText {
         var plain = true
         while index < token.count {
             let byte = token[index]
-            guard byte >= 0x30 && byte <= 0x39 else { plain = false; break }
+            guard byte >= 0x30 && byte <= 0x39 else {
+                plain = false
+                break
+            }
             let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - 0x30))
             if overflow1 || overflow2 { return nil }
@@ -22,9 +27,10 @@ enum NumberText {
         }
         if !plain {
             guard let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite,
-                  value == value.rounded(.towardZero), value.magnitude < 18446744073709551616.0
+                value == value.rounded(.towardZero), value.magnitude < 18446744073709551616.0
             else { return nil }
-            return fits(negative: value < 0, magnitude: UInt64(value.magnitude), type) ? (value < 0, UInt64(value.magnitude)) : nil
+            return fits(negative: value < 0, magnitude: UInt64(value.magnitude), type)
+                ? (value < 0, UInt64(value.magnitude)) : nil
         }
         if magnitude == 0 { return (false, 0) }
         return fits(negative: negative, magnitude: magnitude, type) ? (negative, magnitude) : nil

@@ -19,7 +19,9 @@ public final class RecordDecoder {
     /// Compiles `root` against `models`. Throws when a type it reaches is missing from the
     /// model, or takes other generic arguments. (A type whose conformance cannot be read from
     /// source is reported when a record reaches it.)
-    public init(models: ModelSet, root: TypeReference, options: DecodingOptions = DecodingOptions()) throws(ModelProblem) {
+    public init(models: ModelSet, root: TypeReference, options: DecodingOptions = DecodingOptions())
+        throws(ModelProblem)
+    {
         self.options = options
         self.root = root
         let plan = try DecodePlan(models: models, root: root)
@@ -91,7 +93,9 @@ public final class RecordDecoder {
         storedWalker?.scratch.path.deallocate()
     }
 
-    private func walk(_ record: Record, level: Int, output: OutputBuffer, collector: ((DecodingFailure) -> Void)?, limit: Int) throws(WalkStop) {
+    private func walk(
+        _ record: Record, level: Int, output: OutputBuffer, collector: ((DecodingFailure) -> Void)?, limit: Int
+    ) throws(WalkStop) {
         // The walker is moved out and back (not copied), so its references are not retained
         // and released for every record.
         var walker = storedWalker.take()!

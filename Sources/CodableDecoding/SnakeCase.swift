@@ -12,7 +12,8 @@ enum SnakeCase {
         let leading = key[key.startIndex..<first]
         let trailing = key[key.index(after: last)...]
         let words = core.split(separator: "_")
-        let joined = words.count == 1
+        let joined =
+            words.count == 1
             ? String(core)
             : ([words[0].lowercased()] + words.dropFirst().map { String($0).capitalized }).joined()
         return leading + joined + trailing

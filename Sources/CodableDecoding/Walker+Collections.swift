@@ -65,7 +65,11 @@ extension Walker {
         // With `--sort-keys`, String keys go straight into their order, named where they stand
         // (a key's value is the node after it); Int keys, under the names `Int` prints.
         var sortedStringKeys = sortKeys && !keyIsInt ? KeyOrder(keysOf: index, in: nodes, bytes: bytes) : nil
-        if sortedStringKeys != nil { sortedStringKeys!.reserveCapacity(count) } else if !writesAsRead { entries.reserveCapacity(count) }
+        if sortedStringKeys != nil {
+            sortedStringKeys!.reserveCapacity(count)
+        } else if !writesAsRead {
+            entries.reserveCapacity(count)
+        }
         var seen = DistinctKeys(count: keysAreDistinct ? 0 : count)  // a CSV row's keys are distinct already
         var entryOfInt: [Int: Int] = [:]
         var intKeys: [Int] = []  // each entry's Int, read once
@@ -73,7 +77,9 @@ extension Walker {
         if writesAsRead { out.append(UInt8(ascii: "{")) }
         var child = index + 1
         for _ in 0..<count {
-            let isNew = keysAreDistinct || nodes[child].withStringBytes(in: bytes) { seen.insert(child, named: $0, nodes: nodes, base: bytes) }
+            let isNew =
+                keysAreDistinct
+                || nodes[child].withStringBytes(in: bytes) { seen.insert(child, named: $0, nodes: nodes, base: bytes) }
             if keyIsInt {
                 guard let number = intKey(child) else {
                     scratch.path.push(.dictionaryKey(node: child))
@@ -94,7 +100,12 @@ extension Walker {
                 }
             } else if isNew {
                 if writesAsRead {
-                    if try member(key: child, intKey: nil, valueType: valueNode, value: child + 1, first: written == 0, level: level) { written += 1 }
+                    if try member(
+                        key: child, intKey: nil, valueType: valueNode, value: child + 1, first: written == 0,
+                        level: level)
+                    {
+                        written += 1
+                    }
                 } else if sortedStringKeys != nil {
                     sortedStringKeys!.append(key: child)
                 } else {
@@ -133,7 +144,12 @@ extension Walker {
                 memberValue = Int(entries[position].valueNode)
             }
             let intKey = keyIsInt ? intKeys[position] : nil
-            if try member(key: keyNode, intKey: intKey, valueType: valueNode, value: memberValue, first: written == 0, level: level) { written += 1 }
+            if try member(
+                key: keyNode, intKey: intKey, valueType: valueNode, value: memberValue, first: written == 0,
+                level: level)
+            {
+                written += 1
+            }
         }
         close(UInt8(ascii: "}"), written: written, level: level)
     }
@@ -141,7 +157,9 @@ extension Walker {
     /// Writes one member of a dictionary: the key at node `keyNode` (as `intKey` prints, for an
     /// `Int` key), and its value at node `memberValue` as the value type at `valueNode`; false
     /// when the value failed and was collected (the member is taken back out).
-    private mutating func member(key keyNode: Int, intKey: Int?, valueType valueNode: Int, value memberValue: Int, first: Bool, level: Int) throws(WalkStop) -> Bool {
+    private mutating func member(
+        key keyNode: Int, intKey: Int?, valueType valueNode: Int, value memberValue: Int, first: Bool, level: Int
+    ) throws(WalkStop) -> Bool {
         let mark = out.position
         separator(first: first, level: level + 1)
         if let intKey {
@@ -177,7 +195,9 @@ extension Walker {
         guard nodes[index].kind == .array else { throw unkeyedMismatch(index) }
         let count = JSONNode.memberCount(of: index, in: nodes)
         guard count % 2 == 0 else {
-            throw failure(.dataCorrupted, "Expected collection of key-value pairs; encountered odd-length array instead.", node: index)
+            throw failure(
+                .dataCorrupted, "Expected collection of key-value pairs; encountered odd-length array instead.",
+                node: index)
         }
         let arrayStart = out.position
         out.append(UInt8(ascii: "["))

@@ -13,7 +13,10 @@ extension Walker {
         guard let (negative, magnitude) = NumberText.integer(token, as: type) else {
             throw doesNotFit(token, type.rawValue, index)
         }
-        if magnitude == 0 { out.append(UInt8(ascii: "0")); return }
+        if magnitude == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
         if token.count <= 20 && !token.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
             out.append(token.baseAddress!, count: token.count)
             return
@@ -22,14 +25,19 @@ extension Walker {
     }
 
     func doesNotFit(_ token: UnsafeBufferPointer<UInt8>, _ type: String, _ index: Int) -> WalkStop {
-        failure(.dataCorrupted, "Parsed JSON number <\(String(decoding: token, as: UTF8.self))> does not fit in \(type).", node: index)
+        failure(
+            .dataCorrupted, "Parsed JSON number <\(String(decoding: token, as: UTF8.self))> does not fit in \(type).",
+            node: index)
     }
 
     /// A `Double`: written in Swift's shortest form (`1e+16`, `0.1`, `-0`).
     mutating func double(_ index: Int) throws(WalkStop) {
         let node = nodes[index]
         guard node.kind == .number else {
-            if let value = nonConforming(index) { writeNonConforming(value); return }
+            if let value = nonConforming(index) {
+                writeNonConforming(value)
+                return
+            }
             throw mismatch("Double", index)
         }
         let token = node.token(in: bytes)
@@ -46,7 +54,10 @@ extension Walker {
     mutating func float(_ index: Int) throws(WalkStop) {
         let node = nodes[index]
         guard node.kind == .number else {
-            if let value = nonConforming(index) { writeNonConforming(value); return }
+            if let value = nonConforming(index) {
+                writeNonConforming(value)
+                return
+            }
             throw mismatch("Float", index)
         }
         let token = node.token(in: bytes)
@@ -75,7 +86,8 @@ extension Walker {
         let node = nodes[index]
         guard node.kind == .number else {
             if node.kind == .null {
-                throw failure(.valueNotFound, "Cannot get value of type Decimal -- found null value instead", node: index)
+                throw failure(
+                    .valueNotFound, "Cannot get value of type Decimal -- found null value instead", node: index)
             }
             throw failure(.typeMismatch, "", node: index)
         }
@@ -106,19 +118,23 @@ extension Walker {
                 guard let number = NumberText.double(token) else {
                     throw DateDecodingError.invalidNumber(String(decoding: token, as: UTF8.self))
                 }
-                let kind: DateKind = codec.strategy == .seconds ? .seconds : codec.strategy == .milliseconds ? .milliseconds : .reference
+                let kind: DateKind =
+                    codec.strategy == .seconds ? .seconds : codec.strategy == .milliseconds ? .milliseconds : .reference
                 decoded = DecodedDate(date: DateCodec.date(number, as: kind), kind: kind)
             case (.number, _):
                 decoded = try codec.decode(.number(String(decoding: node.token(in: bytes), as: UTF8.self)))
             case (.string, _) where !node.hasEscapes:
-                decoded = try codec.decode(stringUTF8: UnsafeBufferPointer(start: bytes + Int(node.start) + 1, count: node.tokenLength(in: bytes) - 2))
+                decoded = try codec.decode(
+                    stringUTF8: UnsafeBufferPointer(
+                        start: bytes + Int(node.start) + 1, count: node.tokenLength(in: bytes) - 2))
             default:
                 decoded = try codec.decode(.string(node.stringValue(in: bytes)))
             }
         } catch {
             if error.isTypeMismatch {
                 let type = error == .expectedString ? "String" : "Double"
-                throw failure(.typeMismatch, "Expected to decode \(type) but found \(found(index)) instead.", node: index)
+                throw failure(
+                    .typeMismatch, "Expected to decode \(type) but found \(found(index)) instead.", node: index)
             }
             if case .invalidNumber(let text) = error {
                 throw failure(.dataCorrupted, "Parsed JSON number <\(text)> does not fit in Double.", node: index)
@@ -174,14 +190,16 @@ extension Walker {
         let content = node.stringBytes(in: bytes)
         guard content.count == 36 else { throw badUUID(index) }
         var upper = [UInt8](repeating: 0, count: 38)
-        upper[0] = UInt8(ascii: "\""); upper[37] = UInt8(ascii: "\"")
+        upper[0] = UInt8(ascii: "\"")
+        upper[37] = UInt8(ascii: "\"")
         for (offset, byte) in content.enumerated() {
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard byte == UInt8(ascii: "-") else { throw badUUID(index) }
                 upper[offset + 1] = byte
             } else {
                 switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"): upper[offset + 1] = byte
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+                    upper[offset + 1] = byte
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): upper[offset + 1] = byte - 0x20
                 default: throw badUUID(index)
                 }
@@ -223,7 +241,9 @@ extension Walker {
         var start = decoded.startIndex
         while start < decoded.endIndex {  // whole groups of three bytes encode alone as they do together
             let end = min(start + Self.base64SliceBytes, decoded.endIndex)
-            decoded[start..<end].base64EncodedData().withUnsafeBytes { out.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: $0.count) }
+            decoded[start..<end].base64EncodedData().withUnsafeBytes {
+                out.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: $0.count)
+            }
             start = end
         }
         out.append(UInt8(ascii: "\""))

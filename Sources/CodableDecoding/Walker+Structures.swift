@@ -45,7 +45,10 @@ extension Walker {
     }
 
     /// Decodes and writes the members whose value nodes `slots` holds (-1: absent).
-    private mutating func writeMembers(_ s: Int, _ structure: DecodePlan.Structure, slots: UnsafeMutableBufferPointer<Int>, owner: MemberOwner, object index: Int, level: Int) throws(WalkStop) {
+    private mutating func writeMembers(
+        _ s: Int, _ structure: DecodePlan.Structure, slots: UnsafeMutableBufferPointer<Int>, owner: MemberOwner,
+        object index: Int, level: Int
+    ) throws(WalkStop) {
         let first = structure.firstMember
         let count = structure.memberCount
 
@@ -73,7 +76,11 @@ extension Walker {
             if valueIndex < 0 || (member.isOptional && nodes[valueIndex].kind == .null) {
                 if member.isOptional { continue }
                 let key = plan.memberKeys[first + m]
-                try collect(failure(.keyNotFound, "No value associated with key \(plan.codingKeysNames[s])(stringValue: \"\(key)\", intValue: nil) (\"\(key)\").", node: index))
+                try collect(
+                    failure(
+                        .keyNotFound,
+                        "No value associated with key \(plan.codingKeysNames[s])(stringValue: \"\(key)\", intValue: nil) (\"\(key)\").",
+                        node: index))
                 continue
             }
             separator(first: written == 0, level: level + 1)
@@ -101,7 +108,8 @@ extension Walker {
     func isNull(_ span: DecodePlan.Span) -> Bool {
         guard span.count == 4 else { return false }
         let text = planBytes + span.start
-        return text[0] == UInt8(ascii: "n") && text[1] == UInt8(ascii: "u") && text[2] == UInt8(ascii: "l") && text[3] == UInt8(ascii: "l")
+        return text[0] == UInt8(ascii: "n") && text[1] == UInt8(ascii: "u") && text[2] == UInt8(ascii: "l")
+            && text[3] == UInt8(ascii: "l")
     }
 
     /// The member (0-based within the structure) a key node names, or -1; tries `guess` (the
@@ -115,7 +123,10 @@ extension Walker {
                 content = Array(SnakeCase.convertFromSnakeCase(String(decoding: content, as: UTF8.self)).utf8)
             }
             return content.withUnsafeBufferPointer { content in
-                for m in 0..<count where Self.equal(members[first + m].key, planBytes, content.baseAddress ?? planBytes, content.count) { return m }
+                for m in 0..<count
+                where Self.equal(members[first + m].key, planBytes, content.baseAddress ?? planBytes, content.count) {
+                    return m
+                }
                 return -1
             }
         }
@@ -127,17 +138,25 @@ extension Walker {
     }
 
     @inline(__always)
-    static func equal(_ name: DecodePlan.Span, _ planBytes: UnsafePointer<UInt8>, _ start: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    static func equal(
+        _ name: DecodePlan.Span, _ planBytes: UnsafePointer<UInt8>, _ start: UnsafePointer<UInt8>, _ length: Int
+    ) -> Bool {
         guard name.count == length else { return false }
         let name = UnsafeRawPointer(planBytes + name.start)
         let other = UnsafeRawPointer(start)
         var offset = 0
         while offset + 8 <= length {
-            if name.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            if name.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
             offset += 8
         }
         while offset < length {
-            if name.load(fromByteOffset: offset, as: UInt8.self) != other.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            if name.load(fromByteOffset: offset, as: UInt8.self) != other.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
             offset += 1
         }
         return true
@@ -165,10 +184,15 @@ extension Walker {
             var position = regionStart
             for (offset, segment) in order.enumerated() {
                 if offset > 0 {
-                    written[position] = UInt8(ascii: ","); position += 1
+                    written[position] = UInt8(ascii: ",")
+                    position += 1
                     if pretty {
-                        written[position] = 0x0A; position += 1
-                        for _ in 0..<indent { written[position] = 0x20; position += 1 }
+                        written[position] = 0x0A
+                        position += 1
+                        for _ in 0..<indent {
+                            written[position] = 0x20
+                            position += 1
+                        }
                     }
                 }
                 for byte in copy[(segment.start + shift - regionStart)..<(segment.end + shift - regionStart)] {
@@ -194,10 +218,14 @@ extension Walker {
         var distinct = 0
         for child in JSONNode.children(of: index, in: nodes) {
             let key = nodes[child].stringBytes(in: bytes)
-            if let c = plan.cases.firstIndex(where: { self.plan.structureNames[$0].utf8.elementsEqual(key) }), !seen[c] {
+            if let c = plan.cases.firstIndex(where: { self.plan.structureNames[$0].utf8.elementsEqual(key) }), !seen[c]
+            {
                 seen[c] = true
                 distinct += 1
-                if found < 0 { found = c; foundValue = child + 1 }
+                if found < 0 {
+                    found = c
+                    foundValue = child + 1
+                }
             }
         }
         guard distinct == 1 else {
@@ -222,7 +250,10 @@ extension Walker {
             guard node.kind == .string else { throw mismatch("String", index) }
             let content = node.stringBytes(in: bytes)
             guard plan.strings.contains(content) else {
-                throw failure(.dataCorrupted, "Cannot initialize \(plan.name) from invalid String value \(String(decoding: content, as: UTF8.self))", node: index)
+                throw failure(
+                    .dataCorrupted,
+                    "Cannot initialize \(plan.name) from invalid String value \(String(decoding: content, as: UTF8.self))",
+                    node: index)
             }
             writeString(node)
             return
@@ -230,11 +261,15 @@ extension Walker {
         guard node.kind == .number else { throw mismatch(type.rawValue, index) }
         let token = node.token(in: bytes)
         guard let (negative, magnitude) = NumberText.integer(token, as: type) else {
-            throw failure(.dataCorrupted, "Parsed JSON number <\(String(decoding: token, as: UTF8.self))> does not fit in \(type.rawValue).", node: index)
+            throw failure(
+                .dataCorrupted,
+                "Parsed JSON number <\(String(decoding: token, as: UTF8.self))> does not fit in \(type.rawValue).",
+                node: index)
         }
         let known: Bool
         if negative {
-            known = magnitude <= UInt64(Int64.max) + 1 && plan.integers.contains(Int64(truncatingIfNeeded: 0 &- magnitude))
+            known =
+                magnitude <= UInt64(Int64.max) + 1 && plan.integers.contains(Int64(truncatingIfNeeded: 0 &- magnitude))
         } else if magnitude <= UInt64(Int64.max) {
             known = plan.integers.contains(Int64(magnitude))
         } else {
@@ -242,7 +277,9 @@ extension Walker {
         }
         let text = negative ? "-\(magnitude)" : "\(magnitude)"
         guard known else {
-            throw failure(.dataCorrupted, "Cannot initialize \(plan.name) from invalid \(type.rawValue) value \(text)", node: index)
+            throw failure(
+                .dataCorrupted, "Cannot initialize \(plan.name) from invalid \(type.rawValue) value \(text)",
+                node: index)
         }
         write(text)
     }

@@ -40,9 +40,9 @@ struct Walker {
     /// of a release build). A debug build's frames are several times larger (511 levels
     /// overflowed): there the bound is 200 levels.
     #if DEBUG
-    static let deepestLevel = 199
+        static let deepestLevel = 199
     #else
-    static let deepestLevel = 511
+        static let deepestLevel = 511
     #endif
 
     /// Checks the value at tape node `index` against plan node `p` and writes it.
@@ -75,7 +75,8 @@ struct Walker {
             scratch.jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: level, to: &out)
         case .array(let element): try array(element, index, level: level, unique: false)
         case .set(let element): try array(element, index, level: level, unique: true)
-        case .keyedDictionary(let keyIsInt, let valueNode): try keyedDictionary(keyIsInt: keyIsInt, valueNode, index, level: level)
+        case .keyedDictionary(let keyIsInt, let valueNode):
+            try keyedDictionary(keyIsInt: keyIsInt, valueNode, index, level: level)
         case .pairDictionary(let keyNode, let valueNode): try pairDictionary(keyNode, valueNode, index, level: level)
         case .structure(let s): try structure(s, index, level: level)
         case .rawEnum(let r): try rawEnum(r, index)
@@ -90,7 +91,10 @@ struct Walker {
     /// takes: its message would make that frame larger).
     @inline(never)
     func tooDeep(_ index: Int) -> WalkStop {
-        failure(.dataCorrupted, "The given data was not valid JSON: nested deeper than \(Self.deepestLevel + 1) levels, which JSONDecoder refuses.", node: index)
+        failure(
+            .dataCorrupted,
+            "The given data was not valid JSON: nested deeper than \(Self.deepestLevel + 1) levels, which JSONDecoder refuses.",
+            node: index)
     }
 
     /// A failure at the current path, about tape node `node`.
@@ -109,15 +113,18 @@ struct Walker {
     /// The same for a keyed container (a struct, a tagged enum, a dictionary).
     func keyedMismatch(_ index: Int) -> WalkStop {
         if nodes[index].kind == .null {
-            return failure(.valueNotFound, "Cannot get keyed decoding container -- found null value instead", node: index)
+            return failure(
+                .valueNotFound, "Cannot get keyed decoding container -- found null value instead", node: index)
         }
-        return failure(.typeMismatch, "Expected to decode Dictionary<String, Any> but found \(found(index)) instead.", node: index)
+        return failure(
+            .typeMismatch, "Expected to decode Dictionary<String, Any> but found \(found(index)) instead.", node: index)
     }
 
     /// The same for an unkeyed container (an array or set).
     func unkeyedMismatch(_ index: Int) -> WalkStop {
         if nodes[index].kind == .null {
-            return failure(.valueNotFound, "Cannot get unkeyed decoding container -- found null value instead", node: index)
+            return failure(
+                .valueNotFound, "Cannot get unkeyed decoding container -- found null value instead", node: index)
         }
         return failure(.typeMismatch, "Expected to decode Array<Any> but found \(found(index)) instead.", node: index)
     }
@@ -148,7 +155,8 @@ struct Walker {
             switch scratch.path[position] {
             case .member(let s, let m): return .key(plan.memberKeys[structures[s].firstMember + m])
             case .enumCase(let t, let c): return .key(plan.structureNames[plan.taggedEnums[t].cases[c]])
-            case .parameter(let t, let c, let m): return .key(plan.memberKeys[structures[plan.taggedEnums[t].cases[c]].firstMember + m])
+            case .parameter(let t, let c, let m):
+                return .key(plan.memberKeys[structures[plan.taggedEnums[t].cases[c]].firstMember + m])
             case .index(let index): return .index(index)
             case .dictionaryKey(let node): return .key(nodes[node].stringValue(in: bytes))
             }

@@ -11,7 +11,8 @@ import CodableParsing
 enum CSVReaderTarget {
     static let target = FuzzTarget(
         name: "csv-reader",
-        summary: "CSVReader (csv or tsv, with or without a header) whole and in small pieces, every value placed alike and at a field start; CSVWriter output reads back as the same records",
+        summary:
+            "CSVReader (csv or tsv, with or without a header) whole and in small pieces, every value placed alike and at a field start; CSVWriter output reads back as the same records",
         seedFolders: ["Samples", "Tests/Fixtures"],
         configurations: readings.map { "\($0.dialect)\($0.hasHeader ? " with a header" : "")" },
         check: run)
@@ -27,19 +28,25 @@ enum CSVReaderTarget {
         let options = CSVReaderOptions(dialect: dialect, hasHeader: hasHeader, chunkSize: 64)
         let whole = read(bytes, options: options, pieceSize: .max)
         let pieces = read(bytes, options: options, pieceSize: 1 + bytes.count % 7)
-        require(whole.records == pieces.records && whole.error == pieces.error,
-                "\(dialect) header \(hasHeader): whole \(whole) != pieces \(pieces)")
-        require(whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
-                "\(dialect) header \(hasHeader): placed whole \(whole.locations) != in pieces \(pieces.locations)")
+        require(
+            whole.records == pieces.records && whole.error == pieces.error,
+            "\(dialect) header \(hasHeader): whole \(whole) != pieces \(pieces)")
+        require(
+            whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
+            "\(dialect) header \(hasHeader): placed whole \(whole.locations) != in pieces \(pieces.locations)")
         if !hasHeader {
             for offset in whole.nodeOffsets {
-                require(startsField(at: offset, in: bytes, delimiter: dialect.delimiter), "\(dialect): a value placed at \(offset), not at a field's start")
+                require(
+                    startsField(at: offset, in: bytes, delimiter: dialect.delimiter),
+                    "\(dialect): a value placed at \(offset), not at a field's start")
             }
         }
         guard whole.error == nil, !whole.records.isEmpty, !whole.written.isEmpty else { return }
         let again = read(whole.written, options: options, pieceSize: .max, locating: false)
-        require(again.records == whole.records && again.error == nil,
-                "\(dialect): written \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)")
+        require(
+            again.records == whole.records && again.error == nil,
+            "\(dialect): written \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)"
+        )
     }
 
     /// Whether a field starts at `offset`: the input's start (past a byte order mark), or just
@@ -52,10 +59,13 @@ enum CSVReaderTarget {
         return before == delimiter || before == 0x0A || before == 0x0D
     }
 
-    static func read(_ bytes: [UInt8], options: CSVReaderOptions, pieceSize: Int, locating: Bool = true) -> ReadOutcome {
-        let writer = CSVWriter(dialect: options.dialect, output: OutputBuffer(capacity: 4096))  // not the default 256 KiB: a big buffer per read costs more than the read
-        var outcome = ReadOutcome(reading: CSVReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
-                                  writingTo: writer, locating: locating)
+    static func read(_ bytes: [UInt8], options: CSVReaderOptions, pieceSize: Int, locating: Bool = true) -> ReadOutcome
+    {
+        // not the default 256 KiB: a big buffer per read costs more than the read
+        let writer = CSVWriter(dialect: options.dialect, output: OutputBuffer(capacity: 4096))
+        var outcome = ReadOutcome(
+            reading: CSVReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
+            writingTo: writer, locating: locating)
         // A record the writer could not write (or a field it dropped) ends the round trip.
         if !writer.takeIssues().isEmpty { outcome.written = [] }
         return outcome

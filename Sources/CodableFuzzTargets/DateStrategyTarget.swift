@@ -12,14 +12,17 @@ import Foundation
 enum DateStrategyTarget {
     static let target = FuzzTarget(
         name: "dates",
-        summary: "DateCodec decode/encode with reference, seconds, milliseconds, iso8601, format: and auto; iso8601 differential against JSONDecoder",
+        summary:
+            "DateCodec decode/encode with reference, seconds, milliseconds, iso8601, format: and auto; iso8601 differential against JSONDecoder",
         seedFolders: ["Samples/dates", "Tests/Fixtures"],
         run: run)
 
     static let codecs: [DateCodec] = [
         DateCodec(.reference), DateCodec(.seconds), DateCodec(.milliseconds), DateCodec(.iso8601), DateCodec(.auto),
         DateCodec(.format(DateFormatPattern("yyyy-MM-dd'T'HH:mm:ssZZZZZ"))),
-        DateCodec(.format(DateFormatPattern("EEE, dd MMM yyyy HH:mm:ss zzz", timeZone: TimeZone(identifier: "Europe/Paris")!))),
+        DateCodec(
+            .format(DateFormatPattern("EEE, dd MMM yyyy HH:mm:ss zzz", timeZone: TimeZone(identifier: "Europe/Paris")!))
+        ),
     ]
 
     static func run(_ input: UnsafeBufferPointer<UInt8>) {
@@ -34,8 +37,9 @@ enum DateStrategyTarget {
                     var bytes: [UInt8] = []
                     let written = try? output.encode(decoded.date)
                     let inPlace: Void? = try? output.encode(decoded.date, appendingTo: &bytes)
-                    require((written == nil) == (inPlace == nil) && (written.map { Array($0.utf8) } ?? bytes) == bytes,
-                            "\(output.strategy.name) writes \(String(describing: written)) and in place \(bytes)")
+                    require(
+                        (written == nil) == (inPlace == nil) && (written.map { Array($0.utf8) } ?? bytes) == bytes,
+                        "\(output.strategy.name) writes \(String(describing: written)) and in place \(bytes)")
                 }
             }
         }
@@ -47,9 +51,14 @@ enum DateStrategyTarget {
         let ours = ISO8601Parser.parse(text)
         let inPlace = ISO8601Parser.parseInterval(input)
         require(ours?.timeIntervalSinceReferenceDate == inPlace, "String and byte parsers disagree on \(text)")
-        guard String(validating: input, as: UTF8.self) != nil, !text.contains("\"") && !text.contains("\\") && !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return }
+        guard String(validating: input, as: UTF8.self) != nil,
+            !text.contains("\"") && !text.contains("\\") && !text.unicodeScalars.contains(where: { $0.value < 0x20 })
+        else { return }
         let foundation = foundationISO8601(text)
-        require(ours == foundation, "\(text): codable \(String(describing: ours?.timeIntervalSinceReferenceDate)), Foundation \(String(describing: foundation?.timeIntervalSinceReferenceDate))")
+        require(
+            ours == foundation,
+            "\(text): codable \(String(describing: ours?.timeIntervalSinceReferenceDate)), Foundation \(String(describing: foundation?.timeIntervalSinceReferenceDate))"
+        )
         // An instant before year 0 is written with a sign (`-0001-12-31T19:00:00Z`), as
         // JSONEncoder writes it, and JSONDecoder reads no signed year: Foundation's own
         // `.iso8601` does not round-trip those, so neither does codable (docs/dates.md).

@@ -26,8 +26,10 @@ public struct FuzzTarget: Sendable {
 
     /// Creates a target that reads its input in each of `configurations` (`check` takes an index
     /// into them).
-    public init(name: String, summary: String, seedFolders: [String], configurations: [String],
-                check: @escaping @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+    public init(
+        name: String, summary: String, seedFolders: [String], configurations: [String],
+        check: @escaping @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Void
+    ) {
         precondition(!configurations.isEmpty, "a fuzz target needs a configuration")
         self.name = name
         self.summary = summary
@@ -37,8 +39,13 @@ public struct FuzzTarget: Sendable {
     }
 
     /// Creates a target that reads its input one way.
-    public init(name: String, summary: String, seedFolders: [String], run: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void) {
-        self.init(name: name, summary: summary, seedFolders: seedFolders, configurations: ["default"]) { input, _ in run(input) }
+    public init(
+        name: String, summary: String, seedFolders: [String],
+        run: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        self.init(name: name, summary: summary, seedFolders: seedFolders, configurations: ["default"]) { input, _ in
+            run(input)
+        }
     }
 
     /// Runs one input in every configuration: a replay of a saved input, a regression test.
@@ -65,7 +72,10 @@ public struct FuzzTarget: Sendable {
 }
 
 /// Stops the process when an invariant does not hold; libFuzzer saves the input that did it.
-func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+func require(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID,
+    line: UInt = #line
+) {
     if !condition() {
         fatalError("fuzz invariant failed: \(message())", file: file, line: line)
     }

@@ -16,7 +16,8 @@ import Dispatch
 enum JSONReaderTarget {
     static let target = FuzzTarget(
         name: "json-reader",
-        summary: "RecordReader in each framing (sniffed, json, jsonl, json-seq, json-stream) or with --items, read whole and in 1-7 byte pieces (folding past 1-32 nodes), every value placed alike; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
+        summary:
+            "RecordReader in each framing (sniffed, json, jsonl, json-seq, json-stream) or with --items, read whole and in 1-7 byte pieces (folding past 1-32 nodes), every value placed alike; JSON Lines in chunks on worker tasks; --items read as it comes; JSONWriter round trip",
         seedFolders: ["Samples", "Tests/Fixtures", "../shared/conformance/JSONTestSuite/test_parsing"],
         configurations: framings.map { $0?.rawValue ?? "sniffed" } + ["items"],
         check: run)
@@ -35,10 +36,13 @@ enum JSONReaderTarget {
         }
         let framing = framings[configuration]
         let whole = read(bytes, framing: framing, pieceSize: .max, chunkSize: wholeChunk)
-        let pieces = read(bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16, nodesBeforeFolding: foldingThreshold(bytes))
+        let pieces = read(
+            bytes, framing: framing, pieceSize: pieceSize, chunkSize: 16, nodesBeforeFolding: foldingThreshold(bytes))
         require(whole == pieces, "\(framing?.rawValue ?? "sniffed"): whole \(whole) != pieces \(pieces)")
         for (offset, first) in zip(whole.nodeOffsets, whole.tokenStarts) {
-            require(offset < bytes.count && bytes[offset] == first, "\(framing?.rawValue ?? "sniffed"): a value starting \(first) placed at \(offset)")
+            require(
+                offset < bytes.count && bytes[offset] == first,
+                "\(framing?.rawValue ?? "sniffed"): a value starting \(first) placed at \(offset)")
         }
         if framing == .jsonl {
             let chunked = readInChunks(bytes, chunkSize: 16 + bytes.count % 48)
@@ -56,17 +60,25 @@ enum JSONReaderTarget {
     static func checkItems(_ bytes: [UInt8], pieceSize: Int, wholeChunk: Int) {
         let items = ItemsKeyPath(keys: ["items"], text: "items")
         let streamed = read(bytes, framing: nil, pieceSize: .max, chunkSize: wholeChunk, items: items)
-        let pieces = read(bytes, framing: nil, pieceSize: pieceSize, chunkSize: 16, items: items, nodesBeforeFolding: foldingThreshold(bytes))
+        let pieces = read(
+            bytes, framing: nil, pieceSize: pieceSize, chunkSize: 16, items: items,
+            nodesBeforeFolding: foldingThreshold(bytes))
         require(streamed == pieces, "--items: whole \(streamed) != pieces \(pieces)")
         let single = read(bytes, framing: .json, pieceSize: .max, chunkSize: wholeChunk, items: items)
-        let reader = RecordReader(source: InMemoryByteSource(bytes), options: RecordReaderOptions(framing: .json, maxDepth: 64, chunkSize: wholeChunk))
+        let reader = RecordReader(
+            source: InMemoryByteSource(bytes),
+            options: RecordReaderOptions(framing: .json, maxDepth: 64, chunkSize: wholeChunk))
         var atEnd = false
         guard let batch = try? reader.nextBatch(), batch.count == 1, !batch.fromTopLevelArray else { return }
         do { atEnd = try reader.nextBatch() == nil } catch {}
-        guard atEnd, let array = try? FieldPath(parsing: "items").matches(in: batch[0]).first, batch.nodes[array].kind == .array
+        guard atEnd, let array = try? FieldPath(parsing: "items").matches(in: batch[0]).first,
+            batch.nodes[array].kind == .array
         else { return }
-        let expected = ReadOutcome(reading: OneBatch(batch.elements(ofArray: array, inRecord: 0, firstRecordIndex: 0, sourceName: nil)))
-        require(single.records == expected.records && single.error == nil, "--items: as read \(single) != whole value's array \(expected)")
+        let expected = ReadOutcome(
+            reading: OneBatch(batch.elements(ofArray: array, inRecord: 0, firstRecordIndex: 0, sourceName: nil)))
+        require(
+            single.records == expected.records && single.error == nil,
+            "--items: as read \(single) != whole value's array \(expected)")
     }
 
     /// A reader that hands on one batch.
@@ -85,9 +97,12 @@ enum JSONReaderTarget {
         let result = Result()
         let done = DispatchSemaphore(value: 0)
         Task {
-            let options = RecordReaderOptions(framing: .jsonl, maxDepth: 64, chunkSize: chunkSize, nodesBeforeFolding: foldingThreshold(bytes))
+            let options = RecordReaderOptions(
+                framing: .jsonl, maxDepth: 64, chunkSize: chunkSize, nodesBeforeFolding: foldingThreshold(bytes))
             do throws(RecordReadError) {
-                for try await batch in RecordStream(linesFrom: InMemoryByteSource(bytes, pieceSize: 1 + bytes.count % 5), options: options, workers: 3) {
+                for try await batch in RecordStream(
+                    linesFrom: InMemoryByteSource(bytes, pieceSize: 1 + bytes.count % 5), options: options, workers: 3)
+                {
                     result.outcome.append(batch)
                 }
             } catch {
@@ -111,8 +126,11 @@ enum JSONReaderTarget {
         _ bytes: [UInt8], framing: InputFraming?, pieceSize: Int, chunkSize: Int, items: ItemsKeyPath? = nil,
         nodesBeforeFolding: Int = NodeBuffer.nodesBeforeFolding
     ) -> ReadOutcome {
-        ReadOutcome(reading: RecordReader(
-            source: InMemoryByteSource(bytes, pieceSize: pieceSize),
-            options: RecordReaderOptions(framing: framing, maxDepth: 64, chunkSize: chunkSize, items: items, nodesBeforeFolding: nodesBeforeFolding)))
+        ReadOutcome(
+            reading: RecordReader(
+                source: InMemoryByteSource(bytes, pieceSize: pieceSize),
+                options: RecordReaderOptions(
+                    framing: framing, maxDepth: 64, chunkSize: chunkSize, items: items,
+                    nodesBeforeFolding: nodesBeforeFolding)))
     }
 }

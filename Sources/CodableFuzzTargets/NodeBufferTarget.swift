@@ -11,7 +11,8 @@ import CodableParsing
 enum NodeBufferTarget {
     static let target = FuzzTarget(
         name: "node-buffer",
-        summary: "NodeBuffer under appends, folds, replacements, cuts and copies read from the input; every node reads back as a plain list holds it",
+        summary:
+            "NodeBuffer under appends, folds, replacements, cuts and copies read from the input; every node reads back as a plain list holds it",
         seedFolders: ["Tests/Fixtures"],
         run: run)
 
@@ -29,8 +30,10 @@ enum NodeBufferTarget {
                 expected.append(node)
             case 3:  // any node, a container among them
                 guard let shape = next(), let size = next() else { return }
-                let node = shape % 4 == 0
-                    ? JSONNode(kind: size % 2 == 0 ? .array : .object, start: start, length: size % 8 == 7 ? 9_000 : size % 8)
+                let node =
+                    shape % 4 == 0
+                    ? JSONNode(
+                        kind: size % 2 == 0 ? .array : .object, start: start, length: size % 8 == 7 ? 9_000 : size % 8)
                     : scalar(&start, next)
                 guard let node else { return }
                 buffer.append(node)
@@ -63,7 +66,8 @@ enum NodeBufferTarget {
         }
         buffer.withNodes { tape in
             for index in expected.indices {
-                require(tape[index] == expected[index], "tape node \(index): \(tape[index]), expected \(expected[index])")
+                require(
+                    tape[index] == expected[index], "tape node \(index): \(tape[index]), expected \(expected[index])")
             }
         }
     }

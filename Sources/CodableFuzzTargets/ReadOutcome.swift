@@ -23,7 +23,9 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
     /// Reads every batch of `reader`; each record also goes to `formatter`, if any. Without
     /// `locating`, only the records, the error and what was written are kept (a read-back
     /// compares no places, and locating costs most of a read).
-    init(reading reader: any RecordBatchReader, writingTo formatter: (any RecordFormatter)? = nil, locating: Bool = true) {
+    init(
+        reading reader: any RecordBatchReader, writingTo formatter: (any RecordFormatter)? = nil, locating: Bool = true
+    ) {
         do {
             while let batch = try reader.nextBatch() {
                 append(batch, writingTo: formatter, locating: locating)
@@ -42,7 +44,8 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
 
     /// Adds the batch's records (and writes them to `formatter`, if any), and, when `locating`,
     /// where each of their nodes is.
-    mutating func append(_ batch: RecordBatch, writingTo formatter: (any RecordFormatter)? = nil, locating: Bool = true) {
+    mutating func append(_ batch: RecordBatch, writingTo formatter: (any RecordFormatter)? = nil, locating: Bool = true)
+    {
         if batch.keysAreDistinct { Self.requireFlatWithDistinctKeys(batch) }
         var json = JSONWriter()
         for index in 0..<batch.count {
@@ -74,9 +77,13 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
                 let end = root + nodes[root].span
                 while member < end {
                     let value = member + 1
-                    require(nodes[value].kind != .object && nodes[value].kind != .array, "record \(index) of a batch of distinct keys is not flat")
+                    require(
+                        nodes[value].kind != .object && nodes[value].kind != .array,
+                        "record \(index) of a batch of distinct keys is not flat")
                     let key = nodes[member].withStringBytes(in: bytes) { Array($0) }
-                    require(keys.insert(key).inserted, "record \(index) of a batch of distinct keys repeats \(String(decoding: key, as: UTF8.self))")
+                    require(
+                        keys.insert(key).inserted,
+                        "record \(index) of a batch of distinct keys repeats \(String(decoding: key, as: UTF8.self))")
                     member = value + nodes[value].span
                 }
             }
@@ -88,7 +95,9 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
     /// does), in pages through a `PlaceCursor`, some with their coding paths (as `validate`
     /// places one record's problems past memory), and some of them each alone (with their
     /// excerpts), which must all agree.
-    static func locations(in batch: RecordBatch) -> (places: [String], offsets: [Int], stringStarts: [UInt8?], tokenStarts: [UInt8]) {
+    static func locations(in batch: RecordBatch) -> (
+        places: [String], offsets: [Int], stringStarts: [UInt8?], tokenStarts: [UInt8]
+    ) {
         let nodeCount = batch.nodes.count
         let all = Array(0..<nodeCount)
         let together = batch.locations(ofNodes: all)
@@ -109,7 +118,9 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             for start in stride(from: 0, to: nodes.count, by: pageSize) {
                 let page = Array(nodes[start..<min(start + pageSize, nodes.count)])
                 for (offset, location) in batch.locations(ofNodes: page, continuing: &cursor).enumerated() {
-                    require(location == together[page[offset]], "node \(page[offset]): in pages \(location), together \(together[page[offset]])")
+                    require(
+                        location == together[page[offset]],
+                        "node \(page[offset]): in pages \(location), together \(together[page[offset]])")
                 }
             }
         }
@@ -120,8 +131,11 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             var walk = PlaceCursor()
             for start in stride(from: 0, to: nodes.count, by: 1 + nodeCount % 7) {
                 let page = Array(nodes[start..<min(start + 1 + nodeCount % 7, nodes.count)])
-                for (offset, path) in batch.codingPaths(ofNodes: page, inRecord: record, continuing: &walk).enumerated() {
-                    require(path == paths[start + offset], "node \(page[offset]): path in pages \(path), at once \(paths[start + offset])")
+                for (offset, path) in batch.codingPaths(ofNodes: page, inRecord: record, continuing: &walk).enumerated()
+                {
+                    require(
+                        path == paths[start + offset],
+                        "node \(page[offset]): path in pages \(path), at once \(paths[start + offset])")
                 }
             }
         }
@@ -129,13 +143,15 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
         // the last and two between, not all of them (excerpts took a third of a CSV run at 8).
         // What an excerpt shows around its line's part in the batch may differ with how the
         // input was cut into batches; that it has its caret inside it may not.
-        let sampled = Set(stride(from: 0, to: nodeCount, by: max(1, nodeCount / 3))).union(nodeCount > 0 ? [nodeCount - 1] : [])
+        let sampled = Set(stride(from: 0, to: nodeCount, by: max(1, nodeCount / 3))).union(
+            nodeCount > 0 ? [nodeCount - 1] : [])
         for node in sampled.sorted() {
             let alone = batch.location(ofNode: node)
             require(alone == together[node], "node \(node): alone \(alone), together \(together[node])")
             let excerpt = batch.excerpt(ofNode: node)
-            require(excerpt.caretColumn >= 0 && excerpt.caretColumn <= excerpt.text.count,
-                    "node \(node): caret at \(excerpt.caretColumn) of \(excerpt.text.debugDescription)")
+            require(
+                excerpt.caretColumn >= 0 && excerpt.caretColumn <= excerpt.text.count,
+                "node \(node): caret at \(excerpt.caretColumn) of \(excerpt.text.debugDescription)")
         }
         var places: [String] = []
         var offsets: [Int] = []
@@ -169,7 +185,8 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
         switch error {
         case .malformed(let reason, let location, _): self.error = "\(location): \(reason)"
         case .unreadable(let underlying): self.error = "unreadable: \(underlying)"
-        case .invalidEnvelope(let message, let codingPath, let location, _): self.error = "\(location): \(message) at \(codingPath)"
+        case .invalidEnvelope(let message, let codingPath, let location, _):
+            self.error = "\(location): \(message) at \(codingPath)"
         }
     }
 }

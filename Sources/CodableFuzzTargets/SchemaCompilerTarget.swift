@@ -9,15 +9,19 @@ import CodableSchema
 enum SchemaCompilerTarget {
     static let target = FuzzTarget(
         name: "schema-compiler",
-        summary: "CompiledSchema(bytes:) on any bytes; a compiled schema applied to records of every shape, with a violation limit",
+        summary:
+            "CompiledSchema(bytes:) on any bytes; a compiled schema applied to records of every shape, with a violation limit",
         seedFolders: ["Samples", "Scripts/bench", "../shared/conformance/JSON-Schema-Test-Suite/remotes"],
         run: run)
 
     static func run(_ input: UnsafeBufferPointer<UInt8>) {
         guard input.count <= 16 << 10 else { return }
         for assertFormats in [false, true] {
-            guard let schema = try? CompiledSchema(bytes: Array(input), name: "fuzz.schema.json",
-                                                   options: SchemaOptions(assertFormats: assertFormats, schemaDirectory: "/nonexistent")) else { continue }
+            guard
+                let schema = try? CompiledSchema(
+                    bytes: Array(input), name: "fuzz.schema.json",
+                    options: SchemaOptions(assertFormats: assertFormats, schemaDirectory: "/nonexistent"))
+            else { continue }
             let records = WhereExpressionTarget.records
             for index in 0..<records.count {
                 let record = records[index]
@@ -25,7 +29,8 @@ enum SchemaCompilerTarget {
                 require(violations.count <= 3, "\(violations.count) violations with a limit of 3")
                 let span = record.root..<(record.root + records.nodes[record.root].span)
                 for violation in violations {
-                    require(span.contains(violation.node), "violation at node \(violation.node), outside record \(span)")
+                    require(
+                        span.contains(violation.node), "violation at node \(violation.node), outside record \(span)")
                 }
             }
         }

@@ -20,7 +20,8 @@ enum SwiftModelReaderTarget {
         for name in models.types.keys.sorted().prefix(20) {
             // One argument per generic parameter (`Page<T, U>` is named `Page<String, String>`).
             let parameters = models[name]?.genericParameters.count ?? 0
-            let generic = parameters == 0 ? "" : "<" + Array(repeating: "String", count: parameters).joined(separator: ", ") + ">"
+            let generic =
+                parameters == 0 ? "" : "<" + Array(repeating: "String", count: parameters).joined(separator: ", ") + ">"
             for text in ["\(name)\(generic)", "[\(name)\(generic)]", "[String: \(name)\(generic)]"] {
                 do {
                     _ = try models.reference(parsing: text)

@@ -23,7 +23,8 @@ enum WhereExpressionTarget {
         """
 
     static let records: RecordBatch = {
-        let reader = RecordReader(source: InMemoryByteSource(Array(samples.utf8)), options: RecordReaderOptions(framing: .jsonl))
+        let reader = RecordReader(
+            source: InMemoryByteSource(Array(samples.utf8)), options: RecordReaderOptions(framing: .jsonl))
         return try! reader.nextBatch()!
     }()
 
@@ -37,8 +38,13 @@ enum WhereExpressionTarget {
         for index in 0..<records.count {
             switch (passing[index], negated[index]) {
             case (nil, nil): continue
-            case (let a?, let b?): require(a != b, "record \(index): \(text) and its negation both \(a ? "pass" : "fail")")
-            default: require(false, "record \(index): \(text) gives \(String(describing: passing[index])), its negation \(String(describing: negated[index]))")
+            case (let a?, let b?):
+                require(a != b, "record \(index): \(text) and its negation both \(a ? "pass" : "fail")")
+            default:
+                require(
+                    false,
+                    "record \(index): \(text) gives \(String(describing: passing[index])), its negation \(String(describing: negated[index]))"
+                )
             }
         }
     }
@@ -51,11 +57,14 @@ enum WhereExpressionTarget {
         var outcome = [Bool?](repeating: false, count: records.count)
         var roots: [Int: Int] = [:]
         for index in 0..<records.count { roots[records[index].root] = index }
-        try? chain.process(records, onFailure: { _, record in
-            outcome[roots[record.root]!] = nil
-        }, emit: { record, _ in
-            outcome[roots[record.root]!] = true
-        })
+        try? chain.process(
+            records,
+            onFailure: { _, record in
+                outcome[roots[record.root]!] = nil
+            },
+            emit: { record, _ in
+                outcome[roots[record.root]!] = true
+            })
         _ = try? chain.finish { record, _ in outcome[roots[record.root]!] = true }
         return outcome
     }

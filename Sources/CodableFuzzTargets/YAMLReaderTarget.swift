@@ -15,7 +15,8 @@ import CodableYAML
 enum YAMLReaderTarget {
     static let target = FuzzTarget(
         name: "yaml-reader",
-        summary: "YAMLRecordReader (1.2 or 1.1) whole and in small pieces, every value placed alike; YAMLRecordWriter output reads back as the same records",
+        summary:
+            "YAMLRecordReader (1.2 or 1.1) whole and in small pieces, every value placed alike; YAMLRecordWriter output reads back as the same records",
         seedFolders: ["Samples", "Tests/Fixtures"],
         configurations: versions.map { "YAML \($0.rawValue)" },
         check: run)
@@ -28,7 +29,8 @@ enum YAMLReaderTarget {
         let version = versions[configuration]
         // Parsing on a thread of its own costs a thread per read, and the version does not
         // change how events are handed over: only YAML 1.2's read in pieces starts one.
-        var options = YAMLReaderOptions(version: version, maxDepth: 64, maxAliasNodes: 10_000, parsesInBackground: false)
+        var options = YAMLReaderOptions(
+            version: version, maxDepth: 64, maxAliasNodes: 10_000, parsesInBackground: false)
         let whole = read(bytes, options: options, pieceSize: .max)
         options.parsesInBackground = version == .v1_2
         let pieces = read(bytes, options: options, pieceSize: 1 + bytes.count % 5)
@@ -36,13 +38,19 @@ enum YAMLReaderTarget {
         // libyaml checks encoding a buffer ahead of parsing, so which of two errors comes
         // first (and its place) may depend on the read size; that there is one may not.
         require((whole.error == nil) == (pieces.error == nil), "YAML \(version): whole \(whole) != pieces \(pieces)")
-        require(whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)")
-        require(whole.error != nil || whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
-                "YAML \(version): placed whole \(whole.locations) != in pieces \(pieces.locations)")
+        require(
+            whole.error != nil || whole.records == pieces.records, "YAML \(version): whole \(whole) != pieces \(pieces)"
+        )
+        require(
+            whole.error != nil || whole.locations == pieces.locations && whole.nodeOffsets == pieces.nodeOffsets,
+            "YAML \(version): placed whole \(whole.locations) != in pieces \(pieces.locations)")
         if whole.error == nil, !isUTF16(bytes) {  // offsets count the UTF-8 it is read as
             for (offset, first) in zip(whole.nodeOffsets, whole.stringStarts) {
                 guard let first else { continue }
-                require(startsScalar(first, at: offset, in: bytes), "YAML \(version): a string starting \(first) placed at \(offset), where \(offset < bytes.count ? bytes[offset] : 0) is")
+                require(
+                    startsScalar(first, at: offset, in: bytes),
+                    "YAML \(version): a string starting \(first) placed at \(offset), where \(offset < bytes.count ? bytes[offset] : 0) is"
+                )
             }
         }
         var scan = YAMLDocumentCountScan()
@@ -53,14 +61,22 @@ enum YAMLReaderTarget {
             streaming.oneDocumentAtMost = { _ in true }
             streaming.batchBytes = 64
             let streamed = read(bytes, options: streaming, pieceSize: .max)
-            require(streamed.records == whole.records && streamed.error == whole.error, "YAML \(version): items handed on as they come \(streamed) != held \(whole)")
-            require(streamed.locations == whole.locations && streamed.nodeOffsets == whole.nodeOffsets,
-                    "YAML \(version): items handed on as they come placed \(streamed.locations), held \(whole.locations)")
+            require(
+                streamed.records == whole.records && streamed.error == whole.error,
+                "YAML \(version): items handed on as they come \(streamed) != held \(whole)")
+            require(
+                streamed.locations == whole.locations && streamed.nodeOffsets == whole.nodeOffsets,
+                "YAML \(version): items handed on as they come placed \(streamed.locations), held \(whole.locations)")
         }
         guard whole.error == nil, !whole.written.isEmpty else { return }
-        let again = read(whole.written, options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000, parsesInBackground: false), pieceSize: .max, locating: false)
-        require(again.records == whole.records && again.error == nil,
-                "written YAML \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)")
+        let again = read(
+            whole.written,
+            options: YAMLReaderOptions(version: .v1_2, maxDepth: 128, maxAliasNodes: 10_000, parsesInBackground: false),
+            pieceSize: .max, locating: false)
+        require(
+            again.records == whole.records && again.error == nil,
+            "written YAML \(String(decoding: whole.written, as: UTF8.self)) reads back as \(again), not \(whole.records)"
+        )
     }
 
     /// Whether a string whose value starts with `first` may be written at `offset`: that byte, a
@@ -75,8 +91,11 @@ enum YAMLReaderTarget {
         bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
     }
 
-    static func read(_ bytes: [UInt8], options: YAMLReaderOptions, pieceSize: Int, locating: Bool = true) -> ReadOutcome {
-        ReadOutcome(reading: YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
-                    writingTo: YAMLRecordWriter(output: OutputBuffer(capacity: 4096)), locating: locating)  // not the default 256 KiB: see CSVReaderTarget
+    static func read(_ bytes: [UInt8], options: YAMLReaderOptions, pieceSize: Int, locating: Bool = true) -> ReadOutcome
+    {
+        ReadOutcome(
+            reading: YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options),
+            // not the default 256 KiB: see CSVReaderTarget
+            writingTo: YAMLRecordWriter(output: OutputBuffer(capacity: 4096)), locating: locating)
     }
 }

@@ -23,10 +23,14 @@ extension ModelSet {
             let name = components.map(\.name).joined(separator: ".")
             // Generic arguments may only be written on the last component (`Page<Todo>`).
             if components.dropLast().contains(where: { !$0.arguments.isEmpty }) {
-                throw ModelReadError(message: "cannot read the type `\(text)`: only the last part of `\(name)` can take generic arguments")
+                throw ModelReadError(
+                    message:
+                        "cannot read the type `\(text)`: only the last part of `\(name)` can take generic arguments")
             }
             var arguments: [TypeReference] = []
-            for argument in components.last?.arguments ?? [] { arguments.append(try reference(for: argument, in: text)) }
+            for argument in components.last?.arguments ?? [] {
+                arguments.append(try reference(for: argument, in: text))
+            }
             if let type = self[name] {
                 guard type.genericParameters.count == arguments.count else {
                     throw ModelReadError(message: genericMismatch(type, given: arguments.count))
@@ -36,7 +40,10 @@ extension ModelSet {
             switch TypeReference.builtin(named: components.map(\.name), arguments: arguments) {
             case .type(let builtin)?: return builtin
             case .wrongArgumentCount(let expected)?:
-                throw ModelReadError(message: "`\(name)` takes \(expected) generic argument\(expected == 1 ? "" : "s"), not \(arguments.count)")
+                throw ModelReadError(
+                    message:
+                        "`\(name)` takes \(expected) generic argument\(expected == 1 ? "" : "s"), not \(arguments.count)"
+                )
             case nil: throw ModelReadError(message: unknownTypeMessage(name))
             }
         }
@@ -62,7 +69,9 @@ extension ModelSet {
             message += " (the model files declare no types)"
         } else {
             let shown = available.prefix(30).joined(separator: ", ")
-            message += (close.isEmpty ? ". " : " ") + "Types available: \(shown)" + (available.count > 30 ? ", … (\(available.count) in all)" : "")
+            message +=
+                (close.isEmpty ? ". " : " ") + "Types available: \(shown)"
+                + (available.count > 30 ? ", … (\(available.count) in all)" : "")
         }
         return message
     }

@@ -69,8 +69,16 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
 
 /// Swift's fixed-width integer types.
 public enum IntegerType: String, Sendable, Hashable, CaseIterable {
-    case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
-    case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
+    case int = "Int"
+    case int8 = "Int8"
+    case int16 = "Int16"
+    case int32 = "Int32"
+    case int64 = "Int64"
+    case uint = "UInt"
+    case uint8 = "UInt8"
+    case uint16 = "UInt16"
+    case uint32 = "UInt32"
+    case uint64 = "UInt64"
 
     /// `Int…` rather than `UInt…`.
     public var isSigned: Bool { rawValue.hasPrefix("Int") }

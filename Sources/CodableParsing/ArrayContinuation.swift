@@ -28,7 +28,8 @@ extension JSONScanner {
     /// what was read, so that a step that needs more input goes on from there. Anything else, or
     /// the input's end, is an error at its place.
     func continueArray(
-        _ base: UnsafePointer<UInt8>, at start: Int, end count: Int, position: inout Int, cursor: inout ArrayCursor, isFinal: Bool
+        _ base: UnsafePointer<UInt8>, at start: Int, end count: Int, position: inout Int, cursor: inout ArrayCursor,
+        isFinal: Bool
     ) throws(JSONSyntaxError) -> ArrayContinuation {
         var at = start
         if cursor == .afterElement {
@@ -69,7 +70,10 @@ extension JSONScanner {
         case .needMore: return .needMore
         case .element:
             let root = nodes.count
-            guard let end = try scanValueIfComplete(in: base, from: position, end: count, isFinal: isFinal, depth: depth, into: nodes) else { return .needMore }
+            guard
+                let end = try scanValueIfComplete(
+                    in: base, from: position, end: count, isFinal: isFinal, depth: depth, into: nodes)
+            else { return .needMore }
             position = end
             cursor = .afterElement
             return .element(root: root)

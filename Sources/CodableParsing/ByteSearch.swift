@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Fast byte searches over raw buffers (libc's vectorised `memchr`).
@@ -26,7 +26,9 @@ enum ByteSearch {
     }
 
     /// How many times `byte` occurs in `bytes[from..<to]`, and the index of the last one.
-    static func occurrences(of byte: UInt8, in bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> (count: Int, last: Int?) {
+    static func occurrences(of byte: UInt8, in bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> (
+        count: Int, last: Int?
+    ) {
         var count = 0
         var last: Int?
         var position = from

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A hash set of byte strings that the caller keeps, numbered 0, 1, 2… in the order they were
@@ -40,7 +40,9 @@ struct ByteSpanTable {
         while slots[slot] != 0 {
             let number = Int(slots[slot]) - 1
             let other = span(number)
-            if other.count == bytes.count && (bytes.isEmpty || memcmp(other.baseAddress!, bytes.baseAddress!, bytes.count) == 0) {
+            if other.count == bytes.count
+                && (bytes.isEmpty || memcmp(other.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            {
                 return number
             }
             slot = (slot + 1) & mask

@@ -33,7 +33,8 @@ public final class ByteStorage: @unchecked Sendable {
 
     /// Read-only access to the valid bytes.
 
-    public func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    public func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R
+    {
         try body(UnsafeBufferPointer(start: pointer, count: count))
     }
 

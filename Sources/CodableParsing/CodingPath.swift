@@ -21,11 +21,15 @@ public enum CodingPath {
     /// order): its containers' members before them are not passed over again. Else, and when
     /// `walk` is nil or of another record, from the record's root; `walk` is left for the next
     /// call.
-    public static func describe(nodes targets: [Int], in record: Record, recordIndex: Int?, continuing walk: inout Walk?) -> [String] {
+    public static func describe(
+        nodes targets: [Int], in record: Record, recordIndex: Int?, continuing walk: inout Walk?
+    ) -> [String] {
         let start = recordIndex.map { "$[\($0)]" } ?? "$"
         var paths = [String](repeating: start, count: targets.count)
         let order = targets.indices.sorted { targets[$0] < targets[$1] }
-        if let first = order.first, let existing = walk, existing.root != record.root || existing.start != start || targets[first] < existing.last {
+        if let first = order.first, let existing = walk,
+            existing.root != record.root || existing.start != start || targets[first] < existing.last
+        {
             walk = nil
         }
         record.batch.bytes.withUnsafeBufferPointer { bytes in
@@ -77,7 +81,9 @@ public enum CodingPath {
             while target != frames[frames.count - 1].container {
                 let top = frames.count - 1
                 let container = nodes[frames[top].container]
-                guard container.kind == .object || container.kind == .array, frames[top].next < frames[top].end else { break }
+                guard container.kind == .object || container.kind == .array, frames[top].next < frames[top].end else {
+                    break
+                }
                 let isObject = container.kind == .object
                 var child = frames[top].next
                 var value = isObject ? child + 1 : child
@@ -88,7 +94,8 @@ public enum CodingPath {
                 }
                 frames[top].next = child
                 guard target >= child && target < value + nodes[value].span else { break }
-                let component = isObject ? CodingPath.component(nodes[child].stringValue(in: bytes)) : "[\(frames[top].position)]"
+                let component =
+                    isObject ? CodingPath.component(nodes[child].stringValue(in: bytes)) : "[\(frames[top].position)]"
                 if target == child {  // the key itself
                     keyComponent = component
                     break
@@ -116,7 +123,7 @@ public enum CodingPath {
             guard byte >= 0x20, byte < 0x7F else { return nil }
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 break
             case UInt8(ascii: "\\"), UInt8(ascii: "\""):
                 quotes += 1
@@ -152,9 +159,11 @@ public enum CodingPath {
 
     /// The component of any other key: an identifier may have letters of any script.
     private static func unicodeComponent(_ key: String) -> String {
-        let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            scalar == "_" || (scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar)
-        } && !("0"..."9").contains(key.unicodeScalars.first!)
+        let isIdentifier =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { scalar in
+                scalar == "_" || (scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar)
+            } && !("0"..."9").contains(key.unicodeScalars.first!)
         if isIdentifier { return ".\(key)" }
         var escaped = ""
         for character in key {

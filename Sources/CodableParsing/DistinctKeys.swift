@@ -21,7 +21,8 @@ public struct DistinctKeys {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(name))
         let size = table.count
-        var slot = Int(UInt64(UInt(bitPattern: hasher.finalize())).multipliedFullWidth(by: UInt64(size)).high)  // in 0..<size
+        // in 0..<size
+        var slot = Int(UInt64(UInt(bitPattern: hasher.finalize())).multipliedFullWidth(by: UInt64(size)).high)
         while table[slot] >= 0 {
             if nodes.node(at: Int(table[slot])).withStringBytes(in: base, { $0.elementsEqual(name) }) { return false }
             slot = slot + 1 == size ? 0 : slot + 1

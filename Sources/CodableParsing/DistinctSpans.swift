@@ -21,7 +21,9 @@ public struct DistinctSpans {
         var slot = Self.hash(text) & mask
         while table[slot] >= 0 {
             let span = spans[Int(table[slot])]
-            if UnsafeBufferPointer(rebasing: buffer[Int(span.start)..<Int(span.end)]).elementsEqual(text) { return false }
+            if UnsafeBufferPointer(rebasing: buffer[Int(span.start)..<Int(span.end)]).elementsEqual(text) {
+                return false
+            }
             slot = (slot + 1) & mask
         }
         spans.append((UInt32(truncatingIfNeeded: range.lowerBound), UInt32(truncatingIfNeeded: range.upperBound)))

@@ -17,7 +17,9 @@ public struct EditedMembers {
     /// The members of the container at `index` that `edit` keeps, in the order it writes them:
     /// with `sortingKeys`, an object's in code-point order of their (new) names
     /// (`RecordEdit.listedMembers`).
-    public init(of index: Int, in nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit, sortingKeys: Bool = false) {
+    public init(
+        of index: Int, in nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit, sortingKeys: Bool = false
+    ) {
         let node = nodes[index]
         isObject = node.kind == .object
         end = index + node.span

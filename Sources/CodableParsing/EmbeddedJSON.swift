@@ -36,7 +36,8 @@ public struct EmbeddedJSON {
     /// and its nodes point into the text `body` is given), when it is exactly one JSON array or
     /// object (`mayHold`); returns false, without calling it, when it is not.
     public mutating func withParsed(
-        _ value: JSONNode, in bytes: UnsafePointer<UInt8>, _ body: (_ nodes: NodeTape, _ text: UnsafePointer<UInt8>) -> Void
+        _ value: JSONNode, in bytes: UnsafePointer<UInt8>,
+        _ body: (_ nodes: NodeTape, _ text: UnsafePointer<UInt8>) -> Void
     ) -> Bool {
         guard Self.mayHold(value, in: bytes) else { return false }
         return value.withStringBytes(in: bytes) { text in

@@ -38,7 +38,8 @@ struct EnvelopeWalker {
     private enum State: Equatable {
         case beforeValue, objectStart, nextMember, afterMember
         /// In the items array, or in a top-level array of envelopes.
-        case items(ArrayCursor), outer(ArrayCursor)
+        case items(ArrayCursor)
+        case outer(ArrayCursor)
         case afterValue
     }
 
@@ -78,7 +79,9 @@ struct EnvelopeWalker {
     ) throws(JSONSyntaxError) -> Step {
         var start = scanner.skipWhitespace(base, from: position, end: count)
         if framing == .jsonSeq && (state == .beforeValue || state == .afterValue) {
-            while start < count && base[start] == 0x1E { start = scanner.skipWhitespace(base, from: start + 1, end: count) }
+            while start < count && base[start] == 0x1E {
+                start = scanner.skipWhitespace(base, from: start + 1, end: count)
+            }
         }
         if start == count && !isFinal { return .needMore }
         switch state {
@@ -95,9 +98,11 @@ struct EnvelopeWalker {
                 state = .outer(.first)
                 return .again
             }
-            return try beginEnvelope(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
+            return try beginEnvelope(
+                base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
         case .outer(var cursor):
-            let next = try scanner.continueArray(base, at: start, end: count, position: &position, cursor: &cursor, isFinal: isFinal)
+            let next = try scanner.continueArray(
+                base, at: start, end: count, position: &position, cursor: &cursor, isFinal: isFinal)
             state = .outer(cursor)
             switch next {
             case .needMore: return .needMore
@@ -106,17 +111,20 @@ struct EnvelopeWalker {
                 return .again
             case .element:
                 let element = position
-                return try beginEnvelope(base, count, at: element, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
+                return try beginEnvelope(
+                    base, count, at: element, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
             }
         case .objectStart, .nextMember:
             guard start < count else {
-                throw JSONSyntaxError(.unexpectedEnd(expected: state == .objectStart ? "a string key or '}'" : "a string key"), at: start)
+                throw JSONSyntaxError(
+                    .unexpectedEnd(expected: state == .objectStart ? "a string key or '}'" : "a string key"), at: start)
             }
             if state == .objectStart && base[start] == UInt8(ascii: "}") {
                 position = start + 1
                 return closeObject()
             }
-            return try member(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
+            return try member(
+                base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
         case .afterMember:
             guard start < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "',' or '}'"), at: start) }
             switch base[start] {
@@ -133,7 +141,8 @@ struct EnvelopeWalker {
         case .items(var cursor):
             let enclosing = openObjects + 1 + (insideOuterArray ? 1 : 0)
             let step = try scanner.nextArrayElement(
-                base, at: start, end: count, position: &position, cursor: &cursor, isFinal: isFinal, depth: enclosing, into: nodes)
+                base, at: start, end: count, position: &position, cursor: &cursor, isFinal: isFinal, depth: enclosing,
+                into: nodes)
             state = .items(cursor)
             switch step {
             case .needMore: return .needMore
@@ -148,9 +157,13 @@ struct EnvelopeWalker {
             position = start
             guard start < count else { return .end }
             if framing == .json {
-                throw JSONSyntaxError(.trailingContent(base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"), at: start)
+                throw JSONSyntaxError(
+                    .trailingContent(
+                        base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"),
+                    at: start)
             }
-            return try beginEnvelope(base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
+            return try beginEnvelope(
+                base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)
         }
     }
 
@@ -163,7 +176,10 @@ struct EnvelopeWalker {
         let depth = insideOuterArray ? 1 : 0
         if base[start] != UInt8(ascii: "{") {
             let mark = nodes.count
-            guard let end = try scanner.scanValueIfComplete(in: base, from: start, end: count, isFinal: isFinal, depth: depth, into: nodes) else { return .needMore }
+            guard
+                let end = try scanner.scanValueIfComplete(
+                    in: base, from: start, end: count, isFinal: isFinal, depth: depth, into: nodes)
+            else { return .needMore }
             nodes.truncate(to: mark)
             envelopeCount += 1
             position = end
@@ -187,15 +203,22 @@ struct EnvelopeWalker {
         scanner: inout JSONScanner, nodes: NodeBuffer
     ) throws(JSONSyntaxError) -> Step {
         guard base[start] == UInt8(ascii: "\"") else {
-            throw JSONSyntaxError(.unexpectedByte(base[start], expected: state == .objectStart ? "a string key or '}'" : "a string key"), at: start)
+            throw JSONSyntaxError(
+                .unexpectedByte(base[start], expected: state == .objectStart ? "a string key or '}'" : "a string key"),
+                at: start)
         }
         let mark = nodes.count
         defer { nodes.truncate(to: mark) }
-        guard let keyEnd = try scanner.scanValueIfComplete(in: base, from: start, end: count, isFinal: isFinal, depth: 0, into: nodes) else { return .needMore }
+        guard
+            let keyEnd = try scanner.scanValueIfComplete(
+                in: base, from: start, end: count, isFinal: isFinal, depth: 0, into: nodes)
+        else { return .needMore }
         let colon = scanner.skipWhitespace(base, from: keyEnd, end: count)
         if colon == count && !isFinal { return .needMore }
         guard colon < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "':'"), at: colon) }
-        guard base[colon] == UInt8(ascii: ":") else { throw JSONSyntaxError(.unexpectedByte(base[colon], expected: "':' after the key"), at: colon) }
+        guard base[colon] == UInt8(ascii: ":") else {
+            throw JSONSyntaxError(.unexpectedByte(base[colon], expected: "':' after the key"), at: colon)
+        }
         let valueStart = scanner.skipWhitespace(base, from: colon + 1, end: count)
         if valueStart == count && !isFinal { return .needMore }
         guard valueStart < count else { throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), at: valueStart) }
@@ -204,7 +227,9 @@ struct EnvelopeWalker {
         let isOnPath = !itemsFound && nodes[mark].spells(keyBytes[openObjects - 1], in: base)
         let isItems = isOnPath && openObjects == keys.count
         if isOnPath && base[valueStart] == (isItems ? UInt8(ascii: "[") : UInt8(ascii: "{")) {
-            guard enclosing < scanner.maxDepth else { throw JSONSyntaxError(.tooDeep(limit: scanner.maxDepth), at: valueStart) }
+            guard enclosing < scanner.maxDepth else {
+                throw JSONSyntaxError(.tooDeep(limit: scanner.maxDepth), at: valueStart)
+            }
             position = valueStart + 1
             if isItems {
                 itemsFound = true
@@ -216,13 +241,18 @@ struct EnvelopeWalker {
             return .again
         }
         let valueNode = nodes.count
-        guard let end = try scanner.scanValueIfComplete(in: base, from: valueStart, end: count, isFinal: isFinal, depth: enclosing, into: nodes) else { return .needMore }
+        guard
+            let end = try scanner.scanValueIfComplete(
+                in: base, from: valueStart, end: count, isFinal: isFinal, depth: enclosing, into: nodes)
+        else { return .needMore }
         position = end
         state = .afterMember
         if isItems {
             itemsFound = true
             let kind = nodes[valueNode].kind
-            return .problem(message: ItemsMessage.notAnArray(path: pathText, found: kind), codingPath: itemsPath, offset: valueStart)
+            return .problem(
+                message: ItemsMessage.notAnArray(path: pathText, found: kind), codingPath: itemsPath, offset: valueStart
+            )
         }
         return .again
     }

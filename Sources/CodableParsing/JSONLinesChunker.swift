@@ -46,7 +46,9 @@ public final class JSONLinesChunker<Source: ByteSource> {
 
     /// A chunker over `source`; a line longer than `maxRecordBytes` is an error (see
     /// `RecordReaderOptions.maxRecordBytes`).
-    public init(source: Source, chunkSize: Int = 1 << 20, maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes) {
+    public init(
+        source: Source, chunkSize: Int = 1 << 20, maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes
+    ) {
         self.source = source
         self.maxRecordBytes = min(max(maxRecordBytes, 16), RecordReaderOptions.defaultMaxRecordBytes)
         self.chunkSize = min(max(chunkSize, 16), self.maxRecordBytes)
@@ -93,7 +95,9 @@ public final class JSONLinesChunker<Source: ByteSource> {
         endOfInput = true
         carry = nil
         return storage.withUnsafeBufferPointer { buffer in
-            .malformed(.recordTooLarge(limit: maxRecordBytes), locator.location(of: 0, in: buffer), locator.excerpt(at: 0, in: buffer))
+            .malformed(
+                .recordTooLarge(limit: maxRecordBytes), locator.location(of: 0, in: buffer),
+                locator.excerpt(at: 0, in: buffer))
         }
     }
 

@@ -58,7 +58,9 @@ public struct JSONNode: Sendable, Equatable {
     @inlinable
     public init(kind: Kind, flags: UInt8 = 0, start: Int, length: Int) {
         self.start = UInt32(truncatingIfNeeded: start)
-        let extent = kind == .array || kind == .object ? UInt32(truncatingIfNeeded: length) : UInt32(min(length, Int(Self.longToken)))
+        let extent =
+            kind == .array || kind == .object
+            ? UInt32(truncatingIfNeeded: length) : UInt32(min(length, Int(Self.longToken)))
         self.packed = UInt32(kind.rawValue) | (UInt32(flags & 3) << 3) | (extent << 5)
     }
 
@@ -121,7 +123,8 @@ public struct JSONNode: Sendable, Equatable {
     /// A string node's content as UTF-8, escapes resolved.
     public func stringBytes(in bytes: UnsafePointer<UInt8>) -> [UInt8] {
         let token = token(in: bytes)
-        return hasEscapes ? JSONString.unescape(token) : Array(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]))
+        return hasEscapes
+            ? JSONString.unescape(token) : Array(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]))
     }
 
     /// Calls `body` with this string node's content as UTF-8, escapes resolved: the token's bytes
@@ -152,7 +155,9 @@ public struct JSONNode: Sendable, Equatable {
     /// A string node's content, escapes resolved.
     public func stringValue(in bytes: UnsafePointer<UInt8>) -> String {
         let token = token(in: bytes)
-        return hasEscapes ? JSONString.decode(token) : String(decoding: UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]), as: UTF8.self)
+        return hasEscapes
+            ? JSONString.decode(token)
+            : String(decoding: UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]), as: UTF8.self)
     }
 
     /// The number of nodes this value occupies on the tape, itself included.

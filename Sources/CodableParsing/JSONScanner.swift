@@ -69,7 +69,8 @@ public struct JSONScanner {
                 let index = nodes.append(JSONNode(kind: isObject ? .object : .array, start: pos, length: 0))
                 pos = skipWhitespace(bytes, from: pos + 1, end: end)
                 guard pos < end else {
-                    throw JSONSyntaxError(.unexpectedEnd(expected: isObject ? "a string key or '}'" : "a value or ']'"), at: pos)
+                    throw JSONSyntaxError(
+                        .unexpectedEnd(expected: isObject ? "a string key or '}'" : "a value or ']'"), at: pos)
                 }
                 if bytes[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos += 1  // empty container: its size stays 0
@@ -80,11 +81,13 @@ public struct JSONScanner {
                     continue valueLoop
                 }
             case UInt8(ascii: "t"):
-                pos = try scanLiteral(bytes, at: pos, end: end, isFinal: isFinal, word: 0x7472_7565, length: 4, kind: .true, into: &nodes)
+                pos = try scanLiteral(
+                    bytes, at: pos, end: end, isFinal: isFinal, word: 0x7472_7565, length: 4, kind: .true, into: &nodes)
             case UInt8(ascii: "f"):
                 pos = try scanFalse(bytes, at: pos, end: end, into: &nodes)
             case UInt8(ascii: "n"):
-                pos = try scanLiteral(bytes, at: pos, end: end, isFinal: isFinal, word: 0x6E75_6C6C, length: 4, kind: .null, into: &nodes)
+                pos = try scanLiteral(
+                    bytes, at: pos, end: end, isFinal: isFinal, word: 0x6E75_6C6C, length: 4, kind: .null, into: &nodes)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 pos = try scanNumber(bytes, at: pos, end: end, isFinal: isFinal, into: &nodes)
             default:
@@ -104,11 +107,14 @@ public struct JSONScanner {
                     continue valueLoop
                 }
                 guard next == (openObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw JSONSyntaxError(.unexpectedByte(next, expected: openObject ? "',' or '}'" : "',' or ']'"), at: pos)
+                    throw JSONSyntaxError(
+                        .unexpectedByte(next, expected: openObject ? "',' or '}'" : "',' or ']'"), at: pos)
                 }
                 pos += 1
                 let contents = nodes.count - top - 1
-                if contents > maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: Int(nodes.node(at: top).start)) }
+                if contents > maxValues {
+                    throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: Int(nodes.node(at: top).start))
+                }
                 nodes.setSize(contents, at: top)
                 stack.removeLast()
                 if let parent = stack.last { openObject = nodes.node(at: parent).kind == .object }
@@ -127,7 +133,7 @@ public struct JSONScanner {
         let mark = buffer.count
         do {
             return try scanValue(in: bytes, from: start, end: end, isFinal: isFinal, depth: depth, into: buffer)
-        } catch where error.isUnexpectedEnd && !isFinal {
+        } catch  where error.isUnexpectedEnd && !isFinal {
             buffer.truncate(to: mark)
             return nil
         }
@@ -147,7 +153,9 @@ public struct JSONScanner {
 
     /// An object key, the ':' after it, and the whitespace before the value.
     @inline(__always)
-    private func scanKey(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
+    private func scanKey(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor)
+        throws(JSONSyntaxError) -> Int
+    {
         guard start < end else { throw JSONSyntaxError(.unexpectedEnd(expected: "a string key"), at: start) }
         guard bytes[start] == UInt8(ascii: "\"") else {
             throw JSONSyntaxError(.unexpectedByte(bytes[start], expected: "a string key"), at: start)
@@ -178,13 +186,16 @@ public struct JSONScanner {
         return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs)
     }
 
-    private func scanString(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
+    private func scanString(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor)
+        throws(JSONSyntaxError) -> Int
+    {
         var pos = start + 1
         var flags: UInt8 = 0
         while true {
             // Eight bytes at a time, straight to the first one that needs a look.
             while pos &+ 8 <= end {
-                let mask = Self.attentionMask(UInt64(littleEndian: UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self)))
+                let mask = Self.attentionMask(
+                    UInt64(littleEndian: UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self)))
                 if mask == 0 {
                     pos &+= 8
                     continue
@@ -199,7 +210,9 @@ public struct JSONScanner {
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 flags |= 1
-                if pos + 1 < end && (bytes[pos + 1] == UInt8(ascii: "u") || bytes[pos + 1] == UInt8(ascii: "/")) { flags |= 2 }
+                if pos + 1 < end && (bytes[pos + 1] == UInt8(ascii: "u") || bytes[pos + 1] == UInt8(ascii: "/")) {
+                    flags |= 2
+                }
                 pos = try scanEscape(bytes, at: pos, end: end)
             } else if byte < 0x20 {
                 throw JSONSyntaxError(.unescapedControlCharacter(byte), at: pos)
@@ -222,7 +235,7 @@ public struct JSONScanner {
         }
         switch bytes[start + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return start + 2
         case UInt8(ascii: "u"):
             let unit = try hexUnit(bytes, at: start + 2, end: end)
@@ -230,9 +243,13 @@ public struct JSONScanner {
             guard unit >= 0xD800 && unit <= 0xDBFF else { return start + 6 }
             // A high surrogate must be followed by an escaped low surrogate.
             // Input may end anywhere in `\uXXXX`: read on rather than call the surrogate lone.
-            guard start + 6 < end else { throw JSONSyntaxError(.unexpectedEnd(expected: "a low surrogate escape"), at: end) }
+            guard start + 6 < end else {
+                throw JSONSyntaxError(.unexpectedEnd(expected: "a low surrogate escape"), at: end)
+            }
             guard bytes[start + 6] == UInt8(ascii: "\\") else { throw JSONSyntaxError(.loneSurrogate(unit), at: start) }
-            guard start + 7 < end else { throw JSONSyntaxError(.unexpectedEnd(expected: "a low surrogate escape"), at: end) }
+            guard start + 7 < end else {
+                throw JSONSyntaxError(.unexpectedEnd(expected: "a low surrogate escape"), at: end)
+            }
             guard bytes[start + 7] == UInt8(ascii: "u") else { throw JSONSyntaxError(.loneSurrogate(unit), at: start) }
             let low = try hexUnit(bytes, at: start + 8, end: end)
             guard low >= 0xDC00 && low <= 0xDFFF else { throw JSONSyntaxError(.loneSurrogate(unit), at: start) }
@@ -262,7 +279,9 @@ public struct JSONScanner {
 
     // MARK: Numbers and literals
 
-    private func scanNumber(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, isFinal: Bool, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
+    private func scanNumber(
+        _ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, isFinal: Bool, into nodes: inout NodeCursor
+    ) throws(JSONSyntaxError) -> Int {
         var pos = start
         @inline(__always) func isDigit(_ index: Int) -> Bool {
             index < end && bytes[index] &- UInt8(ascii: "0") < 10
@@ -297,7 +316,9 @@ public struct JSONScanner {
         }
         let length = pos - start
         if length > maxTokenLength { throw JSONSyntaxError(.tooLong(limit: maxTokenLength), at: start) }
-        if length > JSONNode.maxNumberLength { throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: start) }
+        if length > JSONNode.maxNumberLength {
+            throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: start)
+        }
         nodes.append(JSONNode(kind: .number, start: start, length: length))
         return pos
     }
@@ -318,9 +339,12 @@ public struct JSONScanner {
         try literalMismatch(bytes, at: start, end: end, expected: kind == .true ? "true" : "null")
     }
 
-    private func scanFalse(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor) throws(JSONSyntaxError) -> Int {
+    private func scanFalse(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor)
+        throws(JSONSyntaxError) -> Int
+    {
         if start + 5 <= end,
-           UInt32(bigEndian: UnsafeRawPointer(bytes + start + 1).loadUnaligned(as: UInt32.self)) == 0x616C_7365 {
+            UInt32(bigEndian: UnsafeRawPointer(bytes + start + 1).loadUnaligned(as: UInt32.self)) == 0x616C_7365
+        {
             nodes.append(JSONNode(kind: .false, start: start, length: 5))
             return start + 5
         }
@@ -328,14 +352,17 @@ public struct JSONScanner {
     }
 
     /// Finds where a literal goes wrong: at the first differing byte, or at the end of input.
-    private func literalMismatch(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, expected: StaticString) throws(JSONSyntaxError) -> Never {
+    private func literalMismatch(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, expected: StaticString)
+        throws(JSONSyntaxError) -> Never
+    {
         let word = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
         for (offset, byte) in word.enumerated() {
             guard start + offset < end else {
                 throw JSONSyntaxError(.unexpectedEnd(expected: "'\(expected)'"), at: start + offset)
             }
             if bytes[start + offset] != byte {
-                throw JSONSyntaxError(.unexpectedByte(bytes[start + offset], expected: "'\(expected)'"), at: start + offset)
+                throw JSONSyntaxError(
+                    .unexpectedByte(bytes[start + offset], expected: "'\(expected)'"), at: start + offset)
             }
         }
         fatalError("unreachable: literal matched after all")

@@ -54,9 +54,15 @@ public enum JSONString {
         var index = 1
         let end = token.count - 1
         while index < end {
-            guard token[index] == UInt8(ascii: "\\") else { index += 1; continue }
+            guard token[index] == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
             let escape = token[index + 1]
-            guard escape == UInt8(ascii: "u") || escape == UInt8(ascii: "/") else { index += 2; continue }
+            guard escape == UInt8(ascii: "u") || escape == UInt8(ascii: "/") else {
+                index += 2
+                continue
+            }
             out.append(base + runStart, count: index - runStart)
             if escape == UInt8(ascii: "/") {
                 out.append(UInt8(ascii: "/"))

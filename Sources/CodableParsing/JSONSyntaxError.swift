@@ -89,9 +89,11 @@ extension JSONSyntaxError.Reason: CustomStringConvertible {
         case .numberTooLong(let limit):
             return "number longer than \(limit) bytes, the longest one a record can hold"
         case .tooManyValues(let limit):
-            return "array or object holding more than \(limit) values, the most one record can hold (read the array inside it record by record with --items)"
+            return
+                "array or object holding more than \(limit) values, the most one record can hold (read the array inside it record by record with --items)"
         case .recordTooLarge(let limit):
-            return "record longer than \(limit) bytes, the most one record can hold (read the array inside it record by record with --items)"
+            return
+                "record longer than \(limit) bytes, the most one record can hold (read the array inside it record by record with --items)"
         case .trailingContent(let byte, let after):
             return "unexpected \(describe(byte)) after \(after)"
         case .empty:

@@ -13,11 +13,17 @@ extension JSONWriter {
             record.batch.nodes.withNodes { nodes in
                 var cursor = out.beginAppending()
                 if let order = edit.unflattening, nodes[record.root].kind == .object {
-                    writeUnflattened(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, order: order, replacements: edit.replacements, to: &cursor)
+                    writeUnflattened(
+                        root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, order: order,
+                        replacements: edit.replacements, to: &cursor)
                 } else if let separator = edit.flattening {
-                    writeFlattened(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, separator: separator, replacements: edit.replacements, to: &cursor)
+                    writeFlattened(
+                        root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, separator: separator,
+                        replacements: edit.replacements, to: &cursor)
                 } else {
-                    write(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, edit: edit, to: &cursor)
+                    write(
+                        root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, edit: edit,
+                        to: &cursor)
                 }
                 out.endAppending(cursor)
             }
@@ -26,7 +32,10 @@ extension JSONWriter {
 
     /// Appends the value at `root` with `edit` applied (see `write(_:level:edit:to:)`): the CSV
     /// writer's cells use it too.
-    mutating func write(root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, edit: RecordEdit, to out: inout OutputCursor) {
+    mutating func write(
+        root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, edit: RecordEdit,
+        to out: inout OutputCursor
+    ) {
         let edited = EditedNodes(edit)
         let replacements = edit.replacements
         let lowestReplaced = replacements.lowestNode
@@ -47,8 +56,9 @@ extension JSONWriter {
                 }
                 out.append(isObject ? "{}" : "[]")
             } else {
-                write(root: index, nodes: nodes, bytes: bytes, level: level + stack.count, replacements: replacements,
-                      replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
+                write(
+                    root: index, nodes: nodes, bytes: bytes, level: level + stack.count, replacements: replacements,
+                    replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
             }
             // The value is written: go on in its container, closing finished ones.
             while !stack.isEmpty {
@@ -56,7 +66,8 @@ extension JSONWriter {
                 if let member = stack[top].next(in: nodes, dropped: edit.dropped) {
                     out.append(UInt8(ascii: ","))
                     if options.pretty { newline(level + stack.count, to: &out) }
-                    index = start(member: member, isObject: stack[top].isObject, nodes: nodes, bytes: bytes, edit: edit, to: &out)
+                    index = start(
+                        member: member, isObject: stack[top].isObject, nodes: nodes, bytes: bytes, edit: edit, to: &out)
                     break
                 }
                 let frame = stack.removeLast()
@@ -68,7 +79,10 @@ extension JSONWriter {
     }
 
     /// Writes a member's key (in an object) and returns its value's node.
-    private func start(member: Int, isObject: Bool, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit, to out: inout OutputCursor) -> Int {
+    private func start(
+        member: Int, isObject: Bool, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit,
+        to out: inout OutputCursor
+    ) -> Int {
         guard isObject else { return member }
         if let name = edit.newName(ofKey: member, readAs: { nodes[member].stringBytes(in: bytes) }) {
             JSONString.quoted(utf8: name).withUnsafeBufferPointer { out.append($0) }

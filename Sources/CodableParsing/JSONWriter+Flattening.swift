@@ -11,14 +11,17 @@ extension JSONWriter {
         let lowestReplaced = replacements.lowestNode
         let highestReplaced = replacements.highestNode
         guard FlattenedMembers.change(root, in: nodes) else {
-            return write(root: root, nodes: nodes, bytes: bytes, level: level, replacements: replacements,
-                         replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
+            return write(
+                root: root, nodes: nodes, bytes: bytes, level: level, replacements: replacements,
+                replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
         }
         let pretty = options.pretty
         var path: [UInt8] = []
         var first = true
         out.append(UInt8(ascii: "{"))
-        FlattenedMembers.forEach(of: root, in: nodes, bytes: bytes, separator: separator, sortedByName: options.sortKeys, path: &path) { key, value, joinedName in
+        FlattenedMembers.forEach(
+            of: root, in: nodes, bytes: bytes, separator: separator, sortedByName: options.sortKeys, path: &path
+        ) { key, value, joinedName in
             if first { first = false } else { out.append(UInt8(ascii: ",")) }
             if pretty { newline(level + 1, to: &out) }
             if let joinedName {
@@ -27,8 +30,9 @@ extension JSONWriter {
                 writeString(nodes[key], bytes: bytes, to: &out)
             }
             if pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
-            write(root: value, nodes: nodes, bytes: bytes, level: level + 1, replacements: replacements,
-                  replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
+            write(
+                root: value, nodes: nodes, bytes: bytes, level: level + 1, replacements: replacements,
+                replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
         }
         if pretty { newline(level, to: &out) }
         out.append(UInt8(ascii: "}"))

@@ -39,12 +39,15 @@ extension JSONWriter {
                     writeString(nodes[key], bytes: bytes, to: &out)
                 }
                 if pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
-                let parsed = order.parsesJSONText && embedded.withParsed(nodes[key + 1], in: bytes) { parsedNodes, text in
-                    write(root: 0, nodes: parsedNodes, bytes: text, level: level + depth, to: &out)
-                }
+                let parsed =
+                    order.parsesJSONText
+                    && embedded.withParsed(nodes[key + 1], in: bytes) { parsedNodes, text in
+                        write(root: 0, nodes: parsedNodes, bytes: text, level: level + depth, to: &out)
+                    }
                 if !parsed {
-                    write(root: key + 1, nodes: nodes, bytes: bytes, level: level + depth, replacements: replacements,
-                          replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
+                    write(
+                        root: key + 1, nodes: nodes, bytes: bytes, level: level + depth, replacements: replacements,
+                        replacedFrom: lowestReplaced, through: highestReplaced, to: &out)
                 }
             }
         }

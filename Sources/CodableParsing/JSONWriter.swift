@@ -46,11 +46,15 @@ public struct JSONWriter {
     ///
     /// `replacements` maps node indices of scalars and strings to the JSON text to write in
     /// their place (re-encoded dates, for one).
-    public mutating func write(_ record: Record, level: Int = 0, replacements: NodeReplacements = [:], to out: OutputBuffer) {
+    public mutating func write(
+        _ record: Record, level: Int = 0, replacements: NodeReplacements = [:], to out: OutputBuffer
+    ) {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
                 var cursor = out.beginAppending()
-                write(root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level, replacements: replacements, to: &cursor)
+                write(
+                    root: record.root, nodes: nodes, bytes: bytes.baseAddress!, level: level,
+                    replacements: replacements, to: &cursor)
                 out.endAppending(cursor)
             }
         }
@@ -62,8 +66,9 @@ public struct JSONWriter {
         replacements: NodeReplacements = [:], to out: inout OutputCursor
     ) {
         // Only nodes between the lowest and highest replaced index need the dictionary.
-        write(root: root, nodes: nodes, bytes: bytes, level: level, replacements: replacements,
-              replacedFrom: replacements.lowestNode, through: replacements.highestNode, to: &out)
+        write(
+            root: root, nodes: nodes, bytes: bytes, level: level, replacements: replacements,
+            replacedFrom: replacements.lowestNode, through: replacements.highestNode, to: &out)
     }
 
     /// Appends the value rooted at `root`; `replacements` has no key below `lowestReplaced` or
@@ -148,7 +153,9 @@ public struct JSONWriter {
 
     /// Writes the key at `index` and the ':' after it; returns the index of the member's value.
     @inline(__always)
-    private func writeKey(at index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor) -> Int {
+    private func writeKey(at index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, to out: inout OutputCursor)
+        -> Int
+    {
         writeString(nodes[index], bytes: bytes, to: &out)
         if options.pretty { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
         return index + 1

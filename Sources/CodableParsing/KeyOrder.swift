@@ -46,7 +46,9 @@ public struct KeyOrder {
 
     /// The key nodes of the object at `object` in `nodes` over `bytes`, in code-point order of
     /// their names (equal ones in source order); `lastFirst`, the other way round.
-    public static func sortedKeys(of object: Int, in nodes: NodeTape, bytes: UnsafePointer<UInt8>, lastFirst: Bool = false) -> KeyList {
+    public static func sortedKeys(
+        of object: Int, in nodes: NodeTape, bytes: UnsafePointer<UInt8>, lastFirst: Bool = false
+    ) -> KeyList {
         var order = KeyOrder(keysOf: object, in: nodes, bytes: bytes)
         for key in JSONNode.children(of: object, in: nodes) { order.append(key: key) }
         return order.sorted(lastFirst: lastFirst)
@@ -103,7 +105,9 @@ public struct KeyOrder {
 
     /// Calls `body` with each id and its name, in code-point order of the names; equal names in
     /// the order they were added.
-    public consuming func forEachInOrder<Failure: Error>(_ body: (_ id: Int, _ name: UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
+    public consuming func forEachInOrder<Failure: Error>(
+        _ body: (_ id: Int, _ name: UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
         sortEntries()
         try withNames { (names) throws(Failure) in
             for entry in entries {
@@ -145,11 +149,15 @@ public struct KeyOrder {
     }
 
     /// Calls `body` with the entries' names.
-    private func withNames<Result, Failure: Error>(_ body: (Names) throws(Failure) -> Result) throws(Failure) -> Result {
+    private func withNames<Result, Failure: Error>(_ body: (Names) throws(Failure) -> Result) throws(Failure) -> Result
+    {
         try copiedBytes.withUnsafeBufferPointer { (copied) throws(Failure) in
             try copiedEnds.withUnsafeBufferPointer { (ends) throws(Failure) in
-                try body(Names(copied: copied.baseAddress ?? UnsafePointer(bitPattern: 1)!, copiedEnds: ends.baseAddress ?? UnsafePointer(bitPattern: 4)!,
-                               nodes: nodes ?? .empty, bytes: bytes ?? UnsafePointer(bitPattern: 1)!, base: base))
+                try body(
+                    Names(
+                        copied: copied.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                        copiedEnds: ends.baseAddress ?? UnsafePointer(bitPattern: 4)!,
+                        nodes: nodes ?? .empty, bytes: bytes ?? UnsafePointer(bitPattern: 1)!, base: base))
             }
         }
     }

@@ -22,7 +22,9 @@ public enum LineBreaks: Sendable, Equatable {
         guard self == .yaml else { return 0 }
         switch byte {
         case 0xC2: return remaining > 1 && bytes[index + 1] == 0x85 ? 2 : 0
-        case 0xE2: return remaining > 2 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) ? 3 : 0
+        case 0xE2:
+            return remaining > 2 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+                ? 3 : 0
         default: return 0
         }
     }
@@ -126,7 +128,9 @@ public enum LineBreaks: Sendable, Equatable {
 
     /// The line and column (1-based, in Unicode scalars) of `offset` in `bytes`, whose byte
     /// `start` is at line `firstLine`, column `firstColumn`.
-    public func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, firstLine: Int, firstColumn: Int = 1) -> (line: Int, column: Int) {
+    public func lineAndColumn(
+        of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, firstLine: Int, firstColumn: Int = 1
+    ) -> (line: Int, column: Int) {
         let end = min(max(offset, start), bytes.count)
         let lines = breaks(in: bytes, from: start, to: end)
         let lineStart = lines.lastEnd ?? start

@@ -3,7 +3,11 @@
 public func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     var index = 0
     while index &+ 8 <= count {
-        if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) { return false }
+        if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+            != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+        {
+            return false
+        }
         index &+= 8
     }
     while index < count {

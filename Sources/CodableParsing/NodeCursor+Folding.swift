@@ -37,7 +37,8 @@ extension NodeCursor {
         let dropped = NodeBuffer.blockSize - folding.shape.keptWords
         let after = wordCount - end  // the words of the nodes after the block, moved up to it
         if after > 0 {
-            UnsafeMutableRawPointer(words + first + folding.shape.keptWords).copyMemory(from: words + end, byteCount: after * 4)
+            UnsafeMutableRawPointer(words + first + folding.shape.keptWords).copyMemory(
+                from: words + end, byteCount: after * 4)
             bases[entry + 2] &-= UInt32(dropped)  // the next block has started
         }
         foldedAway += dropped
@@ -65,7 +66,8 @@ extension NodeCursor {
                 writeFolded(folding, from: source, to: target)
                 shape = folding.shape
             } else if target != source {
-                UnsafeMutableRawPointer(words + target).copyMemory(from: words + source, byteCount: stored.keptWords * 4)
+                UnsafeMutableRawPointer(words + target).copyMemory(
+                    from: words + source, byteCount: stored.keptWords * 4)
             }
             bases[entry] = FoldedBlock.start(target, shape)
             source += stored.keptWords
@@ -84,11 +86,15 @@ extension NodeCursor {
     /// less the base (a byte each, for a stepped block), or nil when it does not fold: a
     /// side-table node, a start 256 bytes or more after the base, a container (unless
     /// `containersClosed`), or nodes neither alike nor short.
-    private func foldedShape(ofWordsAt first: Int, containersClosed: Bool) -> (shape: FoldedBlock, steps: (low: UInt64, high: UInt64))? {
+    private func foldedShape(ofWordsAt first: Int, containersClosed: Bool) -> (
+        shape: FoldedBlock, steps: (low: UInt64, high: UInt64)
+    )? {
         let head = words[first]
         let kinds = containersClosed ? 8 : UInt32(JSONNode.Kind.array.rawValue)
         let packed = head & CompactNode.packedMask
-        var equal = true, alike = true, short = true
+        var equal = true
+        var alike = true
+        var short = true
         var steps = (low: UInt64(0), high: UInt64(0))
         for offset in 0..<NodeBuffer.blockSize {
             let word = words[first + offset]
@@ -106,10 +112,13 @@ extension NodeCursor {
 
     /// Writes the block whose 16 words start at `source` as `folding` says, at `target` (at or
     /// before `source`: each word is read before a folded word overwrites it).
-    private func writeFolded(_ folding: (shape: FoldedBlock, steps: (low: UInt64, high: UInt64)), from source: Int, to target: Int) {
+    private func writeFolded(
+        _ folding: (shape: FoldedBlock, steps: (low: UInt64, high: UInt64)), from source: Int, to target: Int
+    ) {
         switch folding.shape {
         case .whole:
-            UnsafeMutableRawPointer(words + target).copyMemory(from: words + source, byteCount: NodeBuffer.blockSize * 4)
+            UnsafeMutableRawPointer(words + target).copyMemory(
+                from: words + source, byteCount: NodeBuffer.blockSize * 4)
         case .repeated:
             words[target] = words[source]
         case .stepped:
@@ -120,7 +129,9 @@ extension NodeCursor {
         case .halved:  // half k lands in word target + k / 2, read before it (target <= source)
             let halves = UnsafeMutableRawPointer(words + target)
             for offset in 0..<NodeBuffer.blockSize {
-                halves.storeBytes(of: FoldedBlock.half(of: words[source + offset]).littleEndian, toByteOffset: 2 * offset, as: UInt16.self)
+                halves.storeBytes(
+                    of: FoldedBlock.half(of: words[source + offset]).littleEndian, toByteOffset: 2 * offset,
+                    as: UInt16.self)
             }
         }
     }
@@ -139,7 +150,9 @@ extension NodeCursor {
 
     /// The words of the first `count` nodes of `block`, read from its folded words.
     private func unfoldedWords(of block: Int, count: Int) -> [UInt32] {
-        (0..<count).map { CompactNode.foldedWord(at: (block << CompactNode.blockShift) + $0, words: words, bases: bases) }
+        (0..<count).map {
+            CompactNode.foldedWord(at: (block << CompactNode.blockShift) + $0, words: words, bases: bases)
+        }
     }
 
     /// The index of node `index`'s own word, storing its block whole again first if it is

@@ -117,7 +117,9 @@ struct NodeCursor {
         let shift = base &- node.start
         if node.start < base, node.packed >> 5 < CompactNode.limit, shift < CompactNode.limit {
             let earlier = firstWord..<(firstWord + (index & CompactNode.blockMask))
-            let fits = earlier.allSatisfy { words[$0] & CompactNode.wideBit != 0 || words[$0] >> CompactNode.deltaShift + shift < CompactNode.limit }
+            let fits = earlier.allSatisfy {
+                words[$0] & CompactNode.wideBit != 0 || words[$0] >> CompactNode.deltaShift + shift < CompactNode.limit
+            }
             if fits {
                 for position in earlier where words[position] & CompactNode.wideBit == 0 {
                     words[position] &+= shift << CompactNode.deltaShift

@@ -50,7 +50,9 @@ public struct NodeOffsets: Sendable {
     }
 
     /// The bytes the offsets take.
-    public var byteCount: Int { steps.count + shapes.count + (bases.count + starts.count + apartNodes.count + apartOffsets.count) * 4 }
+    public var byteCount: Int {
+        steps.count + shapes.count + (bases.count + starts.count + apartNodes.count + apartOffsets.count) * 4
+    }
 
     /// Appends the next node's offset.
     public mutating func append(_ offset: UInt32) {
@@ -82,7 +84,8 @@ public struct NodeOffsets: Sendable {
         let first = Int(starts[block])
         guard shapes[block] == .whole, steps.count == first + Self.blockSize else { return }
         let step = steps[first + 1]
-        var equal = true, small = true
+        var equal = true
+        var small = true
         for position in (first + 1)..<(first + Self.blockSize) {
             let value = steps[position]
             equal = equal && value == step
@@ -127,7 +130,9 @@ public struct NodeOffsets: Sendable {
         let base = bases[block]
         if shapes[block] == .equal { return base &+ UInt32(steps[Int(starts[block])]) &* UInt32(position) }
         var offset = base
-        for node in stride(from: index - position + 1, through: index, by: 1) { offset = self.offset(ofNode: node, stepFrom: offset) }
+        for node in stride(from: index - position + 1, through: index, by: 1) {
+            offset = self.offset(ofNode: node, stepFrom: offset)
+        }
         return offset
     }
 

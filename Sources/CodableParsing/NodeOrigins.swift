@@ -22,7 +22,9 @@ public struct NodeOrigins: Sendable, Sequence {
     public mutating func append(_ origin: Int) {
         let origin = Int32(truncatingIfNeeded: origin)
         defer { count += 1 }
-        if let first = runNodes.last, let firstOrigin = runOrigins.last, origin == firstOrigin &+ Int32(truncatingIfNeeded: count) &- first {
+        if let first = runNodes.last, let firstOrigin = runOrigins.last,
+            origin == firstOrigin &+ Int32(truncatingIfNeeded: count) &- first
+        {
             return  // the run goes on
         }
         runNodes.append(Int32(truncatingIfNeeded: count))

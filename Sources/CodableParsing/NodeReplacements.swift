@@ -51,7 +51,9 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
     /// The text that replaces `node`, or nil.
     @inline(__always)
     public subscript(node: Int) -> ArraySlice<UInt8>? {
-        guard node >= lowestNode && node <= highestNode, let place = place(of: Int32(truncatingIfNeeded: node)) else { return nil }
+        guard node >= lowestNode && node <= highestNode, let place = place(of: Int32(truncatingIfNeeded: node)) else {
+            return nil
+        }
         let start = place == 0 ? 0 : Int(UInt32(truncatingIfNeeded: entries[place - 1]))
         return texts[start..<Int(UInt32(truncatingIfNeeded: entries[place]))]
     }
@@ -81,7 +83,9 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
     /// Writes the text `write` appends to the buffer it is given in place of `node` (instead of
     /// any text set for it before): made where it is kept, not copied there. When `write`
     /// throws, nothing is replaced.
-    public mutating func replace<Failure: Error>(_ node: Int, writing write: (inout [UInt8]) throws(Failure) -> Void) throws(Failure) {
+    public mutating func replace<Failure: Error>(_ node: Int, writing write: (inout [UInt8]) throws(Failure) -> Void)
+        throws(Failure)
+    {
         let start = texts.count
         do {
             try write(&texts)
@@ -95,12 +99,16 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
     /// Records that the text at the end of `texts` replaces `node`.
     private mutating func endText(of node: Int) {
         let key = Int32(truncatingIfNeeded: node)
-        if ascending, let last = entries.last, UInt32(truncatingIfNeeded: last >> 32) >= UInt32(bitPattern: key) { ascending = false }
+        if ascending, let last = entries.last, UInt32(truncatingIfNeeded: last >> 32) >= UInt32(bitPattern: key) {
+            ascending = false
+        }
         entries.append(UInt64(UInt32(bitPattern: key)) << 32 | UInt64(UInt32(truncatingIfNeeded: texts.count)))
         if !ascending && entries.count > Self.scannedEntries {
             if places.isEmpty {  // from now on, a table, with room for as many as the entries have
                 places.reserveCapacity(entries.capacity)
-                for (place, entry) in entries.enumerated() { places[Int32(truncatingIfNeeded: entry >> 32)] = UInt32(place) }
+                for (place, entry) in entries.enumerated() {
+                    places[Int32(truncatingIfNeeded: entry >> 32)] = UInt32(place)
+                }
             } else {
                 places[key] = UInt32(truncatingIfNeeded: entries.count - 1)
             }

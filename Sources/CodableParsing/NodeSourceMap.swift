@@ -36,7 +36,10 @@ public struct NodeSourceMap: Sendable {
     }
 
     /// Creates a map of a batch of CSV records (`roots`), each read from one row of `text`.
-    init(rows: CSVRowPlaces, roots: [Int32], keyed: Bool, scanner: CSVRowScanner, text: ByteStorage, locator: SourceLocator) {
+    init(
+        rows: CSVRowPlaces, roots: [Int32], keyed: Bool, scanner: CSVRowScanner, text: ByteStorage,
+        locator: SourceLocator
+    ) {
         self.init(places: .csvRows(rows, roots: roots, keyed: keyed, scanner: scanner), text: text, locator: locator)
     }
 
@@ -83,7 +86,9 @@ public struct NodeSourceMap: Sendable {
             guard index > root else { return rows.start(ofRow: row) }
             let cell = Self.cell(ofNode: index, root: root, keyed: keyed)
             return text.withUnsafeBufferPointer { text in
-                rows.start(ofCell: cell, inRow: row, text: text, base: UInt32(truncatingIfNeeded: locator.baseOffset), scanner: scanner)
+                rows.start(
+                    ofCell: cell, inRow: row, text: text, base: UInt32(truncatingIfNeeded: locator.baseOffset),
+                    scanner: scanner)
             }
         }
     }
@@ -92,15 +97,20 @@ public struct NodeSourceMap: Sendable {
     /// a cell after the one before in the same row is scanned for from that one, when that is
     /// nearer than the kept cell before it (locating a row's cells in order scans the row once,
     /// not up to 63 fields a cell).
-    private func csvInputOffset(ofNode index: Int, after previous: NodeInputOffset, rows: CSVRowPlaces, roots: [Int32], keyed: Bool, scanner: CSVRowScanner) -> UInt32 {
+    private func csvInputOffset(
+        ofNode index: Int, after previous: NodeInputOffset, rows: CSVRowPlaces, roots: [Int32], keyed: Bool,
+        scanner: CSVRowScanner
+    ) -> UInt32 {
         let row = Self.record(holding: index, roots: roots)
         let root = Int(roots[row])
         guard index > root, previous.node >= root, previous.node < index else { return inputOffset(ofNode: index) }
         // A row starts where its first cell does.
         let previousCell = previous.node == root ? 0 : Self.cell(ofNode: previous.node, root: root, keyed: keyed)
         return text.withUnsafeBufferPointer { text in
-            rows.start(ofCell: Self.cell(ofNode: index, root: root, keyed: keyed), inRow: row, after: (previousCell, previous.inputOffset), text: text,
-                       base: UInt32(truncatingIfNeeded: locator.baseOffset), scanner: scanner)
+            rows.start(
+                ofCell: Self.cell(ofNode: index, root: root, keyed: keyed), inRow: row,
+                after: (previousCell, previous.inputOffset), text: text,
+                base: UInt32(truncatingIfNeeded: locator.baseOffset), scanner: scanner)
         }
     }
 
@@ -146,7 +156,8 @@ public struct NodeSourceMap: Sendable {
         case (let previous?, .eachNode(let offsets)):
             input = offsets.offset(ofNode: index, after: (previous.node, previous.inputOffset))
         case (let previous?, .csvRows(let rows, let roots, let keyed, let scanner)):
-            input = csvInputOffset(ofNode: index, after: previous, rows: rows, roots: roots, keyed: keyed, scanner: scanner)
+            input = csvInputOffset(
+                ofNode: index, after: previous, rows: rows, roots: roots, keyed: keyed, scanner: scanner)
         default:
             input = inputOffset(ofNode: index)
         }

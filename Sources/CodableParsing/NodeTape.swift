@@ -75,9 +75,12 @@ enum CompactNode {
         case FoldedBlock.repeated.rawValue:
             return first[0]
         case FoldedBlock.stepped.rawValue:
-            return first[0] | UInt32(UnsafeRawPointer(first + 1).load(fromByteOffset: place, as: UInt8.self)) &<< deltaShift
+            return first[0] | UInt32(UnsafeRawPointer(first + 1).load(fromByteOffset: place, as: UInt8.self))
+                &<< deltaShift
         default:
-            return FoldedBlock.word(ofHalf: UInt16(littleEndian: UnsafeRawPointer(first).load(fromByteOffset: place &<< 1, as: UInt16.self)))
+            return FoldedBlock.word(
+                ofHalf: UInt16(littleEndian: UnsafeRawPointer(first).load(fromByteOffset: place &<< 1, as: UInt16.self))
+            )
         }
     }
 }
@@ -155,7 +158,10 @@ public struct NodeTape: RandomAccessCollection, JSONNodeSource {
     /// The number of nodes.
     public let count: Int
 
-    init(words: UnsafePointer<UInt32>, bases: UnsafePointer<UInt32>, wide: UnsafePointer<WideNode>, folded: Bool, count: Int) {
+    init(
+        words: UnsafePointer<UInt32>, bases: UnsafePointer<UInt32>, wide: UnsafePointer<WideNode>, folded: Bool,
+        count: Int
+    ) {
         self.words = words
         self.bases = bases
         self.wide = UInt(bitPattern: wide) | (folded ? CompactNode.foldedTag : 0)
@@ -164,7 +170,9 @@ public struct NodeTape: RandomAccessCollection, JSONNodeSource {
 
     /// A tape of no nodes (a placeholder until a record's tape is set; nothing is read from it).
     public static var empty: NodeTape {
-        NodeTape(words: UnsafePointer(bitPattern: 16)!, bases: UnsafePointer(bitPattern: 16)!, wide: UnsafePointer(bitPattern: 16)!, folded: false, count: 0)
+        NodeTape(
+            words: UnsafePointer(bitPattern: 16)!, bases: UnsafePointer(bitPattern: 16)!,
+            wide: UnsafePointer(bitPattern: 16)!, folded: false, count: 0)
     }
 
     /// Always 0.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A growable byte buffer that writers append to and the CLI drains to a file descriptor.
@@ -232,7 +232,8 @@ public struct OutputCursor {
             if extra <= capacity { return }
         }
         if let overflow, holds == 0, overflowed + count - recordStart >= overflow.recordBytesKept,
-            overflow.take(UnsafeRawBufferPointer(start: pointer, count: count)) {
+            overflow.take(UnsafeRawBufferPointer(start: pointer, count: count))
+        {
             overflowed += count
             count = 0
             if extra <= capacity { return }

@@ -11,15 +11,23 @@ import CAllocator
 /// references), as growing moves them.
 public enum RawMemory {
     /// Room for `count` uninitialized values (at least 1).
-    public static func allocate<Element>(_ count: Int, of type: Element.Type = UInt8.self) -> UnsafeMutablePointer<Element> {
-        guard let raw = codable_raw_allocate(max(count, 1) * MemoryLayout<Element>.stride) else { fatalError("out of memory allocating \(count) values") }
+    public static func allocate<Element>(_ count: Int, of type: Element.Type = UInt8.self) -> UnsafeMutablePointer<
+        Element
+    > {
+        guard let raw = codable_raw_allocate(max(count, 1) * MemoryLayout<Element>.stride) else {
+            fatalError("out of memory allocating \(count) values")
+        }
         return raw.bindMemory(to: Element.self, capacity: max(count, 1))
     }
 
     /// The block at `pointer`, grown or shrunk to room for `count` values, its contents kept
     /// (possibly at a new address).
-    public static func reallocate<Element>(_ pointer: UnsafeMutablePointer<Element>, to count: Int) -> UnsafeMutablePointer<Element> {
-        guard let raw = codable_raw_reallocate(pointer, max(count, 1) * MemoryLayout<Element>.stride) else { fatalError("out of memory allocating \(count) values") }
+    public static func reallocate<Element>(_ pointer: UnsafeMutablePointer<Element>, to count: Int)
+        -> UnsafeMutablePointer<Element>
+    {
+        guard let raw = codable_raw_reallocate(pointer, max(count, 1) * MemoryLayout<Element>.stride) else {
+            fatalError("out of memory allocating \(count) values")
+        }
         return raw.bindMemory(to: Element.self, capacity: max(count, 1))
     }
 

@@ -29,7 +29,9 @@ public struct RecentTokens {
     /// whose start the node should take instead (and the caller drops the bytes written at
     /// `start`), or `start` itself, remembered for the nodes after it.
     @inline(__always)
-    public mutating func start(ofTokenWrittenAt start: Int, length: Int, forNode index: Int, in bytes: UnsafePointer<UInt8>) -> Int {
+    public mutating func start(
+        ofTokenWrittenAt start: Int, length: Int, forNode index: Int, in bytes: UnsafePointer<UInt8>
+    ) -> Int {
         let nodeBlock = index / NodeBuffer.blockSize
         if nodeBlock != block {
             lengths = (-1, -1, -1, -1)

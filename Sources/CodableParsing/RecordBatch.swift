@@ -89,8 +89,10 @@ public struct RecordBatch: Sendable {
     /// the one who made them and knows.
     public func sayingKeysAreDistinct() -> RecordBatch {
         RecordBatch(
-            bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex, fromTopLevelArray: fromTopLevelArray,
-            framing: framing, locator: locator, sourceMap: sourceMap, sourceName: sourceName, itemsSegments: itemsSegments,
+            bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex,
+            fromTopLevelArray: fromTopLevelArray,
+            framing: framing, locator: locator, sourceMap: sourceMap, sourceName: sourceName,
+            itemsSegments: itemsSegments,
             enclosingRoot: enclosingRoot, enclosingRecordIndex: enclosingRecordIndex, keysAreDistinct: true)
     }
 
@@ -109,15 +111,18 @@ public struct RecordBatch: Sendable {
         framing: InputFraming, locator: SourceLocator, sourceMap: NodeSourceMap? = nil, keysAreDistinct: Bool = false
     ) {
         self.init(
-            bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex, fromTopLevelArray: fromTopLevelArray,
-            framing: framing, locator: locator, sourceMap: sourceMap, sourceName: nil, itemsSegments: [], keysAreDistinct: keysAreDistinct)
+            bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex,
+            fromTopLevelArray: fromTopLevelArray,
+            framing: framing, locator: locator, sourceMap: sourceMap, sourceName: nil, itemsSegments: [],
+            keysAreDistinct: keysAreDistinct)
     }
 
     /// A batch with every property given (readers of envelopes set the last three).
     init(
         bytes: ByteStorage, nodes: NodeBuffer, roots: [Int32], firstRecordIndex: Int, fromTopLevelArray: Bool,
         framing: InputFraming, locator: SourceLocator, sourceMap: NodeSourceMap?, sourceName: String?,
-        itemsSegments: [ItemsSegment], enclosingRoot: Int32? = nil, enclosingRecordIndex: Int? = nil, keysAreDistinct: Bool = false
+        itemsSegments: [ItemsSegment], enclosingRoot: Int32? = nil, enclosingRecordIndex: Int? = nil,
+        keysAreDistinct: Bool = false
     ) {
         self.shared = Shared(
             bytes: bytes, nodes: nodes, roots: roots, fromTopLevelArray: fromTopLevelArray, framing: framing,
@@ -166,16 +171,23 @@ public struct RecordBatch: Sendable {
 
     /// The same, going on from where `cursor` was left by the call for the page of the record's
     /// problems before (see `PlaceCursor`).
-    public func codingPaths(ofNodes nodes: [Int], inRecord index: Int, continuing cursor: inout PlaceCursor) -> [String] {
+    public func codingPaths(ofNodes nodes: [Int], inRecord index: Int, continuing cursor: inout PlaceCursor) -> [String]
+    {
         if let segment = itemsSegment(ofRecord: index) {
             let item = segment.path + "[\(segment.firstItemIndex + index - segment.firstRecord)]"
-            return CodingPath.describe(nodes: nodes, in: self[index], recordIndex: nil, continuing: &cursor.walk).map { item + $0.dropFirst() }
+            return CodingPath.describe(nodes: nodes, in: self[index], recordIndex: nil, continuing: &cursor.walk).map {
+                item + $0.dropFirst()
+            }
         }
         if let enclosingRoot {
-            return CodingPath.describe(nodes: nodes, in: Record(batch: self, root: Int(enclosingRoot)), recordIndex: enclosingRecordIndex, continuing: &cursor.walk)
+            return CodingPath.describe(
+                nodes: nodes, in: Record(batch: self, root: Int(enclosingRoot)), recordIndex: enclosingRecordIndex,
+                continuing: &cursor.walk)
         }
         let isSoleValue = framing == .json && !fromTopLevelArray
-        return CodingPath.describe(nodes: nodes, in: self[index], recordIndex: isSoleValue ? nil : firstRecordIndex + index, continuing: &cursor.walk)
+        return CodingPath.describe(
+            nodes: nodes, in: self[index], recordIndex: isSoleValue ? nil : firstRecordIndex + index,
+            continuing: &cursor.walk)
     }
 
     /// The items segment that record `index` is in (a binary search: a batch of small envelopes
@@ -241,13 +253,16 @@ extension RecordBatch {
     /// - Parameters:
     ///   - firstRecordIndex: the position of the first element among all records read so far.
     ///   - sourceName: the name of the input the bytes came from, for diagnostics.
-    public func elements(ofArray array: Int, inRecord index: Int, firstRecordIndex: Int, sourceName: String?) -> RecordBatch {
+    public func elements(ofArray array: Int, inRecord index: Int, firstRecordIndex: Int, sourceName: String?)
+        -> RecordBatch
+    {
         let roots = nodes.children(of: array).map { Int32($0) }
         let isSoleValue = framing == .json && !fromTopLevelArray
         return RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: firstRecordIndex,
             fromTopLevelArray: true, framing: framing, locator: locator, sourceMap: sourceMap, sourceName: sourceName,
-            itemsSegments: [], enclosingRoot: self.roots[index], enclosingRecordIndex: isSoleValue ? nil : self.firstRecordIndex + index)
+            itemsSegments: [], enclosingRoot: self.roots[index],
+            enclosingRecordIndex: isSoleValue ? nil : self.firstRecordIndex + index)
     }
 }
 
@@ -272,7 +287,9 @@ public struct Record: Sendable {
     public var compactText: String {
         let node = batch.nodes[root]
         guard node.kind == .array || node.kind == .object else {
-            return batch.bytes.withUnsafeBufferPointer { String(decoding: node.token(in: $0.baseAddress!), as: UTF8.self) }
+            return batch.bytes.withUnsafeBufferPointer {
+                String(decoding: node.token(in: $0.baseAddress!), as: UTF8.self)
+            }
         }
         var writer = JSONWriter()
         let out = OutputBuffer(capacity: 256)

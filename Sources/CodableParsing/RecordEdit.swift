@@ -44,7 +44,9 @@ public struct RecordEdit {
 
     /// Nothing picked, dropped, renamed, flattened or unflattened: only scalars replaced, which
     /// every writer can do.
-    public var keepsShape: Bool { members.isEmpty && dropped.isEmpty && !renamesKeys && flattening == nil && unflattening == nil }
+    public var keepsShape: Bool {
+        members.isEmpty && dropped.isEmpty && !renamesKeys && flattening == nil && unflattening == nil
+    }
 
     /// Every field written keeps the name it has in the record: members are only picked or
     /// dropped, scalars replaced; nothing renamed, flattened or unflattened.
@@ -65,7 +67,9 @@ public struct RecordEdit {
     /// The key nodes of the members of the container at `index` to write, in order, when they are
     /// not all written in source order (`EditedMembers`' list): with `sortingKeys`, an object's
     /// (see `sortedMembers`); else its picked members, or nil.
-    public func listedMembers(of index: Int, sortingKeys: Bool, nodes: NodeTape, bytes: UnsafePointer<UInt8>) -> KeyList? {
+    public func listedMembers(of index: Int, sortingKeys: Bool, nodes: NodeTape, bytes: UnsafePointer<UInt8>)
+        -> KeyList?
+    {
         guard nodes[index].kind == .object else { return nil }
         if sortingKeys { return sortedMembers(of: index, nodes: nodes, bytes: bytes) }
         return members[index].map(KeyList.init)
@@ -85,7 +89,9 @@ public struct RecordEdit {
     }
 
     /// Adds the keys `keys` whose members are not dropped to `order`, under their new names.
-    private func append<Keys: Sequence<Int>>(_ keys: Keys, to order: inout KeyOrder, nodes: NodeTape, bytes: UnsafePointer<UInt8>) {
+    private func append<Keys: Sequence<Int>>(
+        _ keys: Keys, to order: inout KeyOrder, nodes: NodeTape, bytes: UnsafePointer<UInt8>
+    ) {
         for key in keys where !dropped.contains(key + 1) {
             if let name = newName(ofKey: key, readAs: { nodes[key].stringBytes(in: bytes) }) {
                 order.append(name, id: key)

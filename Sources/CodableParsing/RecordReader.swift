@@ -101,16 +101,24 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     private var envelopeProblem: RecordReadError?
 
     /// Where a `json` input is: before its value, inside its top-level array, or after it.
-    private enum ArrayState { case beforeValue, elements(ArrayCursor), afterValue }
+    private enum ArrayState {
+        case beforeValue
+        case elements(ArrayCursor)
+        case afterValue
+    }
 
     /// What one step of scanning found.
-    private enum Step { case record(Int), needMore, end, again, failed }
+    private enum Step {
+        case record(Int)
+        case needMore, end, again, failed
+    }
 
     /// Creates a reader over `source`.
     public init(source: Source, options: RecordReaderOptions = RecordReaderOptions()) {
         self.source = source
         self.scanner = JSONScanner(
-            maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength, nodesBeforeFolding: options.nodesBeforeFolding)
+            maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength,
+            nodesBeforeFolding: options.nodesBeforeFolding)
         self.chunkSize = min(max(options.chunkSize, 16), options.maxRecordBytes)
         self.maxRecordBytes = options.maxRecordBytes
         self.framing = options.framing
@@ -123,7 +131,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     init(chunk: JSONLinesChunk, options: RecordReaderOptions) where Source == InMemoryByteSource {
         self.source = InMemoryByteSource([])
         self.scanner = JSONScanner(
-            maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength, nodesBeforeFolding: options.nodesBeforeFolding)
+            maxDepth: options.maxDepth, maxTokenLength: options.maxTokenLength,
+            nodesBeforeFolding: options.nodesBeforeFolding)
         self.chunkSize = max(chunk.bytes.count, 16)
         self.maxRecordBytes = options.maxRecordBytes
         self.framing = .jsonl
@@ -155,13 +164,21 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                     do throws(JSONSyntaxError) {
                         switch try step(base, buffer.count, nodes) {
                         case .record(let root):
-                            if let elementIndex = walker?.elementIndex, elementIndex == 1 || itemsSegments.isEmpty {  // a new array, or a new batch
-                                itemsSegments.append(RecordBatch.ItemsSegment(firstRecord: roots.count, path: walker!.itemsPath, firstItemIndex: elementIndex - 1))
+                            // a new array, or a new batch
+                            if let elementIndex = walker?.elementIndex, elementIndex == 1 || itemsSegments.isEmpty {
+                                itemsSegments.append(
+                                    RecordBatch.ItemsSegment(
+                                        firstRecord: roots.count, path: walker!.itemsPath,
+                                        firstItemIndex: elementIndex - 1))
                             }
                             roots.append(Int32(truncatingIfNeeded: root))
                         case .again: continue scanning
-                        case .needMore: needsRead = true; break scanning
-                        case .end: finished = true; break scanning
+                        case .needMore:
+                            needsRead = true
+                            break scanning
+                        case .end:
+                            finished = true
+                            break scanning
                         case .failed:
                             failure = envelopeProblem
                             break scanning
@@ -175,7 +192,10 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 }
             }
             if let failure {
-                guard !roots.isEmpty else { finished = true; throw failure }
+                guard !roots.isEmpty else {
+                    finished = true
+                    throw failure
+                }
                 pendingError = failure
             }
             if !roots.isEmpty {
@@ -210,7 +230,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 let keep = lineStart ?? max(0, position - 1024)
                 let leftover = buffer.count - keep
                 if case .offset(let offset) = envelopeStart {
-                    envelopeStart = offset < keep
+                    envelopeStart =
+                        offset < keep
                         ? .place(locator.location(of: offset, in: buffer), locator.excerpt(at: offset, in: buffer))
                         : .offset(offset - keep)
                 }
@@ -230,7 +251,9 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             if room <= 0 && !endOfInput {
                 finished = true
                 throw storage.withUnsafeBufferPointer { buffer in
-                    .malformed(.recordTooLarge(limit: maxRecordBytes), locator.location(of: position, in: buffer), locator.excerpt(at: position, in: buffer))
+                    .malformed(
+                        .recordTooLarge(limit: maxRecordBytes), locator.location(of: position, in: buffer),
+                        locator.excerpt(at: position, in: buffer))
                 }
             }
             storage.reserveFreeCapacity(room, limit: maxRecordBytes)
@@ -241,7 +264,10 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             // hands over 64 KiB at a time, and rescanning a 100 MB record after each piece
             // would take quadratic time.
             repeat {
-                if try storage.fill(from: &source) == 0 { endOfInput = true; break }
+                if try storage.fill(from: &source) == 0 {
+                    endOfInput = true
+                    break
+                }
             } while growing && storage.count < storage.capacity
         } catch {
             finished = true
@@ -277,7 +303,9 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     }
 
     /// One JSON text; the elements of a top-level array are the records.
-    private func stepJSON(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+    private func stepJSON(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError)
+        -> Step
+    {
         let start = scanner.skipWhitespace(base, from: position, end: count)
         if start == count && !endOfInput { return .needMore }
         switch arrayState {
@@ -290,13 +318,17 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 return .again
             }
             let root = nodes.count
-            guard let end = try scanner.scanValueIfComplete(in: base, from: start, end: count, isFinal: endOfInput, into: nodes) else { return .needMore }
+            guard
+                let end = try scanner.scanValueIfComplete(
+                    in: base, from: start, end: count, isFinal: endOfInput, into: nodes)
+            else { return .needMore }
             position = end
             arrayState = .afterValue
             return .record(root)
         case .elements(var cursor):
             let step = try scanner.nextArrayElement(
-                base, at: start, end: count, position: &position, cursor: &cursor, isFinal: endOfInput, depth: 1, into: nodes)
+                base, at: start, end: count, position: &position, cursor: &cursor, isFinal: endOfInput, depth: 1,
+                into: nodes)
             arrayState = .elements(cursor)
             switch step {
             case .element(let root): return .record(root)
@@ -308,13 +340,19 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         case .afterValue:
             position = start
             guard start < count else { return .end }
-            throw JSONSyntaxError(.trailingContent(base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"), at: start)
+            throw JSONSyntaxError(
+                .trailingContent(
+                    base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"),
+                at: start)
         }
     }
 
     /// `items`: the elements of the array inside each value, as the walker finds them.
-    private func stepItems(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
-        switch try walker!.step(base, count, position: &position, isFinal: endOfInput, scanner: &scanner, nodes: nodes) {
+    private func stepItems(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError)
+        -> Step
+    {
+        switch try walker!.step(base, count, position: &position, isFinal: endOfInput, scanner: &scanner, nodes: nodes)
+        {
         case .record(let root): return .record(root)
         case .needMore: return .needMore
         case .again: return .again
@@ -338,7 +376,9 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     }
 
     /// JSON Lines: each line holds one whole value; blank lines are skipped.
-    private func stepJSONLines(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+    private func stepJSONLines(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError)
+        -> Step
+    {
         let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: position, to: count)
         if newline == nil && !endOfInput { return .needMore }
         let lineEnd = newline ?? count
@@ -352,26 +392,31 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         let end: Int
         do {
             end = try scanner.scanValue(in: base, from: start, end: lineEnd, isFinal: true, into: nodes)
-        } catch where error.isUnexpectedEnd && newline != nil {
+        } catch  where error.isUnexpectedEnd && newline != nil {
             guard case .unexpectedEnd(let expected) = error.reason else { throw error }
             throw JSONSyntaxError(.unexpectedEndOfLine(expected: expected), at: error.offset)
         }
         let rest = scanner.skipWhitespace(base, from: end, end: lineEnd)
         guard rest == lineEnd else {
-            throw JSONSyntaxError(.trailingContent(base[rest], after: "the value (JSON Lines hold one value per line)"), at: rest)
+            throw JSONSyntaxError(
+                .trailingContent(base[rest], after: "the value (JSON Lines hold one value per line)"), at: rest)
         }
         position = next
         return .record(root)
     }
 
     /// RFC 7464: RS, a JSON text, LF; empty elements are skipped.
-    private func stepJSONSequence(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+    private func stepJSONSequence(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer)
+        throws(JSONSyntaxError) -> Step
+    {
         let separator = scanner.skipWhitespace(base, from: position, end: count)
         guard separator < count else {
             position = separator
             return endOfInput ? .end : .needMore
         }
-        guard base[separator] == 0x1E else { throw JSONSyntaxError(.missingRecordSeparator(base[separator]), at: separator) }
+        guard base[separator] == 0x1E else {
+            throw JSONSyntaxError(.missingRecordSeparator(base[separator]), at: separator)
+        }
         let nextSeparator = ByteSearch.firstIndex(of: 0x1E, in: base, from: separator + 1, to: count)
         if nextSeparator == nil && !endOfInput { return .needMore }
         let elementEnd = nextSeparator ?? count
@@ -391,12 +436,17 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     }
 
     /// Whitespace-separated values.
-    private func stepJSONStream(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError) -> Step {
+    private func stepJSONStream(_ base: UnsafePointer<UInt8>, _ count: Int, _ nodes: NodeBuffer) throws(JSONSyntaxError)
+        -> Step
+    {
         let start = scanner.skipWhitespace(base, from: position, end: count)
         position = start
         guard start < count else { return endOfInput ? .end : .needMore }
         let root = nodes.count
-        guard let end = try scanner.scanValueIfComplete(in: base, from: start, end: count, isFinal: endOfInput, into: nodes) else { return .needMore }
+        guard
+            let end = try scanner.scanValueIfComplete(
+                in: base, from: start, end: count, isFinal: endOfInput, into: nodes)
+        else { return .needMore }
         position = end
         return .record(root)
     }

@@ -26,9 +26,13 @@ public final class RecordWriter: RecordFormatter {
     @exclusivity(unchecked) private var written = 0
 
     /// Creates a writer.
-    public init(framing: OutputFraming, options: JSONWriterOptions, singleValueAllowed: Bool, output: OutputBuffer = OutputBuffer()) {
+    public init(
+        framing: OutputFraming, options: JSONWriterOptions, singleValueAllowed: Bool,
+        output: OutputBuffer = OutputBuffer()
+    ) {
         self.framing = framing
-        self.writer = JSONWriter(options: framing == .jsonl ? JSONWriterOptions(pretty: false, sortKeys: options.sortKeys) : options)
+        self.writer = JSONWriter(
+            options: framing == .jsonl ? JSONWriterOptions(pretty: false, sortKeys: options.sortKeys) : options)
         self.singleValueAllowed = singleValueAllowed
         self.output = output
     }

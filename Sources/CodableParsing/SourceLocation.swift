@@ -69,7 +69,9 @@ public struct SourceLocator: Sendable {
     /// The location of `offset` in `bytes` (the buffer this locator describes).
     public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let limit = min(max(offset, 0), bytes.count)
-        let place = lineBreaks.lineAndColumn(of: limit, in: bytes, from: byteOrderMarkLength(in: bytes, before: limit), firstLine: baseLine, firstColumn: baseColumn)
+        let place = lineBreaks.lineAndColumn(
+            of: limit, in: bytes, from: byteOrderMarkLength(in: bytes, before: limit), firstLine: baseLine,
+            firstColumn: baseColumn)
         return SourceLocation(offset: baseOffset + limit, line: place.line, column: place.column)
     }
 
@@ -83,9 +85,13 @@ public struct SourceLocator: Sendable {
 
     /// The same, counted on from `previous` (an offset in `bytes` and its location, left by the
     /// call before) where that lies before them; `previous` is left at the last offset.
-    public func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, continuing previous: inout (offset: Int, location: SourceLocation)?) -> [SourceLocation] {
+    public func locations(
+        of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>,
+        continuing previous: inout (offset: Int, location: SourceLocation)?
+    ) -> [SourceLocation] {
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-        var result = [SourceLocation](repeating: SourceLocation(offset: baseOffset, line: baseLine, column: baseColumn), count: offsets.count)
+        var result = [SourceLocation](
+            repeating: SourceLocation(offset: baseOffset, line: baseLine, column: baseColumn), count: offsets.count)
         for index in order {
             let location = location(of: offsets[index], in: bytes, after: previous)
             result[index] = location
@@ -98,13 +104,18 @@ public struct SourceLocator: Sendable {
     /// its location) when that lies before it, past a byte order mark (if there is one) and not
     /// inside a character (a YAML break of two or three bytes is counted only whole); else from
     /// the buffer's start.
-    public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, after previous: (offset: Int, location: SourceLocation)?) -> SourceLocation {
+    public func location(
+        of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, after previous: (offset: Int, location: SourceLocation)?
+    ) -> SourceLocation {
         let limit = min(max(offset, 0), bytes.count)
         guard let previous, previous.offset >= 3, previous.offset <= limit,
-              previous.offset == bytes.count || bytes[previous.offset] & 0xC0 != 0x80 else {
+            previous.offset == bytes.count || bytes[previous.offset] & 0xC0 != 0x80
+        else {
             return location(of: limit, in: bytes)
         }
-        let place = lineBreaks.lineAndColumn(of: limit, in: bytes, from: previous.offset, firstLine: previous.location.line, firstColumn: previous.location.column)
+        let place = lineBreaks.lineAndColumn(
+            of: limit, in: bytes, from: previous.offset, firstLine: previous.location.line,
+            firstColumn: previous.location.column)
         return SourceLocation(offset: baseOffset + limit, line: place.line, column: place.column)
     }
 
@@ -112,7 +123,8 @@ public struct SourceLocator: Sendable {
     /// is discarded).
     public func advanced(by offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocator {
         let location = location(of: offset, in: bytes)
-        return SourceLocator(baseOffset: location.offset, baseLine: location.line, baseColumn: location.column, lineBreaks: lineBreaks)
+        return SourceLocator(
+            baseOffset: location.offset, baseLine: location.line, baseColumn: location.column, lineBreaks: lineBreaks)
     }
 
     /// How many bytes of a byte order mark starting the input (`bytes` start the input) come
@@ -142,7 +154,9 @@ public struct SourceLocator: Sendable {
 
     /// The line `bytes[line]` (without its line break), with the caret at `offset`, cut to a
     /// window of about `width` characters around the caret when it is long.
-    private func excerpt(ofLine line: Range<Int>, caretAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
+    private func excerpt(
+        ofLine line: Range<Int>, caretAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100
+    ) -> SourceExcerpt {
         let start = line.lowerBound
         let end = line.upperBound
         let limit = min(max(offset, start), end)
@@ -166,13 +180,18 @@ public struct SourceLocator: Sendable {
         let restBytes = UnsafeBufferPointer(rebasing: bytes[limit..<windowEnd])
         if Self.isPrintableASCII(beforeBytes) && Self.isPrintableASCII(restBytes) {
             // Shown as they are, a Character a byte, none joining the `…` before them.
-            let text = prefix + String(decoding: beforeBytes, as: UTF8.self) + String(decoding: restBytes, as: UTF8.self) + suffix
+            let text =
+                prefix + String(decoding: beforeBytes, as: UTF8.self) + String(decoding: restBytes, as: UTF8.self)
+                + suffix
             return SourceExcerpt(text: text, caretColumn: (prefix.isEmpty ? 0 : 1) + beforeBytes.count)
         }
         let before = Self.printableText(beforeBytes)
         let rest = Self.printableText(restBytes)
         let text = prefix + before + rest + suffix
-        return SourceExcerpt(text: text, caretColumn: Self.characters(in: text, beforeScalar: prefix.unicodeScalars.count + before.unicodeScalars.count))
+        return SourceExcerpt(
+            text: text,
+            caretColumn: Self.characters(
+                in: text, beforeScalar: prefix.unicodeScalars.count + before.unicodeScalars.count))
     }
 
     /// How many Characters of `text` end before its scalar `scalar`: the caret's column. Not

@@ -62,17 +62,23 @@ public enum UnflattenedMembers {
         var openNames: [UInt8] = []
         var openEnds: [Int] = []
 
-        mutating func visit(_ key: Int, in nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (UnflattenedStep) -> Void) {
+        mutating func visit(
+            _ key: Int, in nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (UnflattenedStep) -> Void
+        ) {
             nodes[key].withStringBytes(in: bytes) { name in
                 var start = 0
                 var depth = 0
                 // The open objects this key is in.
-                while depth < openEnds.count, let found = UnflattenedMembers.separator(separator, in: name, from: start) {
+                while depth < openEnds.count, let found = UnflattenedMembers.separator(separator, in: name, from: start)
+                {
                     let openStart = depth == 0 ? 0 : openEnds[depth - 1]
                     let length = found - start
-                    let matches = length == openEnds[depth] - openStart && (length == 0 || openNames.withUnsafeBufferPointer { open in
-                        memoryEqual(name.baseAddress! + start, open.baseAddress! + openStart, length)
-                    })
+                    let matches =
+                        length == openEnds[depth] - openStart
+                        && (length == 0
+                            || openNames.withUnsafeBufferPointer { open in
+                                memoryEqual(name.baseAddress! + start, open.baseAddress! + openStart, length)
+                            })
                     guard matches else { break }
                     start = found + separator.count
                     depth += 1
@@ -100,7 +106,11 @@ public enum UnflattenedMembers {
         guard let first = separator.first else { return nil }
         var index = from
         while index + separator.count <= name.count {
-            if name[index] == first && separator.withUnsafeBufferPointer({ memoryEqual(name.baseAddress! + index, $0.baseAddress!, $0.count) }) {
+            if name[index] == first
+                && separator.withUnsafeBufferPointer({
+                    memoryEqual(name.baseAddress! + index, $0.baseAddress!, $0.count)
+                })
+            {
                 return index
             }
             index += 1

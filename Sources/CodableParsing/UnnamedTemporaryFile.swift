@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A temporary file without a name: made in a directory and removed at once, so nothing is left
@@ -32,7 +32,8 @@ public final class UnnamedTemporaryFile {
     public func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var written = 0
         while written < bytes.count {
-            let count = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(byteCount + written))
+            let count = pwrite(
+                descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(byteCount + written))
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 _ = ftruncate(descriptor, off_t(byteCount))
@@ -59,7 +60,9 @@ public final class UnnamedTemporaryFile {
         defer { piece.deallocate() }
         var offset = 0
         while offset < byteCount {
-            let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: piece[..<min(piece.count, byteCount - offset)]), at: offset)
+            let count = try read(
+                into: UnsafeMutableRawBufferPointer(rebasing: piece[..<min(piece.count, byteCount - offset)]),
+                at: offset)
             body(UnsafeRawBufferPointer(rebasing: piece[..<count]))
             offset += count
         }
@@ -69,7 +72,8 @@ public final class UnnamedTemporaryFile {
     public func readAll(into destination: UnsafeMutableRawPointer) throws(TemporaryFileError) {
         var offset = 0
         while offset < byteCount {
-            offset += try read(into: UnsafeMutableRawBufferPointer(start: destination + offset, count: byteCount - offset), at: offset)
+            offset += try read(
+                into: UnsafeMutableRawBufferPointer(start: destination + offset, count: byteCount - offset), at: offset)
         }
     }
 
@@ -79,7 +83,8 @@ public final class UnnamedTemporaryFile {
             let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                throw TemporaryFileError(reason: count == 0 ? "the temporary file ended early" : String(cString: strerror(errno)))
+                throw TemporaryFileError(
+                    reason: count == 0 ? "the temporary file ended early" : String(cString: strerror(errno)))
             }
             return count
         }

@@ -117,7 +117,10 @@ public final class DateRewriter {
 
     /// Re-encodes the date at `node` (not `null`) into `replacements`, its new text written
     /// straight into their buffer.
-    private func reencode(_ node: Int, in record: Record, with codec: DateCodec, path: FieldPath?, into replacements: inout NodeReplacements) throws(Failure) {
+    private func reencode(
+        _ node: Int, in record: Record, with codec: DateCodec, path: FieldPath?,
+        into replacements: inout NodeReplacements
+    ) throws(Failure) {
         var raw: String { Record(batch: record.batch, root: node).compactText }
         let decoded: DecodedDate
         do {
@@ -134,7 +137,9 @@ public final class DateRewriter {
             }
         }
         do {
-            try replacements.replace(node) { (text) throws(DateEncodingError) in try output.encode(decoded.date, appendingTo: &text) }
+            try replacements.replace(node) { (text) throws(DateEncodingError) in
+                try output.encode(decoded.date, appendingTo: &text)
+            }
         } catch {
             throw Failure(node: node, message: error.description)
         }

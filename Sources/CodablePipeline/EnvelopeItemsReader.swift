@@ -36,7 +36,8 @@ public final class EnvelopeItemsReader: RecordBatchReader {
                 valuesRead += 1
                 switch items.itemsArray(in: batch, record: index) {
                 case .success(let array):
-                    let elements = batch.elements(ofArray: array, inRecord: index, firstRecordIndex: recordsRead, sourceName: nil)
+                    let elements = batch.elements(
+                        ofArray: array, inRecord: index, firstRecordIndex: recordsRead, sourceName: nil)
                     recordsRead += elements.count
                     if elements.count > 0 { ready.append(elements) }
                 case .failure(let problem):
@@ -66,7 +67,8 @@ extension FieldPath {
         }
         let kind = batch.nodes[node].kind
         guard kind == .array else {
-            return .failure(ItemsArrayProblem(message: ItemsMessage.notAnArray(path: "\(self)", found: kind), node: node))
+            return .failure(
+                ItemsArrayProblem(message: ItemsMessage.notAnArray(path: "\(self)", found: kind), node: node))
         }
         return .success(node)
     }

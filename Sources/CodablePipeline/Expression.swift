@@ -4,7 +4,12 @@ import Foundation
 public indirect enum Expression: @unchecked Sendable {
     /// How two values are compared.
     public enum Comparison: String, Sendable {
-        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
     }
 
     /// A literal value.

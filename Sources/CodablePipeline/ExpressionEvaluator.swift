@@ -54,7 +54,8 @@ struct ExpressionEvaluator {
         case .contains(let l, let r):
             return contains(try value(l, record), try value(r, record), record)
         case .startsWith(let l, let r):
-            guard let string = bytes(try value(l, record), record), let prefix = bytes(try value(r, record), record) else { return false }
+            guard let string = bytes(try value(l, record), record), let prefix = bytes(try value(r, record), record)
+            else { return false }
             return string.starts(with: prefix)
         case .matches(let l, let regex):
             guard let string = bytes(try value(l, record), record) else { return false }
@@ -84,7 +85,10 @@ struct ExpressionEvaluator {
                 let node = record.batch.nodes[index]
                 switch node.kind {
                 case .array, .object: return .count(record.batch.nodes.memberCount(of: index))
-                case .string: return .count(String(decoding: JSONValueOrder.stringBytes(index, in: record.batch), as: UTF8.self).unicodeScalars.count)
+                case .string:
+                    return .count(
+                        String(decoding: JSONValueOrder.stringBytes(index, in: record.batch), as: UTF8.self)
+                            .unicodeScalars.count)
                 case .null: return .count(0)
                 default: return .missing
                 }
@@ -99,10 +103,13 @@ struct ExpressionEvaluator {
 
     // MARK: Comparisons
 
-    private func compare(_ comparison: Expression.Comparison, _ l: Value, _ r: Value, _ record: Record, column: Int) throws(RecordFailure) -> Bool {
+    private func compare(_ comparison: Expression.Comparison, _ l: Value, _ r: Value, _ record: Record, column: Int)
+        throws(RecordFailure) -> Bool
+    {
         let order: Int?
         if isDate(l) || isDate(r) {
-            guard let left = try instant(l, record, column: column), let right = try instant(r, record, column: column) else {
+            guard let left = try instant(l, record, column: column), let right = try instant(r, record, column: column)
+            else {
                 return comparison == .notEqual
             }
             order = JSONValueOrder.order(left, right)
@@ -123,8 +130,11 @@ struct ExpressionEvaluator {
     /// The order of two values of the same kind; nil when their kinds differ (then only `!=` holds).
     private func order(_ l: Value, _ r: Value, _ record: Record) -> Int? {
         if case .node(let a, _) = l, case .node(let b, _) = r {
-            let left = record.batch.nodes[a].kind, right = record.batch.nodes[b].kind
-            guard JSONValueOrder.rank(left) == JSONValueOrder.rank(right) || (isBool(left) && isBool(right)) else { return nil }
+            let left = record.batch.nodes[a].kind
+            let right = record.batch.nodes[b].kind
+            guard JSONValueOrder.rank(left) == JSONValueOrder.rank(right) || (isBool(left) && isBool(right)) else {
+                return nil
+            }
             return JSONValueOrder.compare(a, in: record.batch, b, in: record.batch)
         }
         switch (scalar(l, record), scalar(r, record)) {
@@ -136,7 +146,13 @@ struct ExpressionEvaluator {
         }
     }
 
-    private enum Scalar { case null, bool(Bool), number(ExactNumber), string([UInt8]), other }
+    private enum Scalar {
+        case null
+        case bool(Bool)
+        case number(ExactNumber)
+        case string([UInt8])
+        case other
+    }
 
     private func scalar(_ value: Value, _ record: Record) -> Scalar {
         switch value {
@@ -174,7 +190,11 @@ struct ExpressionEvaluator {
         case .literal(.date(let t)), .instant(let t): return t
         case .literal(.string(let text)):
             guard let date = ISO8601Parser.parse(String(decoding: text, as: UTF8.self)) else {
-                throw RecordFailure(node: nil, message: "--where: \"\(String(decoding: text, as: UTF8.self))\" is not an ISO-8601 date (column \(column))")
+                throw RecordFailure(
+                    node: nil,
+                    message:
+                        "--where: \"\(String(decoding: text, as: UTF8.self))\" is not an ISO-8601 date (column \(column))"
+                )
             }
             return date.timeIntervalSinceReferenceDate
         case .literal, .count:
@@ -185,9 +205,11 @@ struct ExpressionEvaluator {
             switch node.kind {
             case .null: return nil
             case .number: json = .number(Record(batch: record.batch, root: index).compactText)
-            case .string: json = .string(String(decoding: JSONValueOrder.stringBytes(index, in: record.batch), as: UTF8.self))
+            case .string:
+                json = .string(String(decoding: JSONValueOrder.stringBytes(index, in: record.batch), as: UTF8.self))
             default:
-                throw RecordFailure(node: index, message: "--where compares this value as a date, but it is \(node.kind.phrase)")
+                throw RecordFailure(
+                    node: index, message: "--where compares this value as a date, but it is \(node.kind.phrase)")
             }
             do {
                 return try dates.codec(for: path).decode(json).date.timeIntervalSinceReferenceDate
@@ -212,7 +234,10 @@ struct ExpressionEvaluator {
         }
         guard let string = bytes(container, record), let part = bytes(element, record) else { return false }
         guard part.count <= string.count else { return false }
-        return part.isEmpty || (0...(string.count - part.count)).contains { start in string[start..<(start + part.count)].elementsEqual(part) }
+        return part.isEmpty
+            || (0...(string.count - part.count)).contains { start in
+                string[start..<(start + part.count)].elementsEqual(part)
+            }
     }
 
     private func firstMatch(_ path: FieldPath, _ record: Record) -> Int? {

@@ -20,7 +20,9 @@ struct ExpressionParser {
         guard index < characters.count else { throw error("empty expression") }
         let expression = try parseOr()
         skipSpace()
-        guard index == characters.count else { throw error("unexpected '\(characters[index])'; expected 'and', 'or', or the end") }
+        guard index == characters.count else {
+            throw error("unexpected '\(characters[index])'; expected 'and', 'or', or the end")
+        }
         return expression
     }
 
@@ -59,7 +61,8 @@ struct ExpressionParser {
         let left = try parseOperand()
         skipSpace()
         let column = index + 1
-        for comparison in [Expression.Comparison.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater] where take(symbol: comparison.rawValue) {
+        for comparison in [Expression.Comparison.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
+        where take(symbol: comparison.rawValue) {
             return .compare(comparison, left, try parseOperand(after: "'\(comparison.rawValue)'"), column: column)
         }
         if take(word: "contains") { return .contains(left, try parseOperand(after: "'contains'")) }
@@ -122,7 +125,9 @@ struct ExpressionParser {
                 let result: Expression
                 if word == "exists" {
                     skipSpace()
-                    guard index < characters.count, characters[index] == "." else { throw error("exists takes a path, like exists(.owner.email)") }
+                    guard index < characters.count, characters[index] == "." else {
+                        throw error("exists takes a path, like exists(.owner.email)")
+                    }
                     result = .exists(try parsePath())
                 } else {
                     let argument = try parseOr()
@@ -147,15 +152,23 @@ struct ExpressionParser {
         index += 1
         while index < characters.count {
             let character = characters[index]
-            if character.isLetter || character.isNumber || "_$.[]".contains(character) || character == "-" && index > start + 1 {
+            if character.isLetter || character.isNumber || "_$.[]".contains(character)
+                || character == "-" && index > start + 1
+            {
                 index += 1
             } else {
                 break
             }
         }
         let text = String(characters[start..<index])
-        guard text.count > 1 else { index = start; throw error("expected a field name after '.'") }
-        guard !text.contains("[]") else { index = start; throw error("'[]' is not allowed in --where paths; use [0], [1], …") }
+        guard text.count > 1 else {
+            index = start
+            throw error("expected a field name after '.'")
+        }
+        guard !text.contains("[]") else {
+            index = start
+            throw error("'[]' is not allowed in --where paths; use [0], [1], …")
+        }
         do {
             return try FieldPath(parsing: text)
         } catch {
@@ -176,7 +189,10 @@ struct ExpressionParser {
             text.append(characters[index])
             index += 1
         }
-        guard index < characters.count else { index = start; throw error("unterminated string") }
+        guard index < characters.count else {
+            index = start
+            throw error("unterminated string")
+        }
         index += 1
         text.append("\"")
         guard let value = try? JSONDecoder().decode(String.self, from: Data(text.utf8)) else {
@@ -221,7 +237,10 @@ struct ExpressionParser {
 
     private mutating func readWord() -> String {
         var word = ""
-        while index < characters.count, characters[index].isLetter { word.append(characters[index]); index += 1 }
+        while index < characters.count, characters[index].isLetter {
+            word.append(characters[index])
+            index += 1
+        }
         return word
     }
 
@@ -229,7 +248,9 @@ struct ExpressionParser {
         skipSpace()
         let end = index + word.count
         guard end <= characters.count, String(characters[index..<end]) == word else { return false }
-        if end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" { return false }
+        if end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" {
+            return false
+        }
         index = end
         return true
     }

@@ -13,7 +13,9 @@ extension FieldPath {
         }
     }
 
-    private func firstMatch(_ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit) -> Int? {
+    private func firstMatch(_ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, edit: RecordEdit)
+        -> Int?
+    {
         guard depth < components.count else { return index }
         let kind = nodes[index].kind
         guard kind == .object || kind == .array else { return nil }
@@ -25,18 +27,24 @@ extension FieldPath {
             while let key = members.next(in: nodes, dropped: edit.dropped) {
                 let newName = edit.newName(ofKey: key, readAs: { nodes[key].stringBytes(in: bytes) })
                 guard newName.map({ $0 == name }) ?? nodes[key].spells(name, in: bytes) else { continue }
-                if let found = firstMatch(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes, edit: edit) { return found }
+                if let found = firstMatch(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes, edit: edit) {
+                    return found
+                }
             }
         case .everyElement:
             guard kind == .array else { return nil }
             while let element = members.next(in: nodes, dropped: edit.dropped) {
-                if let found = firstMatch(element, depth: depth + 1, nodes: nodes, bytes: bytes, edit: edit) { return found }
+                if let found = firstMatch(element, depth: depth + 1, nodes: nodes, bytes: bytes, edit: edit) {
+                    return found
+                }
             }
         case .element(let wanted):
             guard kind == .array else { return nil }
             var position = 0
             while let element = members.next(in: nodes, dropped: edit.dropped) {
-                if position == wanted { return firstMatch(element, depth: depth + 1, nodes: nodes, bytes: bytes, edit: edit) }
+                if position == wanted {
+                    return firstMatch(element, depth: depth + 1, nodes: nodes, bytes: bytes, edit: edit)
+                }
                 position += 1
             }
         }

@@ -33,7 +33,9 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
         var index = 0
         // `$` names the record itself only when a step or the end follows (`$.id`, `$[0]`):
         // `$oid` is a field of that name.
-        if characters.first == "$" && (characters.count == 1 || characters[1] == "." || characters[1] == "[") { index = 1 }
+        if characters.first == "$" && (characters.count == 1 || characters[1] == "." || characters[1] == "[") {
+            index = 1
+        }
         var components: [Component] = []
         var expectKey = true
         if index < characters.count && characters[index] == "." { index += 1 }
@@ -63,7 +65,9 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
                     name.append(characters[index])
                     index += 1
                 }
-                guard expectKey else { throw ParseError(message: "expected '.' before a field name", column: index - name.count + 1) }
+                guard expectKey else {
+                    throw ParseError(message: "expected '.' before a field name", column: index - name.count + 1)
+                }
                 components.append(.key(name))
                 expectKey = false
             }
@@ -107,7 +111,9 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private func visit(_ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+    private func visit(
+        _ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void
+    ) {
         guard depth < components.count else { return body(index) }
         let kind = nodes[index].kind
         let children = JSONNode.children(of: index, in: nodes)

@@ -21,7 +21,9 @@ public struct FieldSelection: Sendable {
             var names: [[UInt8]] = []
             for component in path.components {
                 guard case .key(let name) = component else {
-                    throw FieldPath.ParseError(message: "--select and --exclude paths for arrays are not supported here; name fields only", column: 1)
+                    throw FieldPath.ParseError(
+                        message: "--select and --exclude paths for arrays are not supported here; name fields only",
+                        column: 1)
                 }
                 names.append(Array(name.utf8))
             }
@@ -34,7 +36,10 @@ public struct FieldSelection: Sendable {
         guard let first = names.first else { return }
         if let existing = fields.firstIndex(where: { $0.name == first }) {
             if fields[existing].inner.isEmpty { return }  // the whole value is selected already
-            if names.count == 1 { fields[existing].inner = []; return }
+            if names.count == 1 {
+                fields[existing].inner = []
+                return
+            }
             insert(names.dropFirst(), into: &fields[existing].inner)
         } else {
             var field = Field(name: first, inner: [])
@@ -52,7 +57,9 @@ public struct FieldSelection: Sendable {
         project(root, fields, replacements, &builder)
     }
 
-    private func project(_ object: Int, _ fields: [Field], _ replacements: NodeReplacements, _ builder: inout TapeBuilder) {
+    private func project(
+        _ object: Int, _ fields: [Field], _ replacements: NodeReplacements, _ builder: inout TapeBuilder
+    ) {
         builder.openContainer(.object, like: object)
         for field in fields {
             guard let key = TapeKeys.find(field.name, in: object, of: builder.source) else { continue }

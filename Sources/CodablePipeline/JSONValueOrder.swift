@@ -23,26 +23,31 @@ enum JSONValueOrder {
 
     /// -1, 0 or 1 as the value at `lhs` of `a` sorts before, with, or after the value at `rhs` of `b`.
     static func compare(_ lhs: Int, in a: RecordBatch, _ rhs: Int, in b: RecordBatch) -> Int {
-        let left = a.nodes[lhs], right = b.nodes[rhs]
-        let leftRank = rank(left.kind), rightRank = rank(right.kind)
+        let left = a.nodes[lhs]
+        let right = b.nodes[rhs]
+        let leftRank = rank(left.kind)
+        let rightRank = rank(right.kind)
         if leftRank != rightRank { return leftRank < rightRank ? -1 : 1 }
         switch left.kind {
         case .null, .true, .false:
             return 0
         case .number:
-            let l = number(lhs, in: a), r = number(rhs, in: b)
+            let l = number(lhs, in: a)
+            let r = number(rhs, in: b)
             return l == r ? 0 : (l < r ? -1 : 1)
         case .string:
             return order(stringBytes(lhs, in: a), stringBytes(rhs, in: b))
         case .array:
-            let leftElements = children(lhs, in: a), rightElements = children(rhs, in: b)
+            let leftElements = children(lhs, in: a)
+            let rightElements = children(rhs, in: b)
             for (l, r) in zip(leftElements, rightElements) {
                 let result = compare(l, in: a, r, in: b)
                 if result != 0 { return result }
             }
             return order(leftElements.count, rightElements.count)
         case .object:
-            let leftMembers = sortedMembers(lhs, in: a), rightMembers = sortedMembers(rhs, in: b)
+            let leftMembers = sortedMembers(lhs, in: a)
+            let rightMembers = sortedMembers(rhs, in: b)
             for (l, r) in zip(leftMembers, rightMembers) {
                 let keyOrder = order(l.key, r.key)
                 if keyOrder != 0 { return keyOrder }
@@ -80,7 +85,8 @@ enum JSONValueOrder {
             members.append((stringBytes(key, in: batch), key + 1))
         }
         return members.enumerated().sorted { l, r in
-            l.element.key.lexicographicallyPrecedes(r.element.key) || (l.element.key == r.element.key && l.offset < r.offset)
+            l.element.key.lexicographicallyPrecedes(r.element.key)
+                || (l.element.key == r.element.key && l.offset < r.offset)
         }.map(\.element)
     }
 

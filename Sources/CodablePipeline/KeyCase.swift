@@ -38,8 +38,9 @@ public final class KeyCase {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
             guard let data = try? encoder.encode(OneKey(name: key)),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Int],
-                  let converted = object.keys.first else { return key }
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Int],
+                let converted = object.keys.first
+            else { return key }
             return converted
         case .camelCase:
             let decoder = JSONDecoder()

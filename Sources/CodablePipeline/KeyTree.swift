@@ -56,7 +56,9 @@ struct KeyTree {
     private let batch: RecordBatch
     private let base: UnsafePointer<UInt8>
 
-    init(record root: Int, in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8], recordIndex: Int) throws(RecordFlattener.Conflict) {
+    init(record root: Int, in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8], recordIndex: Int)
+        throws(RecordFlattener.Conflict)
+    {
         self.root = root
         self.batch = batch
         self.base = base
@@ -89,7 +91,8 @@ struct KeyTree {
             guard keys.count < treeKeys.count else { return false }
             let token = nodes[key].token(in: base)
             let treeToken = nodes[Int(treeKeys[keys.count])].token(in: base)
-            guard token.count == treeToken.count, memoryEqual(token.baseAddress!, treeToken.baseAddress!, token.count) else { return false }
+            guard token.count == treeToken.count, memoryEqual(token.baseAddress!, treeToken.baseAddress!, token.count)
+            else { return false }
             keys.append(Int32(truncatingIfNeeded: key))
         }
         self.root = root
@@ -97,7 +100,9 @@ struct KeyTree {
     }
 
     /// Adds the key at `member`, named `name`, as a path of the parts of `name`.
-    private mutating func add(member: Int, named name: UnsafeBufferPointer<UInt8>, separator: [UInt8], recordIndex: Int) throws(RecordFlattener.Conflict) {
+    private mutating func add(member: Int, named name: UnsafeBufferPointer<UInt8>, separator: [UInt8], recordIndex: Int)
+        throws(RecordFlattener.Conflict)
+    {
         let parts = Self.parts(of: name, at: separator)
         var parent: Int32 = -1
         for (depth, part) in parts.enumerated() {
@@ -115,9 +120,11 @@ struct KeyTree {
                 continue
             }
             let number = Int32(entries.count)
-            entries.append(Entry(
-                member: Int32(member), nameStart: parts.count == 1 ? -1 : Int32(part.lowerBound), nameLength: Int32(part.count),
-                firstMember: isLast ? -2 : -1, parent: parent))
+            entries.append(
+                Entry(
+                    member: Int32(member), nameStart: parts.count == 1 ? -1 : Int32(part.lowerBound),
+                    nameLength: Int32(part.count),
+                    firstMember: isLast ? -2 : -1, parent: parent))
             table[slot] = number
             link(number, to: parent)
             if entries.count * 4 > table.count * 3 { growTable() }
@@ -146,7 +153,9 @@ struct KeyTree {
         while table[slot] >= 0 {
             let number = table[slot]
             let entry = entries[Int(number)]
-            if entry.parent == parent && entry.nameLength == name.count && withName(ofEntry: number, { $0.elementsEqual(name) }) {
+            if entry.parent == parent && entry.nameLength == name.count
+                && withName(ofEntry: number, { $0.elementsEqual(name) })
+            {
                 return (slot, number)
             }
             slot = (slot + 1) & mask
@@ -178,16 +187,22 @@ struct KeyTree {
         let part = start..<(start + Int(entry.nameLength))
         if !escapedKeys.isEmpty, let name = escapedKeys[entry.member] {
             return escapedNames.withUnsafeBufferPointer { names in
-                body(UnsafeBufferPointer(rebasing: names[(name.lowerBound + part.lowerBound)..<(name.lowerBound + part.upperBound)]))
+                body(
+                    UnsafeBufferPointer(
+                        rebasing: names[(name.lowerBound + part.lowerBound)..<(name.lowerBound + part.upperBound)]))
             }
         }
-        return batch.nodes[Int(keys[Int(entry.member)])].withStringBytes(in: base) { body(UnsafeBufferPointer(rebasing: $0[part])) }
+        return batch.nodes[Int(keys[Int(entry.member)])].withStringBytes(in: base) {
+            body(UnsafeBufferPointer(rebasing: $0[part]))
+        }
     }
 
     /// Writes the tree as the record's object (of the record the tree was made from, or the one
     /// taken last).
     mutating func write(to tape: inout TapeBuilder, parsingJSONText: Bool) {
-        if nameNodes.isEmpty && entries.count <= Self.cachedNameLimit { nameNodes = Array(repeating: nil, count: entries.count) }
+        if nameNodes.isEmpty && entries.count <= Self.cachedNameLimit {
+            nameNodes = Array(repeating: nil, count: entries.count)
+        }
         var stack: [Int32] = [rootMembers.first]
         tape.openContainer(.object, like: root)
         while let number = stack.last {
@@ -225,7 +240,9 @@ struct KeyTree {
     }
 
     /// The number of parts the keys split into: one more than the separators in each key's name.
-    private static func partCount(of keys: [Int32], in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8]) -> Int {
+    private static func partCount(
+        of keys: [Int32], in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8]
+    ) -> Int {
         var count = 0
         for key in keys {
             count += batch.nodes[Int(key)].withStringBytes(in: base) { partCount(of: $0, separator: separator) }

@@ -21,7 +21,10 @@ final class PageCursor {
     private var recordsRead = 0
     private var finished = false
 
-    init(first: PageReference, loader: any PageLoader, options: PagedSourceOptions, notice: @escaping @Sendable (PagedSourceNotice) -> Void) {
+    init(
+        first: PageReference, loader: any PageLoader, options: PagedSourceOptions,
+        notice: @escaping @Sendable (PagedSourceNotice) -> Void
+    ) {
         self.first = first
         self.loader = loader
         self.reader = PageReader(options: options)
@@ -36,7 +39,10 @@ final class PageCursor {
     /// The next batch, or nil after the last page (or when the consuming task is cancelled).
     func next(isolation actor: isolated (any Actor)? = #isolation) async throws(PagedSourceError) -> RecordBatch? {
         while true {
-            if Task.isCancelled { stop(); return nil }
+            if Task.isCancelled {
+                stop()
+                return nil
+            }
             if let batch = ready.popLast() { return batch }
             if let error = pendingError {
                 pendingError = nil
@@ -48,7 +54,10 @@ final class PageCursor {
                 finished = true
                 return nil
             }
-            if Task.isCancelled { stop(); return nil }
+            if Task.isCancelled {
+                stop()
+                return nil
+            }
             pagesRead += 1
             let page = loaded.location
             seen.insert(asked.identity)
@@ -65,7 +74,9 @@ final class PageCursor {
     }
 
     /// Fetches the first page, or waits for the one being fetched ahead.
-    private func fetchNextPage(isolation actor: isolated (any Actor)? = #isolation) async throws(PagedSourceError) -> (PageReference, LoadedPage)? {
+    private func fetchNextPage(isolation actor: isolated (any Actor)? = #isolation) async throws(PagedSourceError) -> (
+        PageReference, LoadedPage
+    )? {
         if let page = first {
             first = nil
             switch await loader.result(of: page) {
@@ -94,13 +105,15 @@ final class PageCursor {
         do {
             target = try page.resolving(next.text)
         } catch {
-            pendingError = reader.invalid(page, next.batch, record: next.recordIndex, node: next.node,
-                                          "cannot follow the next page reference '\(error.reference)': \(error.reason)")
+            pendingError = reader.invalid(
+                page, next.batch, record: next.recordIndex, node: next.node,
+                "cannot follow the next page reference '\(error.reference)': \(error.reason)")
             return
         }
         if seen.contains(target.identity) {
-            pendingError = reader.invalid(page, next.batch, record: next.recordIndex, node: next.node,
-                                          "the next page, \(target), was already read: the pages form a cycle")
+            pendingError = reader.invalid(
+                page, next.batch, record: next.recordIndex, node: next.node,
+                "the next page, \(target), was already read: the pages form a cycle")
             return
         }
         guard pagesRead < maxPages else {

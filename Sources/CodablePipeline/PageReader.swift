@@ -46,7 +46,9 @@ struct PageReader {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0xEF || byte == 0xBB || byte == 0xBF
     }
 
-    private func read(_ bytes: [UInt8], of page: PageReference, firstRecordIndex: Int, options readerOptions: RecordReaderOptions) -> Contents {
+    private func read(
+        _ bytes: [UInt8], of page: PageReference, firstRecordIndex: Int, options readerOptions: RecordReaderOptions
+    ) -> Contents {
         let reader = RecordReader(source: InMemoryByteSource(bytes), options: readerOptions)
         var contents = Contents()
         var values = 0
@@ -79,7 +81,9 @@ struct PageReader {
     }
 
     /// The node of the items array of record `index`.
-    private func itemsArray(in batch: RecordBatch, record index: Int, of page: PageReference) throws(PagedSourceError) -> Int {
+    private func itemsArray(in batch: RecordBatch, record index: Int, of page: PageReference) throws(PagedSourceError)
+        -> Int
+    {
         switch options.items.itemsArray(in: batch, record: index) {
         case .success(let node): return node
         case .failure(let problem): throw invalid(page, batch, record: index, node: problem.node, problem.message)
@@ -88,12 +92,16 @@ struct PageReader {
 
     /// Record `index`'s next reference: nil when there is none, when it is null, or when a
     /// has-more flag says false.
-    private func nextReference(in batch: RecordBatch, record index: Int, of page: PageReference) throws(PagedSourceError) -> NextReference? {
+    private func nextReference(in batch: RecordBatch, record index: Int, of page: PageReference)
+        throws(PagedSourceError) -> NextReference?
+    {
         guard let path = options.next else { return nil }
         let record = batch[index]
         if hasMoreIsFalse(in: record.root, of: batch) { return nil }
         guard let node = path.matches(in: record).first else { return nil }
-        if let parent = path.parent, let holder = parent.matches(in: record).first, hasMoreIsFalse(in: holder, of: batch) {
+        if let parent = path.parent, let holder = parent.matches(in: record).first,
+            hasMoreIsFalse(in: holder, of: batch)
+        {
             return nil
         }
         let value = batch.nodes[node]
@@ -104,7 +112,10 @@ struct PageReader {
             let text = batch.bytes.withUnsafeBufferPointer { value.stringValue(in: $0.baseAddress!) }
             return NextReference(text: text, batch: batch, node: node, recordIndex: index)
         default:
-            throw invalid(page, batch, record: index, node: node, "the next page reference '\(path)' is \(value.kind.phrase); expected a file path or URL string, or null (--next)")
+            throw invalid(
+                page, batch, record: index, node: node,
+                "the next page reference '\(path)' is \(value.kind.phrase); expected a file path or URL string, or null (--next)"
+            )
         }
     }
 
@@ -114,7 +125,9 @@ struct PageReader {
         guard object.kind == .object else { return false }
         return batch.bytes.withUnsafeBufferPointer { bytes in
             for key in batch.nodes.children(of: node)
-            where batch.nodes[key + 1].kind == .false && PagedSourceOptions.hasMoreNames.contains(batch.nodes[key].stringValue(in: bytes.baseAddress!)) {
+            where batch.nodes[key + 1].kind == .false
+                && PagedSourceOptions.hasMoreNames.contains(batch.nodes[key].stringValue(in: bytes.baseAddress!))
+            {
                 return true
             }
             return false
@@ -122,7 +135,9 @@ struct PageReader {
     }
 
     /// A located problem with a page value.
-    func invalid(_ page: PageReference, _ batch: RecordBatch, record index: Int, node: Int, _ message: String) -> PagedSourceError {
+    func invalid(_ page: PageReference, _ batch: RecordBatch, record index: Int, node: Int, _ message: String)
+        -> PagedSourceError
+    {
         .invalidPage(
             page: page, message: message, codingPath: batch.codingPath(ofNode: node, inRecord: index),
             location: batch.location(ofNode: node), excerpt: batch.excerpt(ofNode: node))

@@ -45,12 +45,14 @@ public enum PageReference: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .standardInput:
             if Self.hasScheme(text) {
-                throw PageReferenceError(reference: text, reason: "only http and https URLs and file paths are followed")
+                throw PageReferenceError(
+                    reference: text, reason: "only http and https URLs and file paths are followed")
             }
             return .file(text)
         case .file(let path):
             if Self.hasScheme(text) {
-                throw PageReferenceError(reference: text, reason: "only http and https URLs and file paths are followed")
+                throw PageReferenceError(
+                    reference: text, reason: "only http and https URLs and file paths are followed")
             }
             if text.hasPrefix("/") { return .file(text) }
             guard let slash = path.lastIndex(of: "/") else { return .file(text) }
@@ -60,7 +62,8 @@ public enum PageReference: Sendable, Hashable, CustomStringConvertible {
                 throw PageReferenceError(reference: text, reason: "it is not a valid URL reference")
             }
             guard Self.hasWebScheme(url.absoluteString) else {
-                throw PageReferenceError(reference: text, reason: "only http and https URLs are followed from a web page")
+                throw PageReferenceError(
+                    reference: text, reason: "only http and https URLs are followed from a web page")
             }
             return .url(url)
         }
@@ -91,8 +94,12 @@ public enum PageReference: Sendable, Hashable, CustomStringConvertible {
     static func hasScheme(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
         let scheme = text[..<colon]
-        guard scheme.count > 1, let first = scheme.unicodeScalars.first, first.properties.isAlphabetic else { return false }
-        return scheme.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+        guard scheme.count > 1, let first = scheme.unicodeScalars.first, first.properties.isAlphabetic else {
+            return false
+        }
+        return scheme.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
     }
 }
 

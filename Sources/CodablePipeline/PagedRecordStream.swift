@@ -23,7 +23,10 @@ public struct PagedRecordStream: AsyncSequence {
     private let notice: @Sendable (PagedSourceNotice) -> Void
 
     /// A stream over the pages starting at `first`.
-    public init(first: PageReference, loader: any PageLoader, options: PagedSourceOptions, notice: @escaping @Sendable (PagedSourceNotice) -> Void = { _ in }) {
+    public init(
+        first: PageReference, loader: any PageLoader, options: PagedSourceOptions,
+        notice: @escaping @Sendable (PagedSourceNotice) -> Void = { _ in }
+    ) {
         self.first = first
         self.loader = loader
         self.options = options
@@ -38,7 +41,8 @@ public struct PagedRecordStream: AsyncSequence {
             try await cursor.next()
         }
 
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(PagedSourceError) -> RecordBatch? {
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(PagedSourceError) -> RecordBatch?
+        {
             try await cursor.next(isolation: actor)
         }
     }

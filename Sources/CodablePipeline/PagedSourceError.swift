@@ -8,7 +8,8 @@ public enum PagedSourceError: Error {
     case readFailed(page: PageReference, RecordReadError)
     /// A page is well-formed but not a page as the options describe one: no items array, a next
     /// reference that is not a string, a next page already read (a cycle).
-    case invalidPage(page: PageReference, message: String, codingPath: String, location: SourceLocation, excerpt: SourceExcerpt)
+    case invalidPage(
+        page: PageReference, message: String, codingPath: String, location: SourceLocation, excerpt: SourceExcerpt)
 }
 
 /// What a paged source tells its owner without stopping.

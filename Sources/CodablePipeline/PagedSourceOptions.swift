@@ -16,7 +16,10 @@ public struct PagedSourceOptions: Sendable {
     public static let hasMoreNames: [String] = ["hasMorePages", "has_more_pages", "hasMore", "has_more"]
 
     /// Creates options.
-    public init(items: FieldPath, next: FieldPath?, maxPages: Int, readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions) {
+    public init(
+        items: FieldPath, next: FieldPath?, maxPages: Int,
+        readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions
+    ) {
         self.items = items
         self.next = next
         self.maxPages = maxPages

@@ -34,7 +34,8 @@ final class ParallelLinesScan {
     private var finished = false
 
     init<Source: ByteSource>(source: Source, options: RecordReaderOptions, workers: Int) {
-        let chunker = JSONLinesChunker(source: source, chunkSize: options.chunkSize, maxRecordBytes: options.maxRecordBytes)
+        let chunker = JSONLinesChunker(
+            source: source, chunkSize: options.chunkSize, maxRecordBytes: options.maxRecordBytes)
         self.chunks = Chunks { () throws(RecordReadError) in try chunker.nextChunk() }
         self.options = options
         self.workers = max(1, workers)
@@ -45,7 +46,10 @@ final class ParallelLinesScan {
     /// The next batch in input order, nil at the end (or when the task is cancelled).
     func next(isolation actor: isolated (any Actor)? = #isolation) async throws(RecordReadError) -> RecordBatch? {
         while !finished {
-            if Task.isCancelled { stop(); return nil }
+            if Task.isCancelled {
+                stop()
+                return nil
+            }
             startScans()
             switch await inFlight.removeFirst().value {
             case .end:
@@ -87,15 +91,16 @@ final class ParallelLinesScan {
                 }
             }
             lastRead = read
-            inFlight.append(Task.detached {
-                switch await read.value {
-                case .success(nil): return .end
-                case .success(let chunk?):
-                    let scanned = chunk.scan(options: options)
-                    return .scanned(scanned.batch, scanned.error)
-                case .failure(let error): return .unreadable(error)
-                }
-            })
+            inFlight.append(
+                Task.detached {
+                    switch await read.value {
+                    case .success(nil): return .end
+                    case .success(let chunk?):
+                        let scanned = chunk.scan(options: options)
+                        return .scanned(scanned.batch, scanned.error)
+                    case .failure(let error): return .unreadable(error)
+                    }
+                })
         }
     }
 

@@ -14,7 +14,9 @@ extension RecordEdit {
             if let picked = members[index] {
                 for key in picked { apply(member: key, isObject: true, to: &builder) }
             } else {
-                for child in builder.source.nodes.children(of: index) { apply(member: child, isObject: kind == .object, to: &builder) }
+                for child in builder.source.nodes.children(of: index) {
+                    apply(member: child, isObject: kind == .object, to: &builder)
+                }
             }
             builder.close()
         default:

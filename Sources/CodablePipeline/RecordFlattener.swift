@@ -28,7 +28,8 @@ public enum RecordFlattener {
     /// batch itself when no record holds a nested object (not a copy of it: a huge flat record,
     /// or one whose values are arrays, is not held twice).
     public static func flatten(_ batch: RecordBatch, separator: String = ".") -> RecordBatch {
-        guard (0..<batch.count).contains(where: { FlattenedMembers.change(Int(batch.roots[$0]), in: batch.nodes) }) else { return batch }
+        guard (0..<batch.count).contains(where: { FlattenedMembers.change(Int(batch.roots[$0]), in: batch.nodes) })
+        else { return batch }
         var tape = TapeBuilder(source: batch)
         let separator = Array(separator.utf8)
         var path: [UInt8] = []
@@ -44,7 +45,8 @@ public enum RecordFlattener {
                     continue
                 }
                 tape.openContainer(.object, like: root)
-                FlattenedMembers.forEach(of: root, in: batch.nodes, bytes: base, separator: separator, path: &path) { key, value, joinedName in
+                FlattenedMembers.forEach(of: root, in: batch.nodes, bytes: base, separator: separator, path: &path) {
+                    key, value, joinedName in
                     if let joinedName {
                         tape.key(joinedKey(joinedName, in: &joinedKeys, tape: &tape), origin: key)
                     } else {
@@ -60,7 +62,9 @@ public enum RecordFlattener {
 
     /// The key node of the joined key `path`: made once, and kept in `made` (up to 1 024 of them,
     /// so that a huge record's keys, each met once, are not all kept twice).
-    private static func joinedKey(_ path: [UInt8], in made: inout [[UInt8]: JSONNode], tape: inout TapeBuilder) -> JSONNode {
+    private static func joinedKey(_ path: [UInt8], in made: inout [[UInt8]: JSONNode], tape: inout TapeBuilder)
+        -> JSONNode
+    {
         if let node = made[path] { return node }
         let node = tape.newKeyNode(named: path)
         if made.count < 1 << 10 { made[path] = node }
@@ -79,12 +83,17 @@ public enum RecordFlattener {
         // First the separator, which most records to unflatten hold early: nothing allocated.
         var members = 0
         for key in nodes.children(of: root) {
-            if nodes[key].withStringBytes(in: base, { UnflattenedMembers.separator(separator, in: $0, from: 0) != nil }) { return false }
+            if nodes[key].withStringBytes(in: base, { UnflattenedMembers.separator(separator, in: $0, from: 0) != nil })
+            {
+                return false
+            }
             members += 1
         }
         var keys = DistinctKeys(count: members)
         for key in nodes.children(of: root) {
-            guard nodes[key].withStringBytes(in: base, { keys.insert(key, named: $0, nodes: nodes, base: base) }) else { return false }
+            guard nodes[key].withStringBytes(in: base, { keys.insert(key, named: $0, nodes: nodes, base: base) }) else {
+                return false
+            }
             if parsingJSONText && EmbeddedJSON.mayHold(nodes[key + 1], in: base) { return false }
         }
         return true
@@ -104,7 +113,9 @@ public enum RecordFlattener {
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, sortingKeys: Bool,
         chosenColumns: [String]? = nil, minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
     ) -> [RecordEdit]? {
-        guard (0..<batch.count).contains(where: { batch.nodes[Int(batch.roots[$0])].span >= minimumNodes }) else { return nil }
+        guard (0..<batch.count).contains(where: { batch.nodes[Int(batch.roots[$0])].span >= minimumNodes }) else {
+            return nil
+        }
         let separator = Array(separator.utf8)
         return batch.bytes.withUnsafeBufferPointer { bytes in
             batch.nodes.withNodes { nodes in
@@ -114,16 +125,23 @@ public enum RecordFlattener {
                     let root = Int(batch.roots[index])
                     var edit = RecordEdit(root: root)
                     // First the cheap check (no key split, none twice), which needs less room.
-                    guard !unflattensToItself(root, in: batch, base: base, separator: separator, parsingJSONText: parsingJSONText) else {
+                    guard
+                        !unflattensToItself(
+                            root, in: batch, base: base, separator: separator, parsingJSONText: parsingJSONText)
+                    else {
                         edits.append(edit)
                         continue
                     }
                     switch UnflattenPlanner.plan(
                         record: root, in: nodes, base: base, separator: separator,
-                        parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues) {
+                        parsingJSONText: parsingJSONText, sortingKeys: sortingKeys, maxValues: maxValues)
+                    {
                     case .unchanged: break
                     case .nested(let order):
-                        if let chosenColumns, makesObject(namedBy: chosenColumns, keysOf: root, in: nodes, base: base, separator: separator) {
+                        if let chosenColumns,
+                            makesObject(
+                                namedBy: chosenColumns, keysOf: root, in: nodes, base: base, separator: separator)
+                        {
                             return nil
                         }
                         edit.unflattening = order
@@ -149,7 +167,9 @@ public enum RecordFlattener {
             let names = nodes[key].withStringBytes(in: base) { name in
                 var from = 0
                 while let cut = UnflattenedMembers.separator(separator, in: name, from: from) {
-                    if let candidates = byLength[cut], candidates.contains(where: { $0.elementsEqual(name[0..<cut]) }) { return true }
+                    if let candidates = byLength[cut], candidates.contains(where: { $0.elementsEqual(name[0..<cut]) }) {
+                        return true
+                    }
                     from = cut + separator.count
                 }
                 return false
@@ -163,12 +183,15 @@ public enum RecordFlattener {
     /// Nesting adds an object (and its key) for each new prefix, and parsing JSON text adds its
     /// values: a record that would hold more than `maxValues` values is an error at its root.
     public static func unflatten(
-        _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, maxValues: Int = JSONNode.maxValues
+        _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false,
+        maxValues: Int = JSONNode.maxValues
     ) throws(Conflict) -> RecordBatch {
         let separator = Array(separator.utf8)
         let unchanged = batch.bytes.withUnsafeBufferPointer { bytes in
             (0..<batch.count).allSatisfy { index in
-                unflattensToItself(Int(batch.roots[index]), in: batch, base: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, separator: separator, parsingJSONText: parsingJSONText)
+                unflattensToItself(
+                    Int(batch.roots[index]), in: batch, base: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                    separator: separator, parsingJSONText: parsingJSONText)
             }
         }
         if unchanged { return batch }
@@ -187,13 +210,16 @@ public enum RecordFlattener {
                 }
                 do throws(Conflict) {
                     if tree?.take(record: root) != true {
-                        tree = try KeyTree(record: root, in: batch, base: base, separator: separator, recordIndex: index)
+                        tree = try KeyTree(
+                            record: root, in: batch, base: base, separator: separator, recordIndex: index)
                     }
                     tree?.write(to: &tape, parsingJSONText: parsingJSONText)
                     guard tape.currentRecordNodes - 1 <= maxValues else {
                         throw Conflict(
                             record: index, node: root,
-                            message: "unflattened, the record would hold more than \(maxValues) values, the most one record can hold")
+                            message:
+                                "unflattened, the record would hold more than \(maxValues) values, the most one record can hold"
+                        )
                     }
                 } catch {
                     failure = error

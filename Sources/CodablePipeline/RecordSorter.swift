@@ -47,7 +47,10 @@ final class RecordSorter {
                 }
             }
         }
-        entries.append(Entry(record: record, replacements: replacements, keys: fields.map { SortKey($0.path, in: record) }, sequence: sequence))
+        entries.append(
+            Entry(
+                record: record, replacements: replacements, keys: fields.map { SortKey($0.path, in: record) },
+                sequence: sequence))
         sequence += 1
         if heldBytes > memoryLimit, spill != nil { try spillRun() }
     }
@@ -112,7 +115,8 @@ final class RecordSorter {
         }
         while !cursors.isEmpty {
             var best = 0
-            for position in 1..<max(1, cursors.count) where SortKey.compare(cursors[position].keys, cursors[best].keys, fields) < 0 {
+            for position in 1..<max(1, cursors.count)
+            where SortKey.compare(cursors[position].keys, cursors[best].keys, fields) < 0 {
                 best = position
             }
             let cursor = cursors[best]

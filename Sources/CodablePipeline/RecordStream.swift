@@ -40,7 +40,8 @@ public struct RecordStream: AsyncSequence {
             try await next(isolation: nil)
         }
 
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(RecordReadError) -> RecordBatch? {
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(RecordReadError) -> RecordBatch?
+        {
             if Task.isCancelled { return nil }
             switch reading {
             case .sequential(let reader): return try reader.nextBatch()

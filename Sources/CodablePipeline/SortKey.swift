@@ -29,14 +29,20 @@ enum SortKey: Comparable, Hashable {
     init(_ path: FieldPath, in record: Record) {
         var found: Int?
         path.forEachMatch(in: record) { if found == nil { found = $0 } }
-        guard let index = found else { self = .null; return }
+        guard let index = found else {
+            self = .null
+            return
+        }
         self.init(node: index, in: record.batch)
     }
 
     /// The key of the first value `path` reaches in `record` as `edit` writes it: the key of
     /// the record copied with the edit (`init(_:in:)`), without the copy.
     init(_ path: FieldPath, in record: Record, edit: RecordEdit) {
-        guard let index = path.firstMatch(in: record, edit: edit) else { self = .null; return }
+        guard let index = path.firstMatch(in: record, edit: edit) else {
+            self = .null
+            return
+        }
         let batch = record.batch
         if let replacement = edit.replacements[index] {
             self = replacement.withUnsafeBufferPointer { token in
@@ -59,7 +65,8 @@ enum SortKey: Comparable, Hashable {
     private init(node index: Int, in batch: RecordBatch) {
         let node = batch.nodes[index]
         guard node.kind != .array && node.kind != .object else {
-            self = .container(rank: JSONValueOrder.rank(node.kind), text: Array(Record(batch: batch, root: index).compactText.utf8))
+            self = .container(
+                rank: JSONValueOrder.rank(node.kind), text: Array(Record(batch: batch, root: index).compactText.utf8))
             return
         }
         self = batch.bytes.withUnsafeBufferPointer { bytes in
@@ -76,7 +83,9 @@ enum SortKey: Comparable, Hashable {
         case .true: self = .bool(true)
         case .false: self = .bool(false)
         case .number:
-            self = (token.count <= 18 ? Self.integer(token).map(SortKey.integer) : nil) ?? .number(ExactNumber(text: token) ?? ExactNumber(0))
+            self =
+                (token.count <= 18 ? Self.integer(token).map(SortKey.integer) : nil)
+                ?? .number(ExactNumber(text: token) ?? ExactNumber(0))
         case .string: self = .string(string())
         case .array, .object: preconditionFailure("SortKey(scalar:) takes a scalar, not \(kind.phrase)")
         }
@@ -87,7 +96,10 @@ enum SortKey: Comparable, Hashable {
         var value: Int64 = 0
         var negative = false
         for (position, byte) in text.enumerated() {
-            if position == 0 && byte == UInt8(ascii: "-") { negative = true; continue }
+            if position == 0 && byte == UInt8(ascii: "-") {
+                negative = true
+                continue
+            }
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
             value = value * 10 + Int64(byte - UInt8(ascii: "0"))
         }
@@ -128,14 +140,17 @@ enum SortKey: Comparable, Hashable {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
         case .string(let s): hasher.combine(s)
-        case .container(let rank, let text): hasher.combine(rank); hasher.combine(text)
+        case .container(let rank, let text):
+            hasher.combine(rank)
+            hasher.combine(text)
         }
     }
 
     /// Compares key lists field by field, each field ascending or descending.
     static func compare(_ lhs: [SortKey], _ rhs: [SortKey], _ fields: [SortField]) -> Int {
         for (position, field) in fields.enumerated() {
-            let a = lhs[position], b = rhs[position]
+            let a = lhs[position]
+            let b = rhs[position]
             if a < b { return field.descending ? 1 : -1 }
             if b < a { return field.descending ? -1 : 1 }
         }

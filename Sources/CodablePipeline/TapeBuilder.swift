@@ -163,6 +163,7 @@ struct TapeBuilder {
         let map = source.sourceMap.map { $0.rebuilt(origins: origins) }
         return RecordBatch(
             bytes: bytes, nodes: nodes, roots: roots, firstRecordIndex: source.firstRecordIndex,
-            fromTopLevelArray: source.fromTopLevelArray, framing: source.framing, locator: source.locator, sourceMap: map)
+            fromTopLevelArray: source.fromTopLevelArray, framing: source.framing, locator: source.locator,
+            sourceMap: map)
     }
 }

@@ -38,7 +38,8 @@ public final class TransformChain {
         self.plan = plan
         self.evaluator = ExpressionEvaluator(dates: plan.whereDates)
         self.keyCase = plan.keys.map(KeyCase.init)
-        self.sorter = plan.sortBy.isEmpty ? nil : RecordSorter(fields: plan.sortBy, memoryLimit: plan.memoryLimit, spill: spill)
+        self.sorter =
+            plan.sortBy.isEmpty ? nil : RecordSorter(fields: plan.sortBy, memoryLimit: plan.memoryLimit, spill: spill)
     }
 
     /// No more input is needed: the window is full (and, with look-ahead, a record after it was seen).
@@ -124,7 +125,9 @@ public final class TransformChain {
             var next = 0  // the next copied record
             for position in passing.indices {
                 if let edit = withEdits[position] {
-                    try forwardSorted(batch[passing[position]], [:], edit: edit) { record, _ in try emitEdited(record, edit) }
+                    try forwardSorted(batch[passing[position]], [:], edit: edit) { record, _ in
+                        try emitEdited(record, edit)
+                    }
                 } else {
                     try forward(Record(batch: current, root: roots[next]), currentReplacements(next), emit)
                     next += 1
@@ -146,7 +149,8 @@ public final class TransformChain {
             try forwardSorted(record, replacements, emit)
             return plan.window.lookAhead || !(plan.window.end.map { position >= $0 } ?? false)
         }
-        let complete = sorter != nil ? (plan.window.lookAhead || plan.window.end.map { position < $0 } ?? true) : !isSatisfied
+        let complete =
+            sorter != nil ? (plan.window.lookAhead || plan.window.end.map { position < $0 } ?? true) : !isSatisfied
         let end = plan.window.limit.map { plan.window.offset + $0 } ?? .max
         let written = max(0, min(position, end) - plan.window.offset)
         return PageFacts(written: written, hasMore: sawMore, total: complete ? position : nil)
@@ -161,7 +165,9 @@ public final class TransformChain {
 
     /// Emits a record unless `--unique-by` saw its key before or the page window leaves it out;
     /// `edit`, the edit it is written with (its key is the edited record's).
-    private func forwardSorted(_ record: Record, _ replacements: NodeReplacements, edit: RecordEdit? = nil, _ emit: Emit) throws {
+    private func forwardSorted(
+        _ record: Record, _ replacements: NodeReplacements, edit: RecordEdit? = nil, _ emit: Emit
+    ) throws {
         if let path = plan.uniqueBy {
             let key = edit.map { SortKey(path, in: record, edit: $0) } ?? SortKey(path, in: record)
             guard seen.insert(key).inserted else { return }
@@ -196,9 +202,12 @@ public final class TransformChain {
                 edit.renameKey = keyCase.convert
                 return edit
             }
-            for index in record.root..<(record.root + batch.nodes[record.root].span) where batch.nodes[index].kind == .object {
+            for index in record.root..<(record.root + batch.nodes[record.root].span)
+            where batch.nodes[index].kind == .object {
                 for key in batch.nodes.children(of: index) {
-                    let name = edit.newName(ofKey: key) { JSONValueOrder.stringBytes(key, in: batch) } ?? JSONValueOrder.stringBytes(key, in: batch)
+                    let name =
+                        edit.newName(ofKey: key) { JSONValueOrder.stringBytes(key, in: batch) }
+                        ?? JSONValueOrder.stringBytes(key, in: batch)
                     if let converted = keyCase.convert(name) { edit.renamed[key] = converted }
                 }
             }

@@ -171,7 +171,8 @@ struct UnflattenPlanner {
         var hasher = Hasher()
         hasher.combine(parent)
         hasher.combine(bytes: UnsafeRawBufferPointer(part))
-        return Int(UInt64(UInt(bitPattern: hasher.finalize())).multipliedFullWidth(by: UInt64(table.count)).high)  // in 0..<count
+        // in 0..<count
+        return Int(UInt64(UInt(bitPattern: hasher.finalize())).multipliedFullWidth(by: UInt64(table.count)).high)
     }
 
     /// Whether the name (its last part) of the path `path` is `part`.
@@ -188,7 +189,8 @@ struct UnflattenPlanner {
     /// Whether the whole (unescaped) name of the key node `key` is `name`.
     private func matches(key: Int32, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         withName(of: key) { keyName in
-            keyName.count == name.count && (name.isEmpty || memoryEqual(keyName.baseAddress!, name.baseAddress!, name.count))
+            keyName.count == name.count
+                && (name.isEmpty || memoryEqual(keyName.baseAddress!, name.baseAddress!, name.count))
         }
     }
 

@@ -61,7 +61,10 @@ public struct DiagnosticStyle: Sendable {
         let (on, off): (StaticString, StaticString) = color ? ("\u{1B}[1;32m", "\u{1B}[0m") : ("", "")
         let spaces = max(0, excerpt.caretColumn)
         return line.withUTF8 { line in
-            String(unsafeUninitializedCapacity: 4 + line.count + 5 + on.utf8CodeUnitCount + spaces + 1 + off.utf8CodeUnitCount + 1) { out in
+            String(
+                unsafeUninitializedCapacity: 4 + line.count + 5 + on.utf8CodeUnitCount + spaces + 1
+                    + off.utf8CodeUnitCount + 1
+            ) { out in
                 var end = 0
                 func put(_ bytes: UnsafeBufferPointer<UInt8>) {
                     _ = UnsafeMutableBufferPointer(rebasing: out[end...]).initialize(fromContentsOf: bytes)

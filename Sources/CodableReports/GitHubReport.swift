@@ -15,14 +15,18 @@ public final class GitHubReport: ValidationReport {
         if problem.kind == .invalid && !problem.ruleLocation.isEmpty {
             message += "\n\(problem.ruleSource) \(problem.ruleLocation)"
         }
-        return Self.command("error", [
-            ("file", problem.file), ("line", "\(problem.location.line)"), ("col", "\(problem.location.column)"), ("title", title),
-        ], message)
+        return Self.command(
+            "error",
+            [
+                ("file", problem.file), ("line", "\(problem.location.line)"), ("col", "\(problem.location.column)"),
+                ("title", title),
+            ], message)
     }
 
     public func finish(_ outcome: FileOutcome) -> String {
         guard let reason = outcome.unreadable else { return "" }
-        return Self.command("error", [("file", outcome.file), ("title", "cannot read input")], "cannot read input: \(reason)")
+        return Self.command(
+            "error", [("file", outcome.file), ("title", "cannot read input")], "cannot read input: \(reason)")
     }
 
     public func end(_ summary: ValidationSummary) -> String { "" }
@@ -32,7 +36,8 @@ public final class GitHubReport: ValidationReport {
     /// every record is bad).
     public static func command(_ name: String, _ properties: [(String, String)], _ message: String) -> String {
         var text = "::"
-        text.reserveCapacity(name.utf8.count + message.utf8.count + properties.reduce(8) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 })
+        text.reserveCapacity(
+            name.utf8.count + message.utf8.count + properties.reduce(8) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 })
         text += name
         for (index, (key, value)) in properties.enumerated() {
             text += index == 0 ? " " : ","

@@ -65,7 +65,9 @@ public final class JSONReport: ValidationReport {
     private func start() -> String {
         guard !started else { return "" }
         started = true
-        var against: [(String, String)] = [("kind", JSONText.quote(subject.kind)), ("source", JSONText.quote(subject.source))]
+        var against: [(String, String)] = [
+            ("kind", JSONText.quote(subject.kind)), ("source", JSONText.quote(subject.source)),
+        ]
         if let type = subject.type { against.append(("type", JSONText.quote(type))) }
         return "{\n  \"version\": \(Self.version),\n"
             + "  \"tool\": \(JSONText.object([("name", JSONText.quote(tool.name)), ("version", JSONText.quote(tool.version))])),\n"
@@ -74,8 +76,10 @@ public final class JSONReport: ValidationReport {
     }
 
     static func problemObject(_ problem: ValidationProblem) -> String {
-        var object = JSONObjectText(capacity: problem.path.utf8.count + problem.instancePath.utf8.count + problem.rule.utf8.count
-            + problem.ruleLocation.utf8.count + (problem.absoluteRuleLocation?.utf8.count ?? 4) + problem.message.utf8.count + 180)
+        var object = JSONObjectText(
+            capacity: problem.path.utf8.count + problem.instancePath.utf8.count + problem.rule.utf8.count
+                + problem.ruleLocation.utf8.count + (problem.absoluteRuleLocation?.utf8.count ?? 4)
+                + problem.message.utf8.count + 180)
         object.add("line", problem.location.line)
         object.add("column", problem.location.column)
         object.add("record", json: problem.record.map(String.init) ?? "null")

@@ -44,7 +44,10 @@ public final class JUnitReport: ValidationReport {
         let head = "    <testcase classname=\(Self.attribute(subject.name)) name=\(Self.attribute(outcome.file))"
         if let reason = outcome.unreadable {
             errors += 1
-            cases.append(head + ">\n      <error type=\"unreadable\" message=\(Self.attribute("cannot read input: \(reason)"))/>\n    </testcase>\n")
+            cases.append(
+                head
+                    + ">\n      <error type=\"unreadable\" message=\(Self.attribute("cannot read input: \(reason)"))/>\n    </testcase>\n"
+            )
         } else if pending.isEmpty {
             cases.append(head + "/>\n")
         } else {
@@ -63,9 +66,11 @@ public final class JUnitReport: ValidationReport {
 
     public func end(_ summary: ValidationSummary, into sink: any ReportSink) throws(ReportWriteError) {
         let counts = "tests=\"\(caseCount)\" failures=\"\(failures)\" errors=\"\(errors)\""
-        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"codable validate\" \(counts)>\n"
-            + "  <testsuite name=\(Self.attribute("codable validate against \(subject.name)")) \(counts) skipped=\"0\">\n")
+        sink.write(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<testsuites name=\"codable validate\" \(counts)>\n"
+                + "  <testsuite name=\(Self.attribute("codable validate against \(subject.name)")) \(counts) skipped=\"0\">\n"
+        )
         try cases.drain { sink.write($0) }
         sink.write("  </testsuite>\n</testsuites>\n")
     }

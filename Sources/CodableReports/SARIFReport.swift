@@ -11,7 +11,8 @@ import CodableParsing
 /// run's invocation, which is then not successful. Written at the end, as one document.
 public final class SARIFReport: ValidationReport {
     /// The SARIF 2.1.0 JSON schema.
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     private let tool: ToolInfo
     private let subject: ValidationSubject
@@ -56,11 +57,15 @@ public final class SARIFReport: ValidationReport {
 
     public func finish(_ outcome: FileOutcome) -> String {
         if let reason = outcome.unreadable {
-            notifications.append(JSONText.object([
-                ("level", "\"error\""),
-                ("message", JSONText.object([("text", JSONText.quote("\(outcome.file): cannot read input: \(reason)"))])),
-                ("locations", locations(file: outcome.file, start: nil)),
-            ]))
+            notifications.append(
+                JSONText.object([
+                    ("level", "\"error\""),
+                    (
+                        "message",
+                        JSONText.object([("text", JSONText.quote("\(outcome.file): cannot read input: \(reason)"))])
+                    ),
+                    ("locations", locations(file: outcome.file, start: nil)),
+                ]))
         }
         return ""
     }
@@ -73,17 +78,21 @@ public final class SARIFReport: ValidationReport {
         let driver = JSONText.object([
             ("name", JSONText.quote(tool.name)), ("version", JSONText.quote(tool.version)),
             ("semanticVersion", JSONText.quote(tool.version)), ("informationUri", JSONText.quote(tool.informationURI)),
-            ("rules", rules.isEmpty ? "[]" : "[\n          " + rules.joined(separator: ",\n          ") + "\n        ]"),
+            (
+                "rules",
+                rules.isEmpty ? "[]" : "[\n          " + rules.joined(separator: ",\n          ") + "\n        ]"
+            ),
         ])
         let invocation = JSONText.object([
             ("executionSuccessful", notifications.isEmpty ? "true" : "false"),
             ("toolExecutionNotifications", "[" + notifications.joined(separator: ", ") + "]"),
         ])
-        sink.write("{\n  \"$schema\": \(JSONText.quote(Self.schemaURI)),\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
-            + "      \"tool\": {\n        \"driver\": " + driver.dropLast() + "}\n      },\n"
-            + "      \"columnKind\": \"unicodeCodePoints\",\n"
-            + "      \"invocations\": [\(invocation)],\n"
-            + "      \"results\": [")
+        sink.write(
+            "{\n  \"$schema\": \(JSONText.quote(Self.schemaURI)),\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
+                + "      \"tool\": {\n        \"driver\": " + driver.dropLast() + "}\n      },\n"
+                + "      \"columnKind\": \"unicodeCodePoints\",\n"
+                + "      \"invocations\": [\(invocation)],\n"
+                + "      \"results\": [")
         if !results.isEmpty {
             sink.write("\n        ")
             try results.drain { sink.write($0) }
@@ -99,14 +108,16 @@ public final class SARIFReport: ValidationReport {
         let description: String
         switch kind {
         case .malformed: description = "The input is not well-formed."
-        case .invalid where subject.kind == "schema": description = "A value breaks the JSON Schema keyword \"\(rule)\"."
+        case .invalid where subject.kind == "schema":
+            description = "A value breaks the JSON Schema keyword \"\(rule)\"."
         case .invalid: description = "A value does not decode as the model says (\(rule))."
         }
-        rules.append(JSONText.object([
-            ("id", JSONText.quote(rule)), ("name", JSONText.quote(rule)),
-            ("shortDescription", JSONText.object([("text", JSONText.quote(description))])),
-            ("defaultConfiguration", JSONText.object([("level", "\"error\"")])),
-        ]))
+        rules.append(
+            JSONText.object([
+                ("id", JSONText.quote(rule)), ("name", JSONText.quote(rule)),
+                ("shortDescription", JSONText.object([("text", JSONText.quote(description))])),
+                ("defaultConfiguration", JSONText.object([("level", "\"error\"")])),
+            ]))
         return index
     }
 
@@ -152,7 +163,8 @@ public final class SARIFReport: ValidationReport {
             if byte == UInt8(ascii: "/") { inFirstSegment = false }
             if byte == UInt8(ascii: ":") && inFirstSegment {
                 encoded += "%3A"
-            } else if byte < 0x80, character.isLetter || character.isNumber || "-._~/!$&'()*+,;=:@".contains(character) {
+            } else if byte < 0x80, character.isLetter || character.isNumber || "-._~/!$&'()*+,;=:@".contains(character)
+            {
                 encoded.append(character)
             } else {
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -20,9 +20,13 @@ public final class TextReport: ValidationReport {
     /// one by one took a sixth of `validate --max-errors 0` where every record is bad.
     public func problem(_ problem: ValidationProblem) -> String {
         var text = ""
-        text.reserveCapacity(problem.file.utf8.count + problem.message.utf8.count + problem.path.utf8.count
-            + problem.ruleSource.utf8.count + problem.ruleLocation.utf8.count + 2 * (problem.excerpt?.text.utf8.count ?? 0) + 80)
-        style.appendHeading(to: &text, file: problem.file, line: problem.location.line, column: problem.location.column, message: problem.message)
+        text.reserveCapacity(
+            problem.file.utf8.count + problem.message.utf8.count + problem.path.utf8.count
+                + problem.ruleSource.utf8.count + problem.ruleLocation.utf8.count + 2
+                * (problem.excerpt?.text.utf8.count ?? 0) + 80)
+        style.appendHeading(
+            to: &text, file: problem.file, line: problem.location.line, column: problem.location.column,
+            message: problem.message)
         if problem.kind == .invalid {
             text += "    at "
             text += problem.path

@@ -75,10 +75,16 @@ public final class TextSpool {
         guard let directory else { return false }
         if file == nil {
             file = UnnamedTemporaryFile(directory: directory, prefix: "codable-report")
-            guard file != nil else { self.directory = nil; return false }
+            guard file != nil else {
+                self.directory = nil
+                return false
+            }
         }
         // Not written: the file keeps what it held whole; the rest, and what comes, stays in memory.
-        guard memory.withUnsafeBytes({ file!.append($0) }) else { self.directory = nil; return false }
+        guard memory.withUnsafeBytes({ file!.append($0) }) else {
+            self.directory = nil
+            return false
+        }
         memory.removeAll(keepingCapacity: true)
         return true
     }

@@ -7,7 +7,8 @@ enum BidiRule {
     /// The Bidi_Class of `scalar` (binary search of the generated runs).
     static func bidiClass(of scalar: Unicode.Scalar) -> BidiClass {
         let runs = BidiClassTable.runs
-        var low = 0, high = runs.count  // find the last run starting at or before the scalar
+        var low = 0
+        var high = runs.count  // find the last run starting at or before the scalar
         while high - low > 1 {
             let middle = (low + high) / 2
             if runs[middle] >> 5 <= scalar.value { low = middle } else { high = middle }

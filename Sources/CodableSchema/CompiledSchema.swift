@@ -21,18 +21,23 @@ public final class CompiledSchema: Sendable {
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let directory = options.schemaDirectory ?? (absolute as NSString).deletingLastPathComponent
-        try self.init(bytes: [UInt8](data), name: path, uri: Self.fileURI(absolute), directory: directory, options: options)
+        try self.init(
+            bytes: [UInt8](data), name: path, uri: Self.fileURI(absolute), directory: directory, options: options)
     }
 
     /// Compiles a schema held in memory; `name` stands for its file in errors. Relative
     /// remote `$ref`s resolve against `schemaDirectory` (default: the current directory).
     public convenience init(bytes: [UInt8], name: String, options: SchemaOptions) throws(SchemaError) {
         let directory = options.schemaDirectory ?? FileManager.default.currentDirectoryPath
-        let absolute = URL(fileURLWithPath: (directory as NSString).appendingPathComponent((name as NSString).lastPathComponent)).standardizedFileURL.path
+        let absolute = URL(
+            fileURLWithPath: (directory as NSString).appendingPathComponent((name as NSString).lastPathComponent)
+        ).standardizedFileURL.path
         try self.init(bytes: bytes, name: name, uri: Self.fileURI(absolute), directory: directory, options: options)
     }
 
-    private init(bytes: [UInt8], name: String, uri: String, directory: String, options: SchemaOptions) throws(SchemaError) {
+    private init(bytes: [UInt8], name: String, uri: String, directory: String, options: SchemaOptions)
+        throws(SchemaError)
+    {
         let registry = SchemaRegistry(directory: directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
         let document = try SchemaDocument(bytes: bytes, file: name, uri: uri)
         let position = try registry.add(document, draft: options.defaultDraft == .draft7 ? .draft7 : .draft2020)
@@ -60,8 +65,10 @@ public final class CompiledSchema: Sendable {
         withoutActuallyEscaping(each) { deliver in
             record.batch.nodes.withNodes { tapeNodes in
                 record.batch.bytes.withUnsafeBufferPointer { bytes in
-                    let tape = JSONEquality.Tape(nodes: tapeNodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                    var evaluator = SchemaEvaluator(tape: tape, program: program, tracking: tracksAnnotations, limit: limit, deliver: deliver)
+                    let tape = JSONEquality.Tape(
+                        nodes: tapeNodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                    var evaluator = SchemaEvaluator(
+                        tape: tape, program: program, tracking: tracksAnnotations, limit: limit, deliver: deliver)
                     defer { evaluator.free() }
                     var annotations = Annotations()
                     _ = evaluator.evaluate(Child(node: root, segment: 0), record.root, &annotations)

@@ -59,7 +59,8 @@ struct ECMAScriptPattern {
 
     private mutating func checkReferences() throws(SyntaxError) {
         if highestBackreference.0 > captureCount {
-            throw fail("backreference \\\(highestBackreference.0) to a group that does not exist", at: highestBackreference.1)
+            throw fail(
+                "backreference \\\(highestBackreference.0) to a group that does not exist", at: highestBackreference.1)
         }
         for (name, offset) in namedReferences where !groupNames.contains(name) {
             throw fail("\\k<\(name)> names no group", at: offset)
@@ -90,7 +91,9 @@ struct ECMAScriptPattern {
         case "^", "$": return false
         case ".": return true
         case "(": return try group(start: start)
-        case "[": try characterClass(); return true
+        case "[":
+            try characterClass()
+            return true
         case "\\": return try atomEscape()
         case "*", "+", "?": throw fail("nothing to repeat", at: start)
         case "{", "}", "]": throw fail("lone \"\(scalar)\" (escape it as \\\(scalar))", at: start)
@@ -99,7 +102,9 @@ struct ECMAScriptPattern {
     }
 
     private mutating func group(start: Int) throws(SyntaxError) -> Bool {
-        guard depth < Self.maximumDepth else { throw fail("groups nested more than \(Self.maximumDepth) deep", at: start) }
+        guard depth < Self.maximumDepth else {
+            throw fail("groups nested more than \(Self.maximumDepth) deep", at: start)
+        }
         depth += 1
         defer { depth -= 1 }
         var quantifiable = true
@@ -112,7 +117,9 @@ struct ECMAScriptPattern {
                     quantifiable = false
                 } else {
                     let name = try groupName(start: start)
-                    guard groupNames.insert(name).inserted else { throw fail("duplicate group name \"\(name)\"", at: start) }
+                    guard groupNames.insert(name).inserted else {
+                        throw fail("duplicate group name \"\(name)\"", at: start)
+                    }
                     captureCount += 1
                 }
             } else {
@@ -136,9 +143,11 @@ struct ECMAScriptPattern {
                 guard take("u"), let escaped = try unicodeEscape() else { throw fail("bad group name", at: start) }
                 character = escaped
             }
-            let allowed = name.isEmpty
+            let allowed =
+                name.isEmpty
                 ? character.properties.isIDStart || character == "$" || character == "_"
-                : character.properties.isIDContinue || character == "$" || character == "\u{200C}" || character == "\u{200D}"
+                : character.properties.isIDContinue || character == "$" || character == "\u{200C}"
+                    || character == "\u{200D}"
             guard allowed else { throw fail("bad group name", at: start) }
             name.unicodeScalars.append(character)
         }
@@ -204,7 +213,9 @@ struct ECMAScriptPattern {
         index += 1
         switch scalar {
         case "d", "D", "s", "S", "w", "W": return nil
-        case "p", "P": try propertyEscape(start: start); return nil
+        case "p", "P":
+            try propertyEscape(start: start)
+            return nil
         case "f": return "\u{0C}"
         case "n": return "\n"
         case "r": return "\r"
@@ -248,7 +259,9 @@ struct ECMAScriptPattern {
             return Unicode.Scalar(value) ?? (value <= 0x10FFFF ? "\u{FFFD}" : nil)  // a lone surrogate is allowed
         }
         guard let value = hex(count: 4) else { return nil }
-        if (0xD800...0xDBFF).contains(value), index + 6 <= scalars.count, scalars[index] == "\\", scalars[index + 1] == "u" {
+        if (0xD800...0xDBFF).contains(value), index + 6 <= scalars.count, scalars[index] == "\\",
+            scalars[index + 1] == "u"
+        {
             let save = index
             index += 2
             if let low = hex(count: 4), (0xDC00...0xDFFF).contains(low) {
@@ -275,7 +288,9 @@ struct ECMAScriptPattern {
         guard take("{") else { throw fail("\\p must be followed by {property}", at: start) }
         var text = ""
         while let scalar = peek, scalar != "}" {
-            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "=" else {
+            guard scalar.isASCII,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "="
+            else {
                 throw fail("bad Unicode property escape", at: start)
             }
             text.unicodeScalars.append(scalar)
@@ -285,7 +300,9 @@ struct ECMAScriptPattern {
         let parts = text.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
         let known: Bool
         switch parts.count {
-        case 1: known = UnicodeProperties.generalCategories.contains(parts[0]) || UnicodeProperties.binary.contains(parts[0])
+        case 1:
+            known =
+                UnicodeProperties.generalCategories.contains(parts[0]) || UnicodeProperties.binary.contains(parts[0])
         case 2:
             switch parts[0] {
             case "General_Category", "gc": known = UnicodeProperties.generalCategories.contains(parts[1])

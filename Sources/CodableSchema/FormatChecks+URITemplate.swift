@@ -7,7 +7,8 @@ extension FormatChecks {
         var index = 0
         let forbidden = Set(" \"<>\\^`|}".unicodeScalars)
         func pctEncoded(_ at: Int) -> Bool {
-            at + 2 < scalars.count && scalars[at + 1].properties.isASCIIHexDigit && scalars[at + 2].properties.isASCIIHexDigit
+            at + 2 < scalars.count && scalars[at + 1].properties.isASCIIHexDigit
+                && scalars[at + 2].properties.isASCIIHexDigit
         }
         while index < scalars.count {
             let scalar = scalars[index]
@@ -39,7 +40,8 @@ extension FormatChecks {
             } else if let colon = name.firstIndex(of: ":") {
                 let length = name[(colon + 1)...]
                 guard (1...4).contains(length.count), length.first != "0",
-                      length.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+                    length.allSatisfy({ ("0"..."9").contains($0) })
+                else { return false }
                 name = name[..<colon]
             }
             guard !name.isEmpty, name.first != ".", name.last != "." else { return false }
@@ -51,11 +53,15 @@ extension FormatChecks {
                     guard !previousDot else { return false }
                     previousDot = true
                 } else if scalar == "%" {
-                    guard index + 2 < name.endIndex, name[index + 1].properties.isASCIIHexDigit, name[index + 2].properties.isASCIIHexDigit else { return false }
+                    guard index + 2 < name.endIndex, name[index + 1].properties.isASCIIHexDigit,
+                        name[index + 2].properties.isASCIIHexDigit
+                    else { return false }
                     index += 2
                     previousDot = false
                 } else {
-                    guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" else { return false }
+                    guard scalar.isASCII,
+                        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
+                    else { return false }
                     previousDot = false
                 }
                 index += 1

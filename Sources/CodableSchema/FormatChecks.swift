@@ -12,7 +12,8 @@ enum FormatChecks {
     static func date(_ bytes: ArraySlice<UInt8>) -> Bool {
         let b = Array(bytes)
         guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D,
-              let year = digits(b[0..<4]), let month = digits(b[5..<7]), let day = digits(b[8..<10]) else { return false }
+            let year = digits(b[0..<4]), let month = digits(b[5..<7]), let day = digits(b[8..<10])
+        else { return false }
         let lengths = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return month >= 1 && month <= 12 && day >= 1 && day <= lengths[month - 1]
     }
@@ -21,7 +22,8 @@ enum FormatChecks {
     static func time(_ bytes: ArraySlice<UInt8>) -> Bool {
         let b = Array(bytes)
         guard b.count >= 9, b[2] == 0x3A, b[5] == 0x3A,
-              let hour = digits(b[0..<2]), let minute = digits(b[3..<5]), let second = digits(b[6..<8]) else { return false }
+            let hour = digits(b[0..<2]), let minute = digits(b[3..<5]), let second = digits(b[6..<8])
+        else { return false }
         var index = 8
         if b[index] == 0x2E {
             index += 1
@@ -36,8 +38,10 @@ enum FormatChecks {
             guard index + 1 == b.count else { return false }
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard b.count - index == 6, b[index + 3] == 0x3A,
-                  let offsetHour = digits(b[(index + 1)..<(index + 3)]), let offsetMinute = digits(b[(index + 4)..<(index + 6)]),
-                  offsetHour <= 23, offsetMinute <= 59 else { return false }
+                let offsetHour = digits(b[(index + 1)..<(index + 3)]),
+                let offsetMinute = digits(b[(index + 4)..<(index + 6)]),
+                offsetHour <= 23, offsetMinute <= 59
+            else { return false }
             offsetMinutes = (offsetHour * 60 + offsetMinute) * (b[index] == UInt8(ascii: "+") ? 1 : -1)
         default:
             return false
@@ -127,7 +131,8 @@ enum FormatChecks {
         if halves.count == 1 {
             return groups(text, allowIPv4Tail: true) == 8
         }
-        guard let head = groups(halves[0], allowIPv4Tail: false), let tail = groups(halves[1], allowIPv4Tail: true) else { return false }
+        guard let head = groups(halves[0], allowIPv4Tail: false), let tail = groups(halves[1], allowIPv4Tail: true)
+        else { return false }
         return head + tail <= 7
     }
 
@@ -144,7 +149,8 @@ enum FormatChecks {
             let allowed = Set("!#$%&'*+-/=?^_`{|}~.".unicodeScalars)
             for scalar in local.unicodeScalars {
                 if scalar.isASCII {
-                    guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || allowed.contains(scalar) else { return false }
+                    guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || allowed.contains(scalar)
+                    else { return false }
                 } else if !international {
                     return false
                 }
@@ -162,16 +168,23 @@ enum FormatChecks {
     static func uri(_ text: String, requireScheme: Bool, international: Bool) -> Bool {
         let reference = URIReference(text)
         if requireScheme {
-            guard let scheme = reference.scheme, let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-                  scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+            guard let scheme = reference.scheme, let first = scheme.unicodeScalars.first, first.isASCII,
+                first.properties.isAlphabetic,
+                scheme.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+                })
             else { return false }
         } else if reference.scheme == nil, let colon = reference.path.firstIndex(of: ":"),
-                  !reference.path[..<colon].contains("/") {
+            !reference.path[..<colon].contains("/")
+        {
             return false  // a relative path's first segment may not hold a colon
         }
         if let authority = reference.authority {
             let parts = authority.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count <= 2, parts.count == 1 || !parts[0].contains(where: { $0 == "[" || $0 == "]" }) else { return false }
+            guard parts.count <= 2, parts.count == 1 || !parts[0].contains(where: { $0 == "[" || $0 == "]" }) else {
+                return false
+            }
             var host = parts.last.map(String.init) ?? ""
             if host.hasPrefix("[") {
                 guard let close = host.firstIndex(of: "]") else { return false }
@@ -191,14 +204,22 @@ enum FormatChecks {
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "%" {
-                guard index + 2 < scalars.count, scalars[index + 1].properties.isASCIIHexDigit, scalars[index + 2].properties.isASCIIHexDigit else { return false }
+                guard index + 2 < scalars.count, scalars[index + 1].properties.isASCIIHexDigit,
+                    scalars[index + 2].properties.isASCIIHexDigit
+                else { return false }
                 index += 3
                 continue
             }
             if scalar == "#" { hashes += 1 }
             if scalar.isASCII {
-                guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || general.contains(scalar) else { return false }
-                if (scalar == "[" || scalar == "]") && reference.authority.map({ !$0.contains(scalar.description) }) ?? true { return false }
+                guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || general.contains(scalar) else {
+                    return false
+                }
+                if (scalar == "[" || scalar == "]")
+                    && reference.authority.map({ !$0.contains(scalar.description) }) ?? true
+                {
+                    return false
+                }
             } else if !international {
                 return false
             }
@@ -228,7 +249,9 @@ enum FormatChecks {
         while index < bytes.endIndex {
             if bytes[index] == UInt8(ascii: "~") {
                 let next = index + 1
-                guard next < bytes.endIndex, bytes[next] == UInt8(ascii: "0") || bytes[next] == UInt8(ascii: "1") else { return false }
+                guard next < bytes.endIndex, bytes[next] == UInt8(ascii: "0") || bytes[next] == UInt8(ascii: "1") else {
+                    return false
+                }
             }
             index += 1
         }

@@ -21,9 +21,12 @@ enum IDNAChecks {
                 guard ldh(ascii) else { return false }
                 if ascii.count >= 4, String(String.UnicodeScalarView(ascii[0..<4])).lowercased() == "xn--" {
                     guard let decoded = Punycode.decode(Array(ascii[4...])), !decoded.isEmpty,
-                          Punycode.encode(decoded).map({ String(String.UnicodeScalarView($0)) }) == String(String.UnicodeScalarView(ascii[4...])).lowercased()
-                            || Punycode.encode(decoded).map({ String(String.UnicodeScalarView($0)) }) == String(String.UnicodeScalarView(ascii[4...])),
-                          validULabel(decoded) else { return false }
+                        Punycode.encode(decoded).map({ String(String.UnicodeScalarView($0)) })
+                            == String(String.UnicodeScalarView(ascii[4...])).lowercased()
+                            || Punycode.encode(decoded).map({ String(String.UnicodeScalarView($0)) })
+                                == String(String.UnicodeScalarView(ascii[4...])),
+                        validULabel(decoded)
+                    else { return false }
                     unicodeLabels.append(decoded)
                 } else if ascii.count >= 4 && ascii[2] == "-" && ascii[3] == "-" {
                     return false
@@ -31,7 +34,9 @@ enum IDNAChecks {
                     unicodeLabels.append(ascii)
                 }
             } else {
-                guard international, validULabel(Array(label)), let encoded = Punycode.encode(Array(label)) else { return false }
+                guard international, validULabel(Array(label)), let encoded = Punycode.encode(Array(label)) else {
+                    return false
+                }
                 ascii = Array("xn--".unicodeScalars) + encoded
                 unicodeLabels.append(Array(label))
             }
@@ -44,10 +49,14 @@ enum IDNAChecks {
     /// Letters, digits and hyphens, not starting or ending with a hyphen.
     private static func ldh(_ label: [Unicode.Scalar]) -> Bool {
         guard label.first != "-", label.last != "-" else { return false }
-        return label.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        return label.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+        }
     }
 
-    private static let disallowed: Set<UInt32> = [0x0640, 0x07FA, 0x302E, 0x302F, 0x3031, 0x3032, 0x3033, 0x3034, 0x3035, 0x303B]
+    private static let disallowed: Set<UInt32> = [
+        0x0640, 0x07FA, 0x302E, 0x302F, 0x3031, 0x3032, 0x3033, 0x3034, 0x3035, 0x303B,
+    ]
     private static let exceptionsValid: Set<UInt32> = [0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007]
 
     /// RFC 5891 section 5.4 on a decoded label: no leading combining mark, no `--` in
@@ -71,18 +80,26 @@ enum IDNAChecks {
             case 0x05F3, 0x05F4:
                 guard let before, isHebrew(before) else { return false }
             case 0x30FB:
-                guard label.contains(where: { $0.value != 0x30FB && (isHiragana($0) || isKatakana($0) || isHan($0)) }) else { return false }
+                guard label.contains(where: { $0.value != 0x30FB && (isHiragana($0) || isKatakana($0) || isHan($0)) })
+                else { return false }
             case 0x200D:
                 guard let before, before.properties.canonicalCombiningClass.rawValue == 9 else { return false }
             case 0x200C:
                 if let before, before.properties.canonicalCombiningClass.rawValue == 9 { continue }
-                guard joins(label, from: index - 1, step: -1), joins(label, from: index + 1, step: 1) else { return false }
+                guard joins(label, from: index - 1, step: -1), joins(label, from: index + 1, step: 1) else {
+                    return false
+                }
             default:
                 if disallowed.contains(value) { return false }
-                if exceptionsValid.contains(value) || scalar == "-" || ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) { continue }
+                if exceptionsValid.contains(value) || scalar == "-" || ("0"..."9").contains(scalar)
+                    || ("a"..."z").contains(scalar)
+                {
+                    continue
+                }
                 if scalar.isASCII { return false }  // upper case and symbols are not PVALID
                 switch scalar.properties.generalCategory {
-                case .lowercaseLetter, .otherLetter, .modifierLetter, .nonspacingMark, .spacingMark, .decimalNumber: continue
+                case .lowercaseLetter, .otherLetter, .modifierLetter, .nonspacingMark, .spacingMark, .decimalNumber:
+                    continue
                 default: return false
                 }
             }
@@ -96,8 +113,12 @@ enum IDNAChecks {
         var index = start
         while index >= 0 && index < label.count {
             let scalar = label[index]
-            if scalar.properties.generalCategory == .nonspacingMark { index += step; continue }
-            return (0x0620...0x074F).contains(scalar.value) || (0x07C0...0x07FF).contains(scalar.value) || (0x0750...0x077F).contains(scalar.value)
+            if scalar.properties.generalCategory == .nonspacingMark {
+                index += step
+                continue
+            }
+            return (0x0620...0x074F).contains(scalar.value) || (0x07C0...0x07FF).contains(scalar.value)
+                || (0x0750...0x077F).contains(scalar.value)
         }
         return false
     }
@@ -105,12 +126,17 @@ enum IDNAChecks {
     private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
     }
-    private static func isGreek(_ s: Unicode.Scalar) -> Bool { (0x0370...0x03FF).contains(s.value) || (0x1F00...0x1FFF).contains(s.value) }
+    private static func isGreek(_ s: Unicode.Scalar) -> Bool {
+        (0x0370...0x03FF).contains(s.value) || (0x1F00...0x1FFF).contains(s.value)
+    }
     private static func isHebrew(_ s: Unicode.Scalar) -> Bool { (0x0590...0x05FF).contains(s.value) }
     private static func isHiragana(_ s: Unicode.Scalar) -> Bool { (0x3040...0x309F).contains(s.value) }
-    private static func isKatakana(_ s: Unicode.Scalar) -> Bool { (0x30A0...0x30FF).contains(s.value) || (0x31F0...0x31FF).contains(s.value) }
+    private static func isKatakana(_ s: Unicode.Scalar) -> Bool {
+        (0x30A0...0x30FF).contains(s.value) || (0x31F0...0x31FF).contains(s.value)
+    }
     private static func isHan(_ s: Unicode.Scalar) -> Bool {
-        (0x4E00...0x9FFF).contains(s.value) || (0x3400...0x4DBF).contains(s.value) || (0x20000...0x2A6DF).contains(s.value)
+        (0x4E00...0x9FFF).contains(s.value) || (0x3400...0x4DBF).contains(s.value)
+            || (0x20000...0x2A6DF).contains(s.value)
             || (0xF900...0xFAFF).contains(s.value) || (0x3005...0x3007).contains(s.value)
     }
 }
@@ -152,7 +178,9 @@ enum Punycode {
             rest = input[(delimiter + 1)...]
             if delimiter == 0 { output = [] }
         }
-        var n = initialN, i = 0, bias = initialBias
+        var n = initialN
+        var i = 0
+        var bias = initialBias
         var index = rest.startIndex
         while index < rest.endIndex {
             let oldI = i
@@ -185,7 +213,9 @@ enum Punycode {
         let basicCount = output.count
         var handled = basicCount
         if basicCount > 0 { output.append("-") }
-        var n = initialN, delta = 0, bias = initialBias
+        var n = initialN
+        var delta = 0
+        var bias = initialBias
         while handled < input.count {
             guard let m = input.map({ Int($0.value) }).filter({ $0 >= n }).min() else { return nil }
             delta += (m - n) * (handled + 1)

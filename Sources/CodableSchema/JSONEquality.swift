@@ -117,7 +117,8 @@ extension JSONEquality {
                 hasher.combine(node.stringBytes(in: tape.bytes))
             } else {
                 let token = node.token(in: tape.bytes)
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(token)[1..<(token.count - 1)]))
+                hasher.combine(
+                    bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(token)[1..<(token.count - 1)]))
             }
         case .array:
             for child in JSONNode.children(of: index, in: tape.nodes) {

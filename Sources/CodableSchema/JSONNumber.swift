@@ -45,7 +45,10 @@ struct JSONNumber: Sendable, Equatable {
             digits.removeLast()
             exponent += 1
         }
-        if digits.isEmpty { exponent = 0; negative = false }
+        if digits.isEmpty {
+            exponent = 0
+            negative = false
+        }
         self.digits = digits
         self.exponent = exponent
     }
@@ -102,7 +105,10 @@ struct JSONNumber: Sendable, Equatable {
         for digit in divisor.digits { modulus = modulus * 10 + UInt64(digit) }
         if modulus == 1 { return true }
         var remainder: UInt64 = 0
-        for digit in digits { remainder = Self.multiplyMod(remainder, 10, modulus) &+ UInt64(digit) % modulus; remainder %= modulus }
+        for digit in digits {
+            remainder = Self.multiplyMod(remainder, 10, modulus) &+ UInt64(digit) % modulus
+            remainder %= modulus
+        }
         // remainder × 10^(exponent difference) mod modulus, by squaring.
         var power = exponent - divisor.exponent
         var base: UInt64 = 10 % modulus

@@ -45,34 +45,52 @@ struct KeywordBuilder {
             case "enum" where validation:
                 guard document.kind(node) == .array else { throw fail(node, key, "must be an array") }
                 keywords.append(Keyword(name: key, kind: .enumeration(document.elements(node).map(constant))))
-            case "minimum" where validation: keywords.append(Keyword(name: key, kind: .minimum(try bound(node, key), exclusive: false)))
-            case "maximum" where validation: keywords.append(Keyword(name: key, kind: .maximum(try bound(node, key), exclusive: false)))
-            case "exclusiveMinimum" where validation: keywords.append(Keyword(name: key, kind: .minimum(try bound(node, key), exclusive: true)))
-            case "exclusiveMaximum" where validation: keywords.append(Keyword(name: key, kind: .maximum(try bound(node, key), exclusive: true)))
+            case "minimum" where validation:
+                keywords.append(Keyword(name: key, kind: .minimum(try bound(node, key), exclusive: false)))
+            case "maximum" where validation:
+                keywords.append(Keyword(name: key, kind: .maximum(try bound(node, key), exclusive: false)))
+            case "exclusiveMinimum" where validation:
+                keywords.append(Keyword(name: key, kind: .minimum(try bound(node, key), exclusive: true)))
+            case "exclusiveMaximum" where validation:
+                keywords.append(Keyword(name: key, kind: .maximum(try bound(node, key), exclusive: true)))
             case "multipleOf" where validation:
                 let divisor = try bound(node, key)
-                guard !divisor.exact.negative && !divisor.exact.isZero else { throw fail(node, key, "must be a number above 0") }
+                guard !divisor.exact.negative && !divisor.exact.isZero else {
+                    throw fail(node, key, "must be a number above 0")
+                }
                 keywords.append(Keyword(name: key, kind: .multipleOf(divisor)))
-            case "minLength" where validation: keywords.append(Keyword(name: key, kind: .minLength(try count(node, key))))
-            case "maxLength" where validation: keywords.append(Keyword(name: key, kind: .maxLength(try count(node, key))))
-            case "pattern" where validation: keywords.append(Keyword(name: key, kind: .pattern(try regex(node, key, pointer: pointer(key)))))
+            case "minLength" where validation:
+                keywords.append(Keyword(name: key, kind: .minLength(try count(node, key))))
+            case "maxLength" where validation:
+                keywords.append(Keyword(name: key, kind: .maxLength(try count(node, key))))
+            case "pattern" where validation:
+                keywords.append(Keyword(name: key, kind: .pattern(try regex(node, key, pointer: pointer(key)))))
             case "format":
                 guard document.kind(node) == .string else { throw fail(node, key, "must be a string") }
-                if options.assertFormats || info.formatAssertion, let format = StringFormat(rawValue: document.string(node)) {
+                if options.assertFormats || info.formatAssertion,
+                    let format = StringFormat(rawValue: document.string(node))
+                {
                     keywords.append(Keyword(name: key, kind: .format(format)))
                 }
             case "minItems" where validation: keywords.append(Keyword(name: key, kind: .minItems(try count(node, key))))
             case "maxItems" where validation: keywords.append(Keyword(name: key, kind: .maxItems(try count(node, key))))
             case "uniqueItems" where validation:
-                guard document.kind(node) == .true || document.kind(node) == .false else { throw fail(node, key, "must be a boolean") }
+                guard document.kind(node) == .true || document.kind(node) == .false else {
+                    throw fail(node, key, "must be a boolean")
+                }
                 if document.kind(node) == .true { keywords.append(Keyword(name: key, kind: .uniqueItems)) }
-            case "minProperties" where validation: keywords.append(Keyword(name: key, kind: .minProperties(try count(node, key))))
-            case "maxProperties" where validation: keywords.append(Keyword(name: key, kind: .maxProperties(try count(node, key))))
-            case "required" where validation: keywords.append(Keyword(name: key, kind: .required(try strings(node, key))))
+            case "minProperties" where validation:
+                keywords.append(Keyword(name: key, kind: .minProperties(try count(node, key))))
+            case "maxProperties" where validation:
+                keywords.append(Keyword(name: key, kind: .maxProperties(try count(node, key))))
+            case "required" where validation:
+                keywords.append(Keyword(name: key, kind: .required(try strings(node, key))))
             case "dependentRequired" where validation && !draft7:
                 guard document.kind(node) == .object else { throw fail(node, key, "must be an object") }
                 var pairs: [(PropertyKey, [PropertyKey])] = []
-                for entry in document.members(node) { pairs.append((propertyKey(entry.keyNode), try strings(entry.value, key))) }
+                for entry in document.members(node) {
+                    pairs.append((propertyKey(entry.keyNode), try strings(entry.value, key)))
+                }
                 keywords.append(Keyword(name: key, kind: .dependentRequired(pairs)))
             case "dependencies":  // draft-07; 2020-12 still honours it (split into the two keywords below)
                 guard document.kind(node) == .object else { throw fail(node, key, "must be an object") }
@@ -82,7 +100,11 @@ struct KeywordBuilder {
                     if document.kind(entry.value) == .array {
                         if validation { required.append((propertyKey(entry.keyNode), try strings(entry.value, key))) }
                     } else {
-                        schemas.append((propertyKey(entry.keyNode), try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))")))
+                        schemas.append(
+                            (
+                                propertyKey(entry.keyNode),
+                                try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))")
+                            ))
                     }
                 }
                 if !required.isEmpty { keywords.append(Keyword(name: key, kind: .dependentRequired(required))) }
@@ -94,7 +116,8 @@ struct KeywordBuilder {
                 guard document.kind(node) == .object else { throw fail(node, key, "must be an object") }
                 var patterns: [(SchemaRegex, Child)] = []
                 for entry in document.members(node) {
-                    let expression = try regex(entry.keyNode, key, pointer: pointer(key) + "/" + SchemaRegistry.escape(entry.key))
+                    let expression = try regex(
+                        entry.keyNode, key, pointer: pointer(key) + "/" + SchemaRegistry.escape(entry.key))
                     patterns.append((expression, try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))")))
                 }
                 keywords.append(Keyword(name: key, kind: .patternProperties(patterns)))
@@ -103,21 +126,31 @@ struct KeywordBuilder {
                 if let properties = value("properties") { known = try schemaMap(properties, "properties").map(\.0) }
                 var patterns: [SchemaRegex] = []
                 if let patternNode = value("patternProperties") {
-                    for entry in document.members(patternNode) { patterns.append(try regex(entry.keyNode, "patternProperties", pointer: pointer("patternProperties"))) }
+                    for entry in document.members(patternNode) {
+                        patterns.append(
+                            try regex(entry.keyNode, "patternProperties", pointer: pointer("patternProperties")))
+                    }
                 }
-                keywords.append(Keyword(name: key, kind: .additionalProperties(try child(node, "/" + key), known: known, patterns: patterns)))
+                keywords.append(
+                    Keyword(
+                        name: key,
+                        kind: .additionalProperties(try child(node, "/" + key), known: known, patterns: patterns)))
             case "propertyNames": keywords.append(Keyword(name: key, kind: .propertyNames(try child(node, "/" + key))))
             case "dependentSchemas" where !draft7:
                 let map = try schemaMap(node, key)
                 for (_, schema) in map { compiler.inPlaceEdges[index, default: []].append(schema.node) }
                 keywords.append(Keyword(name: key, kind: .dependentSchemas(map)))
-            case "prefixItems" where !draft7: keywords.append(Keyword(name: key, kind: .prefixItems(try schemaArray(node, key))))
+            case "prefixItems" where !draft7:
+                keywords.append(Keyword(name: key, kind: .prefixItems(try schemaArray(node, key))))
             case "items":
                 if draft7 && document.kind(node) == .array {
                     let prefix = try schemaArray(node, key)
                     keywords.append(Keyword(name: key, kind: .prefixItems(prefix)))
                     if let additional = value("additionalItems") {
-                        keywords.append(Keyword(name: "additionalItems", kind: .items(try child(additional, "/additionalItems"), from: prefix.count)))
+                        keywords.append(
+                            Keyword(
+                                name: "additionalItems",
+                                kind: .items(try child(additional, "/additionalItems"), from: prefix.count)))
                     }
                 } else {
                     let from = draft7 ? 0 : value("prefixItems").map { document.elements($0).count } ?? 0
@@ -129,12 +162,20 @@ struct KeywordBuilder {
                 if let node = value("minContains") { minimum = try count(node, "minContains") }
                 if let node = value("maxContains") { maximum = try count(node, "maxContains") }
                 let useBounds = !draft7 && validation
-                keywords.append(Keyword(name: key, kind: .contains(try child(node, "/" + key), min: useBounds ? minimum ?? 1 : 1, max: useBounds ? maximum : nil)))
+                keywords.append(
+                    Keyword(
+                        name: key,
+                        kind: .contains(
+                            try child(node, "/" + key), min: useBounds ? minimum ?? 1 : 1,
+                            max: useBounds ? maximum : nil)))
             case "allOf", "anyOf", "oneOf":
                 let children = try schemaArray(node, key)
                 guard !children.isEmpty else { throw fail(node, key, "must be a non-empty array of schemas") }
                 compiler.inPlaceEdges[index, default: []].append(contentsOf: children.map(\.node))
-                keywords.append(Keyword(name: key, kind: key == "allOf" ? .allOf(children) : key == "anyOf" ? .anyOf(children) : .oneOf(children)))
+                keywords.append(
+                    Keyword(
+                        name: key,
+                        kind: key == "allOf" ? .allOf(children) : key == "anyOf" ? .anyOf(children) : .oneOf(children)))
             case "not":
                 let negated = try child(node, "/not")
                 compiler.inPlaceEdges[index, default: []].append(negated.node)
@@ -145,7 +186,8 @@ struct KeywordBuilder {
                 var otherwise: Child?
                 if let node = value("then") { then = try child(node, "/then") }
                 if let node = value("else") { otherwise = try child(node, "/else") }
-                compiler.inPlaceEdges[index, default: []].append(contentsOf: [condition.node] + [then?.node, otherwise?.node].compactMap { $0 })
+                compiler.inPlaceEdges[index, default: []].append(
+                    contentsOf: [condition.node] + [then?.node, otherwise?.node].compactMap { $0 })
                 if then != nil || otherwise != nil || !draft7 {  // a lone "if" still gives annotations
                     keywords.append(Keyword(name: key, kind: .conditional(if: condition, then: then, else: otherwise)))
                 }
@@ -157,7 +199,9 @@ struct KeywordBuilder {
                 last.append(Keyword(name: key, kind: .unevaluatedItems(try child(node, "/" + key))))
             case "$defs", "definitions":
                 guard document.kind(node) == .object else { throw fail(node, key, "must be an object") }
-                for entry in document.members(node) { _ = try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))") }
+                for entry in document.members(node) {
+                    _ = try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))")
+                }
             case "$id", "$anchor", "$dynamicAnchor", "$schema":
                 guard document.kind(node) == .string else { throw fail(node, key, "must be a string") }
             default:
@@ -175,17 +219,23 @@ struct KeywordBuilder {
         let target = try compiler.resolve(text, info: info, document: document, at: node, pointer: pointer(key))
         let targetIndex = try compiler.compile(target)
         compiler.inPlaceEdges[index, default: []].append(targetIndex)
-        if compiler.refSites[index] == nil { compiler.refSites[index] = (SchemaPosition(document: position.document, node: node), pointer(key), text) }
+        if compiler.refSites[index] == nil {
+            compiler.refSites[index] = (SchemaPosition(document: position.document, node: node), pointer(key), text)
+        }
         if dynamic {
             let fragment = URIReference.percentDecoded(URIReference(text).fragment ?? "")
             let targetDocument = compiler.registry.documents[target.document]
             var anchor = -1
             if !fragment.isEmpty, !fragment.hasPrefix("/"),
-               let declared = targetDocument.member(target.node, "$dynamicAnchor"), targetDocument.kind(declared) == .string,
-               targetDocument.string(declared) == fragment {
+                let declared = targetDocument.member(target.node, "$dynamicAnchor"),
+                targetDocument.kind(declared) == .string,
+                targetDocument.string(declared) == fragment
+            {
                 anchor = compiler.anchorID(fragment)
             }
-            return Keyword(name: key, kind: .dynamicRef(Child(node: targetIndex, segment: SchemaCompiler.dynamicRefSegment), anchor: anchor))
+            return Keyword(
+                name: key,
+                kind: .dynamicRef(Child(node: targetIndex, segment: SchemaCompiler.dynamicRefSegment), anchor: anchor))
         }
         return Keyword(name: key, kind: .ref(Child(node: targetIndex, segment: SchemaCompiler.refSegment)))
     }
@@ -193,7 +243,9 @@ struct KeywordBuilder {
     private func child(_ node: Int, _ segment: String) throws(SchemaError) -> Child {
         let kind = document.kind(node)
         guard kind == .object || kind == .true || kind == .false else {
-            throw document.error(at: node, pointer: info.documentPointer + segment, "a schema must be an object or a boolean, found \(kind.phrase)")
+            throw document.error(
+                at: node, pointer: info.documentPointer + segment,
+                "a schema must be an object or a boolean, found \(kind.phrase)")
         }
         let childPosition = SchemaPosition(document: position.document, node: node)
         if compiler.registry.scanned[childPosition] == nil {
@@ -208,7 +260,9 @@ struct KeywordBuilder {
     private func schemaArray(_ node: Int, _ key: String) throws(SchemaError) -> [Child] {
         guard document.kind(node) == .array else { throw fail(node, key, "must be an array of schemas") }
         var children: [Child] = []
-        for (offset, element) in document.elements(node).enumerated() { children.append(try child(element, "/\(key)/\(offset)")) }
+        for (offset, element) in document.elements(node).enumerated() {
+            children.append(try child(element, "/\(key)/\(offset)"))
+        }
         return children
     }
 
@@ -216,7 +270,8 @@ struct KeywordBuilder {
         guard document.kind(node) == .object else { throw fail(node, key, "must be an object") }
         var map: [(PropertyKey, Child)] = []
         for entry in document.members(node) {
-            map.append((propertyKey(entry.keyNode), try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))")))
+            map.append(
+                (propertyKey(entry.keyNode), try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))")))
         }
         return map
     }
@@ -236,8 +291,12 @@ struct KeywordBuilder {
         let names = document.kind(node) == .array ? document.elements(node) : [node]
         var set: TypeSet = []
         for name in names {
-            guard document.kind(name) == .string, let type = TypeSet.names.first(where: { $0.0 == document.string(name) })?.1 else {
-                throw document.error(at: name, pointer: pointer(key), "\"type\" must name JSON types (null, boolean, object, array, number, string, integer)")
+            guard document.kind(name) == .string,
+                let type = TypeSet.names.first(where: { $0.0 == document.string(name) })?.1
+            else {
+                throw document.error(
+                    at: name, pointer: pointer(key),
+                    "\"type\" must name JSON types (null, boolean, object, array, number, string, integer)")
             }
             set.insert(type)
         }
@@ -256,7 +315,9 @@ struct KeywordBuilder {
         let token = document.token(node)
         let text = String(decoding: token, as: UTF8.self)
         return token.withUnsafeBufferPointer { buffer in
-            NumberBound(exact: JSONNumber(token: buffer), integer: JSONNumber.smallInteger(buffer), double: JSONNumber.exactDouble(buffer), text: text)
+            NumberBound(
+                exact: JSONNumber(token: buffer), integer: JSONNumber.smallInteger(buffer),
+                double: JSONNumber.exactDouble(buffer), text: text)
         }
     }
 
@@ -267,11 +328,15 @@ struct KeywordBuilder {
         case .success(let expression):
             return expression
         case .failure(.syntax(let problem)):
-            throw document.error(at: node, pointer: pointer, "\"\(source)\" is not a valid regular expression: \(problem.reason) (at character \(problem.offset + 1))")
+            throw document.error(
+                at: node, pointer: pointer,
+                "\"\(source)\" is not a valid regular expression: \(problem.reason) (at character \(problem.offset + 1))"
+            )
         case .failure(.unsupported):
             throw document.error(
                 at: node, pointer: pointer,
-                "\"\(source)\" is a valid ECMA-262 regular expression that this validator cannot run (ICU rejects it; a lookbehind of unbounded length, say)")
+                "\"\(source)\" is a valid ECMA-262 regular expression that this validator cannot run (ICU rejects it; a lookbehind of unbounded length, say)"
+            )
         }
     }
 
@@ -286,7 +351,9 @@ struct KeywordBuilder {
             copied.append(entry)
             low = min(low, Int(entry.start))
             let isContainer = entry.kind == .array || entry.kind == .object
-            let length = isContainer ? 1 : document.batch.bytes.withUnsafeBufferPointer { entry.tokenLength(in: $0.baseAddress!) }
+            let length =
+                isContainer
+                ? 1 : document.batch.bytes.withUnsafeBufferPointer { entry.tokenLength(in: $0.baseAddress!) }
             high = max(high, Int(entry.start) + length)
         }
         for offset in copied.indices { copied[offset].start -= UInt32(low) }

@@ -22,7 +22,10 @@ struct ProgramBuilder {
         let first = Int32(operations.count)
         for keyword in node.keywords { operations.append(lower(keyword)) }
         let boolean: Int8 = node.boolean.map { $0 ? 1 : 0 } ?? -1
-        nodes.append(ProgramNode(firstOperation: first, operationCount: Int32(operations.count) - first, boolean: boolean, resource: node.resource))
+        nodes.append(
+            ProgramNode(
+                firstOperation: first, operationCount: Int32(operations.count) - first, boolean: boolean,
+                resource: node.resource))
     }
 
     private mutating func lower(_ keyword: Keyword) -> Operation {
@@ -72,11 +75,14 @@ struct ProgramBuilder {
         case .additionalProperties(let target, let known, let patterns):
             let knownKeys = known.map { key($0) }
             let patternIndices = patterns.map { regex($0) }
-            return op(.additionalProperties, child(target), list([Int32(knownKeys.count)] + knownKeys), list([Int32(patternIndices.count)] + patternIndices))
+            return op(
+                .additionalProperties, child(target), list([Int32(knownKeys.count)] + knownKeys),
+                list([Int32(patternIndices.count)] + patternIndices))
         case .propertyNames(let target): return op(.propertyNames, child(target))
         case .prefixItems(let targets): return op(.prefixItems, childRun(targets), Int32(targets.count))
         case .items(let target, let from): return op(.items, child(target), clamp(from))
-        case .contains(let target, let minimum, let maximum): return op(.contains, child(target), clamp(minimum), maximum.map(clamp) ?? -1)
+        case .contains(let target, let minimum, let maximum):
+            return op(.contains, child(target), clamp(minimum), maximum.map(clamp) ?? -1)
         case .allOf(let targets): return op(.allOf, childRun(targets), Int32(targets.count))
         case .anyOf(let targets): return op(.anyOf, childRun(targets), Int32(targets.count))
         case .oneOf(let targets): return op(.oneOf, childRun(targets), Int32(targets.count))
@@ -136,7 +142,9 @@ struct ProgramBuilder {
     }
 
     private mutating func regex(_ expression: SchemaRegex) -> Int32 {
-        if let known = regexes.firstIndex(where: { $0 === expression || $0.source == expression.source }) { return Int32(known) }
+        if let known = regexes.firstIndex(where: { $0 === expression || $0.source == expression.source }) {
+            return Int32(known)
+        }
         regexes.append(expression)
         return Int32(regexes.count - 1)
     }

@@ -54,20 +54,35 @@ struct RegexParser {
         guard let scalar = peek else { return nil }
         var result: (Int, Int?)
         switch scalar {
-        case "*": result = (0, nil); index += 1
-        case "+": result = (1, nil); index += 1
-        case "?": result = (0, 1); index += 1
+        case "*":
+            result = (0, nil)
+            index += 1
+        case "+":
+            result = (1, nil)
+            index += 1
+        case "?":
+            result = (0, 1)
+            index += 1
         case "{":
             let start = index
             index += 1
-            guard let minimum = number() else { index = start; return nil }
+            guard let minimum = number() else {
+                index = start
+                return nil
+            }
             var maximum: Int? = minimum
             if peek == "," {
                 index += 1
                 maximum = peek == "}" ? nil : number()
-                if maximum == nil && peek != "}" { index = start; return nil }
+                if maximum == nil && peek != "}" {
+                    index = start
+                    return nil
+                }
             }
-            guard peek == "}" else { index = start; return nil }
+            guard peek == "}" else {
+                index = start
+                return nil
+            }
             index += 1
             if let maximum, maximum < minimum { return nil }
             result = (minimum, maximum)
@@ -113,13 +128,19 @@ struct RegexParser {
     private mutating func characterClass() -> Node? {
         var set = ScalarSet()
         var negated = false
-        if peek == "^" { negated = true; index += 1 }
+        if peek == "^" {
+            negated = true
+            index += 1
+        }
         while let scalar = peek, scalar != "]" {
             index += 1
             var low: UInt32
             if scalar == "\\" {
                 guard let escaped = escape(inClass: true) else { return nil }
-                guard let single = escaped.single else { set.insert(escaped.set); continue }
+                guard let single = escaped.single else {
+                    set.insert(escaped.set)
+                    continue
+                }
                 low = single
             } else if scalar == "[" {
                 return nil  // ICU and ECMA-262 differ here

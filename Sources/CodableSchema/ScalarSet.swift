@@ -46,8 +46,10 @@ struct ScalarSet: Sendable {
     /// line terminators).
     static let digits = of([48...57])
     static let word = of([48...57, 65...90, 95...95, 97...122])
-    static let space = of([9...13, 32...32, 0xA0...0xA0, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029,
-                           0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000, 0xFEFF...0xFEFF])
+    static let space = of([
+        9...13, 32...32, 0xA0...0xA0, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029,
+        0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000, 0xFEFF...0xFEFF,
+    ])
     /// `.`: anything but a line terminator.
     static let dot = of([10...10, 13...13, 0x2028...0x2029], negated: true)
 }

@@ -38,16 +38,22 @@ final class SchemaCompiler {
         let index = Int32(nodes.count)
         memo[position] = index
         let resource = resourceID(info.resource)
-        nodes.append(CompiledNode(boolean: nil, keywords: [], absoluteLocation: info.base + "#" + info.resourcePointer, resource: resource))
+        nodes.append(
+            CompiledNode(
+                boolean: nil, keywords: [], absoluteLocation: info.base + "#" + info.resourcePointer, resource: resource
+            ))
         switch document.kind(position.node) {
         case .true: nodes[Int(index)].boolean = true
         case .false: nodes[Int(index)].boolean = false
         case .object:
-            var builder = KeywordBuilder(compiler: self, document: document, position: position, info: info, index: index)
+            var builder = KeywordBuilder(
+                compiler: self, document: document, position: position, info: info, index: index)
             let keywords = try builder.build()
             nodes[Int(index)].keywords = keywords
         default:
-            throw document.error(at: position.node, pointer: info.documentPointer, "a schema must be an object or a boolean, found \(document.kind(position.node).phrase)")
+            throw document.error(
+                at: position.node, pointer: info.documentPointer,
+                "a schema must be an object or a boolean, found \(document.kind(position.node).phrase)")
         }
         return index
     }
@@ -88,24 +94,32 @@ final class SchemaCompiler {
     }
 
     /// Resolves a `$ref`/`$dynamicRef` value against the base URI in force.
-    func resolve(_ reference: String, info: ScanInfo, document: SchemaDocument, at node: Int, pointer: String) throws(SchemaError) -> SchemaPosition {
+    func resolve(_ reference: String, info: ScanInfo, document: SchemaDocument, at node: Int, pointer: String)
+        throws(SchemaError) -> SchemaPosition
+    {
         let target = URIReference(info.base).resolving(URIReference(reference))
         let uri = target.withoutFragment.text
         let fragment = URIReference.percentDecoded(target.fragment ?? "")
         var found = registry.resources[uri]
         if found == nil { found = try registry.load(uri, draft: info.draft) }
         guard let root = found else {
-            throw document.error(at: node, pointer: pointer, "$ref \"\(reference)\" resolves nowhere: no schema has the URI \(uri)" + localHint(uri))
+            throw document.error(
+                at: node, pointer: pointer,
+                "$ref \"\(reference)\" resolves nowhere: no schema has the URI \(uri)" + localHint(uri))
         }
         if fragment.isEmpty { return root }
         if fragment.hasPrefix("/") {
             guard let found = try navigate(root, fragment) else {
-                throw document.error(at: node, pointer: pointer, "$ref \"\(reference)\" resolves nowhere: \(uri) has nothing at \(fragment)")
+                throw document.error(
+                    at: node, pointer: pointer,
+                    "$ref \"\(reference)\" resolves nowhere: \(uri) has nothing at \(fragment)")
             }
             return found
         }
         guard let anchored = registry.anchors[uri + "#" + fragment] else {
-            throw document.error(at: node, pointer: pointer, "$ref \"\(reference)\" resolves nowhere: no anchor \"\(fragment)\" in \(uri)")
+            throw document.error(
+                at: node, pointer: pointer,
+                "$ref \"\(reference)\" resolves nowhere: no anchor \"\(fragment)\" in \(uri)")
         }
         return anchored
     }
@@ -113,7 +127,9 @@ final class SchemaCompiler {
     private func localHint(_ uri: String) -> String {
         let reference = URIReference(uri)
         switch reference.scheme?.lowercased() {
-        case "http", "https": return " (looked for \(registry.directory + URIReference.percentDecoded(reference.path)); remote schemas are read from the schema folder, never the network)"
+        case "http", "https":
+            return
+                " (looked for \(registry.directory + URIReference.percentDecoded(reference.path)); remote schemas are read from the schema folder, never the network)"
         case "file": return " (no such file: \(URIReference.percentDecoded(reference.path)))"
         default: return ""
         }
@@ -166,8 +182,10 @@ final class SchemaCompiler {
                         let cycle = stack.map(\.0).drop(while: { $0 != target })
                         let site = cycle.compactMap { refSites[$0] }.first ?? refSites[node]
                         if let (position, pointer, reference) = site {
-                            throw registry.documents[position.document].error(at: position.node, pointer: pointer,
-                                "$ref cycle: \"\(reference)\" leads back to itself without descending into the value, so validation would never end")
+                            throw registry.documents[position.document].error(
+                                at: position.node, pointer: pointer,
+                                "$ref cycle: \"\(reference)\" leads back to itself without descending into the value, so validation would never end"
+                            )
                         }
                     } else if state[Int(target)] == 0 {
                         state[Int(target)] = 1

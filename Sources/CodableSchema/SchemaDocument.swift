@@ -24,19 +24,26 @@ final class SchemaDocument: @unchecked Sendable {
         } catch {
             switch error {
             case .malformed(let reason, let location, _):
-                throw SchemaError(file: file, line: location.line, column: location.column, pointer: "", message: "the schema is not valid JSON: \(reason)")
+                throw SchemaError(
+                    file: file, line: location.line, column: location.column, pointer: "",
+                    message: "the schema is not valid JSON: \(reason)")
             case .unreadable(let cause):
                 throw SchemaError(file: file, pointer: "", message: "the schema cannot be read: \(cause)")
             case .invalidEnvelope(let message, _, let location, _):  // schemas are read without `items`
-                throw SchemaError(file: file, line: location.line, column: location.column, pointer: "", message: message)
+                throw SchemaError(
+                    file: file, line: location.line, column: location.column, pointer: "", message: message)
             }
         }
         guard let batch = first else {
-            throw SchemaError(file: file, line: 1, column: 1, pointer: "", message: "the schema is empty, expected a JSON object or boolean")
+            throw SchemaError(
+                file: file, line: 1, column: 1, pointer: "",
+                message: "the schema is empty, expected a JSON object or boolean")
         }
         if batch.count > 1 || more {
             let location = batch.count > 1 ? batch.location(ofNode: Int(batch.roots[1])) : nil
-            throw SchemaError(file: file, line: location?.line, column: location?.column, pointer: "", message: "the schema holds more than one JSON value")
+            throw SchemaError(
+                file: file, line: location?.line, column: location?.column, pointer: "",
+                message: "the schema holds more than one JSON value")
         }
         self.batch = batch
         self.root = Int(batch.roots[0])

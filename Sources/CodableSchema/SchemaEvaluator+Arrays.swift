@@ -12,12 +12,19 @@ extension SchemaEvaluator {
         case .minItems:
             let count = JSONNode.memberCount(of: instance, in: tape.nodes)
             guard count < Int(operation.a) else { return true }
-            if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "item")), at least \(operation.a) required") } }
+            if reporting {
+                fail { e in
+                    e.report(operation, instance, "\(e.plural(count, "item")), at least \(operation.a) required")
+                }
+            }
             return false
         case .maxItems:
             let count = JSONNode.memberCount(of: instance, in: tape.nodes)
             guard count > Int(operation.a) else { return true }
-            if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "item")), at most \(operation.a) allowed") } }
+            if reporting {
+                fail { e in e.report(operation, instance, "\(e.plural(count, "item")), at most \(operation.a) allowed")
+                }
+            }
             return false
         case .uniqueItems:
             return uniqueItems(operation, instance)
@@ -47,7 +54,9 @@ extension SchemaEvaluator {
                     if reporting {
                         fail { e in
                             e.instancePath.push(-(secondPosition + 1))
-                            e.report(operation, second, "item \(secondPosition) equals item \(firstPosition); items must be unique")
+                            e.report(
+                                operation, second,
+                                "item \(secondPosition) equals item \(firstPosition); items must be unique")
                             e.instancePath.pop()
                         }
                     }
@@ -60,7 +69,9 @@ extension SchemaEvaluator {
         return true
     }
 
-    private mutating func applyPrefixItems(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyPrefixItems(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         var element = instance + 1
         var applied = 0
@@ -76,7 +87,9 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyItems(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyItems(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         var element = instance + 1
         var position = 0
@@ -92,7 +105,9 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyContains(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyContains(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var matched = 0
         var element = instance + 1
         var position = -1
@@ -112,20 +127,32 @@ extension SchemaEvaluator {
         if matched < Int(operation.b) {
             if reporting {
                 fail { e in
-                    e.report(operation, instance, matched == 0 ? "no item matches the \"contains\" schema"
-                        : "\(e.plural(matched, "item")) match the \"contains\" schema, at least \(operation.b) required")
+                    e.report(
+                        operation, instance,
+                        matched == 0
+                            ? "no item matches the \"contains\" schema"
+                            : "\(e.plural(matched, "item")) match the \"contains\" schema, at least \(operation.b) required"
+                    )
                 }
             }
             return false
         }
         if operation.c >= 0 && matched > Int(operation.c) {
-            if reporting { fail { e in e.report(operation, instance, "\(e.plural(matched, "item")) match the \"contains\" schema, at most \(operation.c) allowed") } }
+            if reporting {
+                fail { e in
+                    e.report(
+                        operation, instance,
+                        "\(e.plural(matched, "item")) match the \"contains\" schema, at most \(operation.c) allowed")
+                }
+            }
             return false
         }
         return true
     }
 
-    private mutating func applyUnevaluatedItems(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyUnevaluatedItems(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         guard !annotations.allItems else { return true }
         var valid = true
         var element = instance + 1
@@ -166,7 +193,8 @@ extension SchemaEvaluator {
             var end = start + 1
             while end < items.count && items[end] >> 32 == items[start] >> 32 { end += 1 }
             for later in (start + 1)..<max(end, start + 1) {
-                for earlier in start..<later where JSONEquality.equal(tape, node(items[earlier]), tape, node(items[later])) {
+                for earlier in start..<later
+                where JSONEquality.equal(tape, node(items[earlier]), tape, node(items[later])) {
                     if duplicate == nil || node(items[later]) < duplicate!.second {
                         duplicate = (node(items[earlier]), node(items[later]))
                     }

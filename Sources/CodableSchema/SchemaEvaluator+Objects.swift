@@ -12,12 +12,24 @@ extension SchemaEvaluator {
         case .minProperties:
             let count = JSONNode.memberCount(of: instance, in: tape.nodes)
             guard count < Int(operation.a) else { return true }
-            if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "property", "properties")), at least \(operation.a) required") } }
+            if reporting {
+                fail { e in
+                    e.report(
+                        operation, instance,
+                        "\(e.plural(count, "property", "properties")), at least \(operation.a) required")
+                }
+            }
             return false
         case .maxProperties:
             let count = JSONNode.memberCount(of: instance, in: tape.nodes)
             guard count > Int(operation.a) else { return true }
-            if reporting { fail { e in e.report(operation, instance, "\(e.plural(count, "property", "properties")), at most \(operation.a) allowed") } }
+            if reporting {
+                fail { e in
+                    e.report(
+                        operation, instance,
+                        "\(e.plural(count, "property", "properties")), at most \(operation.a) allowed")
+                }
+            }
             return false
         case .required:
             return applyRequired(operation, instance, end, &annotations)
@@ -53,7 +65,9 @@ extension SchemaEvaluator {
         let count = Int(integers[patterns])
         guard count > 0 else { return false }
         let node = tape.nodes[key]
-        for index in 0..<count where stringMatches(program.regexes[Int(integers[patterns + 1 + index])], node) { return true }
+        for index in 0..<count where stringMatches(program.regexes[Int(integers[patterns + 1 + index])], node) {
+            return true
+        }
         return false
     }
 
@@ -69,19 +83,28 @@ extension SchemaEvaluator {
             let length = Int(entry.length)
             var offset = 0
             while offset + 8 <= length {
-                if token.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                if token.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
+                    return false
+                }
                 offset += 8
             }
             while offset < length {
-                if token.load(fromByteOffset: offset, as: UInt8.self) != expected.load(fromByteOffset: offset, as: UInt8.self) { return false }
+                if token.load(fromByteOffset: offset, as: UInt8.self)
+                    != expected.load(fromByteOffset: offset, as: UInt8.self)
+                {
+                    return false
+                }
                 offset += 1
             }
             return true
         }
         let content = node.stringBytes(in: tape.bytes)
-        return content.count == Int(entry.length) && content.withUnsafeBufferPointer { buffer in
-            (0..<buffer.count).allSatisfy { buffer[$0] == keyBytes[Int(entry.offset) + $0] }
-        }
+        return content.count == Int(entry.length)
+            && content.withUnsafeBufferPointer { buffer in
+                (0..<buffer.count).allSatisfy { buffer[$0] == keyBytes[Int(entry.offset) + $0] }
+            }
     }
 
     /// The key node of member `index` (a program key) of the object at `object`.
@@ -109,20 +132,28 @@ extension SchemaEvaluator {
         return nil
     }
 
-    private mutating func applyRequired(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyRequired(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         var cursor = instance + 1  // members usually come in the order the schema lists them
         for offset in 0..<Int(operation.b) {
             let key = integers[Int(operation.a) + offset]
             if findMember(instance, key, from: &cursor) != nil { continue }
             valid = false
-            if reporting { fail { e in e.report(operation, instance, "missing required property \(e.quoted(e.program.keyTexts[Int(key)]))") } }
+            if reporting {
+                fail { e in
+                    e.report(operation, instance, "missing required property \(e.quoted(e.program.keyTexts[Int(key)]))")
+                }
+            }
             if stopped { break }
         }
         return valid
     }
 
-    private mutating func applyDependentRequired(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyDependentRequired(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         for offset in 0..<Int(operation.b) {
             let rule = pairs[Int(operation.a) + offset]
@@ -134,7 +165,10 @@ extension SchemaEvaluator {
                 valid = false
                 if reporting {
                     fail { e in
-                        e.report(operation, instance, "missing property \(e.quoted(e.program.keyTexts[Int(key)])), required when \(e.quoted(e.program.keyTexts[Int(rule.first)])) is present")
+                        e.report(
+                            operation, instance,
+                            "missing property \(e.quoted(e.program.keyTexts[Int(key)])), required when \(e.quoted(e.program.keyTexts[Int(rule.first)])) is present"
+                        )
                     }
                 }
                 if stopped { return false }
@@ -143,7 +177,9 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyDependentSchemas(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyDependentSchemas(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         for offset in 0..<Int(operation.b) {
             let rule = pairs[Int(operation.a) + offset]
@@ -155,7 +191,9 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyProperties(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyProperties(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         var key = instance + 1
         let entries = Int(operation.b)
@@ -179,7 +217,9 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyPatternProperties(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyPatternProperties(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         var key = instance + 1
         while key < end {
@@ -198,7 +238,9 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyAdditionalProperties(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyAdditionalProperties(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         var key = instance + 1
         let known = Int(operation.b)
@@ -218,7 +260,9 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyPropertyNames(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyPropertyNames(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         var key = instance + 1
         while key < end {
@@ -235,7 +279,9 @@ extension SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyUnevaluatedProperties(_ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyUnevaluatedProperties(
+        _ operation: Operation, _ instance: Int, _ end: Int, _ annotations: inout Annotations
+    ) -> Bool {
         var valid = true
         var key = instance + 1
         while key < end {

@@ -8,20 +8,34 @@ extension SchemaEvaluator {
         case .type:
             let types = TypeSet(rawValue: UInt8(operation.a))
             if matches(types, value) { return true }
-            if reporting { fail { e in e.report(operation, instance, "expected \(types.description), found \(e.describe(instance))") } }
+            if reporting {
+                fail { e in
+                    e.report(operation, instance, "expected \(types.description), found \(e.describe(instance))")
+                }
+            }
             return false
         case .const:
             if JSONEquality.equal(tape, instance, constants, Int(operation.a)) { return true }
-            if reporting { fail { e in e.report(operation, instance, "expected \(e.constantText(operation.a)), found \(e.describe(instance))") } }
+            if reporting {
+                fail { e in
+                    e.report(
+                        operation, instance, "expected \(e.constantText(operation.a)), found \(e.describe(instance))")
+                }
+            }
             return false
         case .enumeration:
-            for offset in 0..<Int(operation.b) where JSONEquality.equal(tape, instance, constants, Int(integers[Int(operation.a) + offset])) {
+            for offset in 0..<Int(operation.b)
+            where JSONEquality.equal(tape, instance, constants, Int(integers[Int(operation.a) + offset])) {
                 return true
             }
             if reporting {
                 fail { e in
-                    let shown = (0..<min(Int(operation.b), 6)).map { e.constantText(e.integers[Int(operation.a) + $0]) }.joined(separator: ", ")
-                    e.report(operation, instance, "\(e.describe(instance, withType: false)) is not one of \(shown)\(operation.b > 6 ? ", ..." : "")")
+                    let shown = (0..<min(Int(operation.b), 6)).map { e.constantText(e.integers[Int(operation.a) + $0]) }
+                        .joined(separator: ", ")
+                    e.report(
+                        operation, instance,
+                        "\(e.describe(instance, withType: false)) is not one of \(shown)\(operation.b > 6 ? ", ..." : "")"
+                    )
                 }
             }
             return false
@@ -32,7 +46,11 @@ extension SchemaEvaluator {
             if reporting {
                 fail { e in
                     let bound = e.program.bounds[Int(operation.a)].text
-                    e.report(operation, instance, operation.b == 1 ? "\(e.text(instance)) is not greater than \(bound)" : "\(e.text(instance)) is less than the minimum \(bound)")
+                    e.report(
+                        operation, instance,
+                        operation.b == 1
+                            ? "\(e.text(instance)) is not greater than \(bound)"
+                            : "\(e.text(instance)) is less than the minimum \(bound)")
                 }
             }
             return false
@@ -43,7 +61,11 @@ extension SchemaEvaluator {
             if reporting {
                 fail { e in
                     let bound = e.program.bounds[Int(operation.a)].text
-                    e.report(operation, instance, operation.b == 1 ? "\(e.text(instance)) is not less than \(bound)" : "\(e.text(instance)) is greater than the maximum \(bound)")
+                    e.report(
+                        operation, instance,
+                        operation.b == 1
+                            ? "\(e.text(instance)) is not less than \(bound)"
+                            : "\(e.text(instance)) is greater than the maximum \(bound)")
                 }
             }
             return false
@@ -56,7 +78,13 @@ extension SchemaEvaluator {
             } else if JSONNumber(token: token).isMultiple(of: divisor.pointee.exact) {
                 return true
             }
-            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is not a multiple of \(e.program.bounds[Int(operation.a)].text)") } }
+            if reporting {
+                fail { e in
+                    e.report(
+                        operation, instance,
+                        "\(e.text(instance)) is not a multiple of \(e.program.bounds[Int(operation.a)].text)")
+                }
+            }
             return false
         case .minLength:
             guard value.kind == .string else { return true }
@@ -64,26 +92,46 @@ extension SchemaEvaluator {
             if !value.hasEscapes && (value.tokenLength(in: tape.bytes) - 2) / 4 >= Int(operation.a) { return true }
             let length = scalarCount(value)
             if length >= Int(operation.a) { return true }
-            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is \(e.plural(length, "character")), at least \(operation.a) required") } }
+            if reporting {
+                fail { e in
+                    e.report(
+                        operation, instance,
+                        "\(e.text(instance)) is \(e.plural(length, "character")), at least \(operation.a) required")
+                }
+            }
             return false
         case .maxLength:
             guard value.kind == .string else { return true }
             if value.tokenLength(in: tape.bytes) - 2 <= Int(operation.a) { return true }  // at most one scalar per byte
             let length = scalarCount(value)
             if length <= Int(operation.a) { return true }
-            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is \(e.plural(length, "character")), at most \(operation.a) allowed") } }
+            if reporting {
+                fail { e in
+                    e.report(
+                        operation, instance,
+                        "\(e.text(instance)) is \(e.plural(length, "character")), at most \(operation.a) allowed")
+                }
+            }
             return false
         case .pattern:
             guard value.kind == .string else { return true }
             let expression = program.regexes[Int(operation.a)]
             if stringMatches(expression, value) { return true }
-            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) does not match pattern \(e.quoted(expression.source))") } }
+            if reporting {
+                fail { e in
+                    e.report(
+                        operation, instance, "\(e.text(instance)) does not match pattern \(e.quoted(expression.source))"
+                    )
+                }
+            }
             return false
         case .format:
             guard value.kind == .string else { return true }
             let format = StringFormat.allCases[Int(operation.a)]
             if format.accepts(value.stringValue(in: tape.bytes)) { return true }
-            if reporting { fail { e in e.report(operation, instance, "\(e.text(instance)) is not a valid \(format.noun)") } }
+            if reporting {
+                fail { e in e.report(operation, instance, "\(e.text(instance)) is not a valid \(format.noun)") }
+            }
             return false
         default:
             return true

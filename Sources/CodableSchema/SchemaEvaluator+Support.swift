@@ -22,7 +22,9 @@ extension SchemaEvaluator {
         var location = ""
         var followedRef = false
         for step in schemaPath.elements {
-            if step.segment == SchemaCompiler.refSegment || step.segment == SchemaCompiler.dynamicRefSegment { followedRef = true }
+            if step.segment == SchemaCompiler.refSegment || step.segment == SchemaCompiler.dynamicRefSegment {
+                followedRef = true
+            }
             location += program.segments[Int(step.segment)]
         }
         let top = schemaPath.last.map { Int($0.node) } ?? 0
@@ -31,7 +33,10 @@ extension SchemaEvaluator {
         let base = program.absoluteLocations[top]
         let absolute = followedRef ? (isFalseSchema ? base : base + "/" + keyword) : nil
         reported += 1
-        deliver(SchemaViolation(node: instance, instancePath: pointer(), keywordLocation: location, absoluteKeywordLocation: absolute, keyword: keyword, message: message))
+        deliver(
+            SchemaViolation(
+                node: instance, instancePath: pointer(), keywordLocation: location, absoluteKeywordLocation: absolute,
+                keyword: keyword, message: message))
     }
 
     /// A `false` schema: says what it forbids, in the words of the keyword that led there.
@@ -42,10 +47,18 @@ extension SchemaEvaluator {
         let last = instancePath.last
         let message: String
         switch keyword {
-        case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "dependentSchemas", "dependencies":
-            message = last.map { $0 >= 0 ? "property \(quoted(tape.nodes[$0].stringValue(in: tape.bytes))) is not allowed" : "the value is not allowed" } ?? "the value is not allowed"
+        case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "dependentSchemas",
+            "dependencies":
+            message =
+                last.map {
+                    $0 >= 0
+                        ? "property \(quoted(tape.nodes[$0].stringValue(in: tape.bytes))) is not allowed"
+                        : "the value is not allowed"
+                } ?? "the value is not allowed"
         case "items", "prefixItems", "additionalItems", "unevaluatedItems":
-            message = last.map { $0 < 0 ? "item \(-$0 - 1) is not allowed" : "the value is not allowed" } ?? "the value is not allowed"
+            message =
+                last.map { $0 < 0 ? "item \(-$0 - 1) is not allowed" : "the value is not allowed" }
+                ?? "the value is not allowed"
         case "propertyNames":
             message = "property name \(text(instance)) is not allowed"
         default:
@@ -77,7 +90,9 @@ extension SchemaEvaluator {
         case .false: return withType ? "boolean false" : "false"
         case .number: return (withType ? "number " : "") + text(instance)
         case .string: return (withType ? "string " : "") + text(instance)
-        case .array: return withType ? "array of \(plural(JSONNode.memberCount(of: instance, in: tape.nodes), "item"))" : "the array"
+        case .array:
+            return withType
+                ? "array of \(plural(JSONNode.memberCount(of: instance, in: tape.nodes), "item"))" : "the array"
         case .object: return withType ? "object" : "the object"
         }
     }

@@ -30,7 +30,10 @@ struct SchemaEvaluator {
 
     static let maxDepth = 1500
 
-    init(tape: JSONEquality.Tape, program: SchemaProgram, tracking: Bool, limit: Int, deliver: @escaping (SchemaViolation) -> Void) {
+    init(
+        tape: JSONEquality.Tape, program: SchemaProgram, tracking: Bool, limit: Int,
+        deliver: @escaping (SchemaViolation) -> Void
+    ) {
         self.tape = tape
         self.program = program
         operations = program.operations.baseAddress!
@@ -40,7 +43,8 @@ struct SchemaEvaluator {
         integers = program.integers.baseAddress!
         keys = program.keys.baseAddress!
         keyBytes = program.keyBytes.baseAddress!
-        constants = JSONEquality.Tape(nodes: program.constantNodes.unsafeTape, bytes: UnsafePointer(program.constantBytes.baseAddress!))
+        constants = JSONEquality.Tape(
+            nodes: program.constantNodes.unsafeTape, bytes: UnsafePointer(program.constantBytes.baseAddress!))
         self.limit = limit
         self.tracking = tracking
         self.deliver = deliver
@@ -59,7 +63,11 @@ struct SchemaEvaluator {
     /// Applies the schema `child` to the value at tape index `instance`.
     mutating func evaluate(_ child: Child, _ instance: Int, _ annotations: inout Annotations) -> Bool {
         guard schemaPath.count < Self.maxDepth else {
-            if reporting { fail { e in e.report("$ref", instance, "the schema recurses deeper than \(Self.maxDepth) levels on this value") } }
+            if reporting {
+                fail { e in
+                    e.report("$ref", instance, "the schema recurses deeper than \(Self.maxDepth) levels on this value")
+                }
+            }
             return false
         }
         let node = nodes[Int(child.node)]
@@ -87,7 +95,9 @@ struct SchemaEvaluator {
 
     /// Applies a child (by its index in the children table) in place, keeping its annotations
     /// only when it passes.
-    mutating func inPlace(_ index: Int32, _ instance: Int, _ annotations: inout Annotations, silently: Bool = false) -> Bool {
+    mutating func inPlace(_ index: Int32, _ instance: Int, _ annotations: inout Annotations, silently: Bool = false)
+        -> Bool
+    {
         var local = Annotations()
         if silently { silent += 1 }
         let valid = evaluate(children[Int(index)], instance, &local)
@@ -117,7 +127,7 @@ struct SchemaEvaluator {
         case .type, .const, .enumeration, .minimum, .maximum, .multipleOf, .minLength, .maxLength, .pattern, .format:
             return applyScalar(operation, instance)
         case .minProperties, .maxProperties, .required, .dependentRequired, .dependentSchemas, .properties,
-             .patternProperties, .additionalProperties, .propertyNames, .unevaluatedProperties:
+            .patternProperties, .additionalProperties, .propertyNames, .unevaluatedProperties:
             return applyObject(operation, instance, &annotations)
         case .minItems, .maxItems, .uniqueItems, .prefixItems, .items, .contains, .unevaluatedItems:
             return applyArray(operation, instance, &annotations)
@@ -138,7 +148,8 @@ struct SchemaEvaluator {
         }
     }
 
-    private mutating func applyAllOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyAllOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool
+    {
         var valid = true
         for offset in 0..<operation.b where !inPlace(operation.a + offset, instance, &annotations) {
             valid = false
@@ -147,31 +158,39 @@ struct SchemaEvaluator {
         return valid
     }
 
-    private mutating func applyAnyOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyAnyOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool
+    {
         var valid = false
         for offset in 0..<operation.b where inPlace(operation.a + offset, instance, &annotations, silently: true) {
             valid = true
             if !tracking { break }
         }
         if !valid && reporting {
-            report(operation, instance, "\(describe(instance)) matches none of the \(operation.b) alternatives in \"anyOf\"")
+            report(
+                operation, instance,
+                "\(describe(instance)) matches none of the \(operation.b) alternatives in \"anyOf\"")
         }
         return valid
     }
 
-    private mutating func applyOneOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyOneOf(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool
+    {
         var first = -1
         var second = -1
-        for offset in 0..<Int(operation.b) where inPlace(operation.a + Int32(offset), instance, &annotations, silently: true) {
+        for offset in 0..<Int(operation.b)
+        where inPlace(operation.a + Int32(offset), instance, &annotations, silently: true) {
             if first < 0 { first = offset } else if second < 0 { second = offset }
             if second >= 0 && !tracking { break }
         }
         if first >= 0 && second < 0 { return true }
         if reporting {
             fail { e in
-                e.report(operation, instance, first < 0
-                    ? "\(e.describe(instance)) matches none of the \(operation.b) alternatives in \"oneOf\""
-                    : "\(e.describe(instance)) matches alternatives \(first) and \(second) of \"oneOf\", exactly one allowed")
+                e.report(
+                    operation, instance,
+                    first < 0
+                        ? "\(e.describe(instance)) matches none of the \(operation.b) alternatives in \"oneOf\""
+                        : "\(e.describe(instance)) matches alternatives \(first) and \(second) of \"oneOf\", exactly one allowed"
+                )
             }
         }
         return false
@@ -180,18 +199,24 @@ struct SchemaEvaluator {
     private mutating func applyNot(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
         var ignored = Annotations()
         guard inPlace(operation.a, instance, &ignored, silently: true) else { return true }
-        if reporting { fail { e in e.report(operation, instance, "\(e.describe(instance)) must not match the schema in \"not\"") } }
+        if reporting {
+            fail { e in e.report(operation, instance, "\(e.describe(instance)) must not match the schema in \"not\"") }
+        }
         return false
     }
 
-    private mutating func applyConditional(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyConditional(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations)
+        -> Bool
+    {
         if inPlace(operation.a, instance, &annotations, silently: true) {
             return operation.b < 0 || inPlace(operation.b, instance, &annotations)
         }
         return operation.c < 0 || inPlace(operation.c, instance, &annotations)
     }
 
-    private mutating func applyDynamicRef(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations) -> Bool {
+    private mutating func applyDynamicRef(_ operation: Operation, _ instance: Int, _ annotations: inout Annotations)
+        -> Bool
+    {
         let child = children[Int(operation.a)]
         var target = child
         if operation.b >= 0 {

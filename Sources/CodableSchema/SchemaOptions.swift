@@ -11,7 +11,9 @@ public struct SchemaOptions: Sendable {
 
     /// Creates options; by default formats are annotations, remote refs resolve next to the
     /// schema, and a schema without `$schema` is read as draft 2020-12.
-    public init(assertFormats: Bool = false, schemaDirectory: String? = nil, defaultDraft: JSONSchemaDraft = .draft2020_12) {
+    public init(
+        assertFormats: Bool = false, schemaDirectory: String? = nil, defaultDraft: JSONSchemaDraft = .draft2020_12
+    ) {
         self.assertFormats = assertFormats
         self.schemaDirectory = schemaDirectory
         self.defaultDraft = defaultDraft
@@ -21,6 +23,7 @@ public struct SchemaOptions: Sendable {
 /// The JSON Schema drafts `CompiledSchema` reads; `$schema` picks one per schema resource.
 public enum JSONSchemaDraft: String, Sendable, CaseIterable {
     /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`), the default.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case draft2020_12 = "2020-12"
     /// Draft-07 (`http://json-schema.org/draft-07/schema#`).
     case draft7 = "7"

@@ -27,7 +27,11 @@ final class SchemaRegex: @unchecked Sendable {
     /// The pattern as an NFA, when it uses only what `ThompsonRegex` knows.
     private let automaton: ThompsonRegex?
 
-    private enum Literal { case prefix([UInt8]), contains([UInt8]), anything }
+    private enum Literal {
+        case prefix([UInt8])
+        case contains([UInt8])
+        case anything
+    }
 
     /// Why a pattern cannot be compiled.
     enum Failure: Error, Equatable {
@@ -42,7 +46,9 @@ final class SchemaRegex: @unchecked Sendable {
     init(compiling source: String) throws(Failure) {
         self.source = source
         if let error = ECMAScriptPattern.syntaxError(in: source) { throw .syntax(error) }
-        guard let expression = try? NSRegularExpression(pattern: Self.translate(source), options: []) else { throw .unsupported }
+        guard let expression = try? NSRegularExpression(pattern: Self.translate(source), options: []) else {
+            throw .unsupported
+        }
         self.expression = expression
         self.literal = Self.literal(of: source)
         self.automaton = literal == nil ? ThompsonRegex(source) : nil
@@ -100,7 +106,10 @@ final class SchemaRegex: @unchecked Sendable {
         while let scalar = iterator.next() {
             switch scalar {
             case "\\":
-                guard let next = iterator.next() else { result += "\\"; break }
+                guard let next = iterator.next() else {
+                    result += "\\"
+                    break
+                }
                 switch next {
                 case "d": result += inClass ? "0-9" : "[0-9]"
                 case "D": result += inClass ? "\\x{0}-/:-\\x{10FFFF}" : "[^0-9]"

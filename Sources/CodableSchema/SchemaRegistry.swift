@@ -51,7 +51,9 @@ final class SchemaRegistry {
         documents.append(document)
         let root = SchemaPosition(document: documents.count - 1, node: document.root)
         resources[document.uri] = root
-        let info = ScanInfo(base: document.uri, resourcePointer: "", documentPointer: "", draft: draft, validationVocabulary: true, formatAssertion: false, resource: root)
+        let info = ScanInfo(
+            base: document.uri, resourcePointer: "", documentPointer: "", draft: draft, validationVocabulary: true,
+            formatAssertion: false, resource: root)
         try scan(root, inherited: info)
         return root
     }
@@ -141,7 +143,8 @@ final class SchemaRegistry {
         guard let metaschema = try load(target, draft: .draft2020) else { return }
         let document = documents[metaschema.document]
         if let inner = document.member(metaschema.node, "$schema"), document.kind(inner) == .string,
-           let draft = SchemaDraft.named(document.string(inner)) {
+            let draft = SchemaDraft.named(document.string(inner))
+        {
             info.draft = draft
         }
         if let vocabulary = document.member(metaschema.node, "$vocabulary") {
@@ -152,10 +155,12 @@ final class SchemaRegistry {
     }
 
     /// The subschemas a keyword holds, with the pointer suffix below the keyword.
-    static func subschemas(_ key: String, _ value: Int, in document: SchemaDocument, draft: SchemaDraft) -> [(Int, String)] {
+    static func subschemas(_ key: String, _ value: Int, in document: SchemaDocument, draft: SchemaDraft) -> [(
+        Int, String
+    )] {
         switch key {
         case "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else",
-             "unevaluatedItems", "unevaluatedProperties", "additionalItems":
+            "unevaluatedItems", "unevaluatedProperties", "additionalItems":
             return [(value, "")]
         case "items":
             if document.kind(value) == .array { return document.elements(value).enumerated().map { ($1, "/\($0)") } }
@@ -165,7 +170,9 @@ final class SchemaRegistry {
         case "$defs", "definitions", "properties", "patternProperties", "dependentSchemas":
             return document.members(value).map { ($0.value, "/" + escape($0.key)) }
         case "dependencies":
-            return document.members(value).filter { document.kind($0.value) != .array }.map { ($0.value, "/" + escape($0.key)) }
+            return document.members(value).filter { document.kind($0.value) != .array }.map {
+                ($0.value, "/" + escape($0.key))
+            }
         default:
             return []
         }

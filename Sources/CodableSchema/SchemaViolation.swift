@@ -17,7 +17,10 @@ public struct SchemaViolation: Sendable, Equatable {
     public var message: String
 
     /// Creates a violation.
-    public init(node: Int, instancePath: String, keywordLocation: String, absoluteKeywordLocation: String?, keyword: String, message: String) {
+    public init(
+        node: Int, instancePath: String, keywordLocation: String, absoluteKeywordLocation: String?, keyword: String,
+        message: String
+    ) {
         self.node = node
         self.instancePath = instancePath
         self.keywordLocation = keywordLocation

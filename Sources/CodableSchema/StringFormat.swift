@@ -1,11 +1,21 @@
 /// The `format` values that assert when `SchemaOptions.assertFormats` is on. Unknown formats
 /// are annotations only (the spec says so).
 enum StringFormat: String, Sendable, CaseIterable {
-    case dateTime = "date-time", date, time, duration
-    case email, idnEmail = "idn-email", hostname, idnHostname = "idn-hostname"
-    case ipv4, ipv6, uri, uriReference = "uri-reference", iri, iriReference = "iri-reference"
-    case uuid, jsonPointer = "json-pointer", relativeJSONPointer = "relative-json-pointer"
-    case regex, uriTemplate = "uri-template"
+    case dateTime = "date-time"
+    case date, time, duration
+    case email
+    case idnEmail = "idn-email"
+    case hostname
+    case idnHostname = "idn-hostname"
+    case ipv4, ipv6, uri
+    case uriReference = "uri-reference"
+    case iri
+    case iriReference = "iri-reference"
+    case uuid
+    case jsonPointer = "json-pointer"
+    case relativeJSONPointer = "relative-json-pointer"
+    case regex
+    case uriTemplate = "uri-template"
 
     /// What the value should be, for messages: `"2024-02-30" is not a valid date`.
     var noun: String {

@@ -79,8 +79,10 @@ struct ThompsonRegex: Sendable {
         }
     }
 
-    private static func run(_ program: UnsafeBufferPointer<Instruction>, _ sets: UnsafeBufferPointer<ScalarSet>,
-                            anchored: Bool, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func run(
+        _ program: UnsafeBufferPointer<Instruction>, _ sets: UnsafeBufferPointer<ScalarSet>,
+        anchored: Bool, _ text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         let size = program.count
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: size * 5 + 2) { memory in
             let base = memory.baseAddress!
@@ -95,7 +97,12 @@ struct ThompsonRegex: Sendable {
             while true {
                 // Start a new attempt here (a search), unless anchored.
                 if offset == 0 || !anchored {
-                    if add(program, 0, at: offset, length: text.count, list: current, count: &currentCount, marks: marks, generation: generation, stack: stack) { return true }
+                    if add(
+                        program, 0, at: offset, length: text.count, list: current, count: &currentCount, marks: marks,
+                        generation: generation, stack: stack)
+                    {
+                        return true
+                    }
                 }
                 if currentCount == 0 && (anchored || offset >= text.count) { return false }
                 guard offset < text.count else { return false }
@@ -105,7 +112,12 @@ struct ThompsonRegex: Sendable {
                 var nextCount = 0
                 for index in 0..<currentCount {
                     if case .consume(let set) = program[current[index]], sets[set].contains(scalar) {
-                        if add(program, current[index] + 1, at: offset, length: text.count, list: next, count: &nextCount, marks: marks, generation: generation, stack: stack) { return true }
+                        if add(
+                            program, current[index] + 1, at: offset, length: text.count, list: next, count: &nextCount,
+                            marks: marks, generation: generation, stack: stack)
+                        {
+                            return true
+                        }
                     }
                 }
                 swap(&current, &next)
@@ -116,8 +128,11 @@ struct ThompsonRegex: Sendable {
 
     /// Follows splits, jumps and assertions from `start`, adding the consuming instructions
     /// reached to `list`; true when `match` is reached.
-    private static func add(_ program: UnsafeBufferPointer<Instruction>, _ start: Int, at offset: Int, length: Int, list: UnsafeMutablePointer<Int>, count: inout Int,
-                            marks: UnsafeMutablePointer<Int>, generation: Int, stack: UnsafeMutablePointer<Int>) -> Bool {
+    private static func add(
+        _ program: UnsafeBufferPointer<Instruction>, _ start: Int, at offset: Int, length: Int,
+        list: UnsafeMutablePointer<Int>, count: inout Int,
+        marks: UnsafeMutablePointer<Int>, generation: Int, stack: UnsafeMutablePointer<Int>
+    ) -> Bool {
         var depth = 0
         stack[0] = start
         depth = 1
@@ -138,9 +153,15 @@ struct ThompsonRegex: Sendable {
                 stack[depth] = target
                 depth += 1
             case .begin:
-                if offset == 0 { stack[depth] = pc + 1; depth += 1 }
+                if offset == 0 {
+                    stack[depth] = pc + 1
+                    depth += 1
+                }
             case .end:
-                if offset == length { stack[depth] = pc + 1; depth += 1 }
+                if offset == length {
+                    stack[depth] = pc + 1
+                    depth += 1
+                }
             case .match:
                 return true
             }
@@ -154,7 +175,12 @@ struct ThompsonRegex: Sendable {
         let lead = UInt32(text[offset])
         if lead < 0x80 { return (lead, 1) }
         if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(text[offset + 1] & 0x3F), 2) }
-        if lead < 0xF0 { return ((lead & 0x0F) << 12 | UInt32(text[offset + 1] & 0x3F) << 6 | UInt32(text[offset + 2] & 0x3F), 3) }
-        return ((lead & 0x07) << 18 | UInt32(text[offset + 1] & 0x3F) << 12 | UInt32(text[offset + 2] & 0x3F) << 6 | UInt32(text[offset + 3] & 0x3F), 4)
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(text[offset + 1] & 0x3F) << 6 | UInt32(text[offset + 2] & 0x3F), 3)
+        }
+        return (
+            (lead & 0x07) << 18 | UInt32(text[offset + 1] & 0x3F) << 12 | UInt32(text[offset + 2] & 0x3F) << 6
+                | UInt32(text[offset + 3] & 0x3F), 4
+        )
     }
 }

@@ -19,7 +19,8 @@ struct URIReference: Equatable {
             rest = rest[..<question]
         }
         if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isLetter,
-           !rest[..<colon].contains(where: { $0 == "/" }) {
+            !rest[..<colon].contains(where: { $0 == "/" })
+        {
             scheme = String(rest[..<colon])
             rest = rest[rest.index(after: colon)...]
         }
@@ -61,13 +62,19 @@ struct URIReference: Equatable {
     /// `reference` resolved against this (absolute) base, RFC 3986 section 5.2.2.
     func resolving(_ reference: URIReference) -> URIReference {
         if reference.scheme != nil {
-            return URIReference(scheme: reference.scheme, authority: reference.authority, path: Self.removeDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
+            return URIReference(
+                scheme: reference.scheme, authority: reference.authority, path: Self.removeDotSegments(reference.path),
+                query: reference.query, fragment: reference.fragment)
         }
         if reference.authority != nil {
-            return URIReference(scheme: scheme, authority: reference.authority, path: Self.removeDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
+            return URIReference(
+                scheme: scheme, authority: reference.authority, path: Self.removeDotSegments(reference.path),
+                query: reference.query, fragment: reference.fragment)
         }
         if reference.path.isEmpty {
-            return URIReference(scheme: scheme, authority: authority, path: path, query: reference.query ?? query, fragment: reference.fragment)
+            return URIReference(
+                scheme: scheme, authority: authority, path: path, query: reference.query ?? query,
+                fragment: reference.fragment)
         }
         let merged: String
         if reference.path.hasPrefix("/") {
@@ -79,7 +86,9 @@ struct URIReference: Equatable {
         } else {
             merged = reference.path
         }
-        return URIReference(scheme: scheme, authority: authority, path: Self.removeDotSegments(merged), query: reference.query, fragment: reference.fragment)
+        return URIReference(
+            scheme: scheme, authority: authority, path: Self.removeDotSegments(merged), query: reference.query,
+            fragment: reference.fragment)
     }
 
     /// `text` resolved against `base` (text in, text out).
@@ -115,7 +124,8 @@ struct URIReference: Equatable {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-               let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
+                let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {

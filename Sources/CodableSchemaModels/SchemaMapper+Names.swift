@@ -1,6 +1,6 @@
+import CodableModels
 import CodableParsing
 import Foundation
-import CodableModels
 
 extension SchemaMapper {
     /// A type name from a key or title: `created_at` is `CreatedAt`, `sync-up` is `SyncUp`,

@@ -41,22 +41,30 @@ final class SchemaMapper {
 
     // MARK: - Schemas
 
-    private func reference(for node: SchemaNode, at pointer: String, name: String) throws(ModelReadError) -> TypeReference {
+    private func reference(for node: SchemaNode, at pointer: String, name: String) throws(ModelReadError)
+        -> TypeReference
+    {
         if case .bool(let accepts) = node.value {
-            guard accepts else { throw failure("the schema `false` accepts no value, so no model can decode it", at: pointer, node) }
+            guard accepts else {
+                throw failure("the schema `false` accepts no value, so no model can decode it", at: pointer, node)
+            }
             return .json
         }
         guard node.members != nil else { throw failure("a schema must be an object or a boolean", at: pointer, node) }
         if let strategy = node["x-date-strategy"] {
-            return try nullable(node, at: pointer, .date(strategy: dateStrategy(strategy, at: pointer + "/x-date-strategy")))
+            return try nullable(
+                node, at: pointer, .date(strategy: dateStrategy(strategy, at: pointer + "/x-date-strategy")))
         }
         if let target = node["$ref"] {
-            guard let text = target.string else { throw failure("`$ref` must be a string", at: pointer + "/$ref", target) }
+            guard let text = target.string else {
+                throw failure("`$ref` must be a string", at: pointer + "/$ref", target)
+            }
             return try nullable(node, at: pointer, try referenced(text, from: target, at: pointer + "/$ref"))
         }
         if let all = node["allOf"] {
             guard let schemas = all.array, schemas.count == 1 else {
-                throw failure("`allOf` of several schemas has no Codable shape; merge them into one", at: pointer + "/allOf", all)
+                throw failure(
+                    "`allOf` of several schemas has no Codable shape; merge them into one", at: pointer + "/allOf", all)
             }
             return try reference(for: schemas[0], at: pointer + "/allOf/0", name: name)
         }
@@ -90,7 +98,9 @@ final class SchemaMapper {
     }
 
     /// `type` as a list of non-null type names (at most one), and whether `null` is allowed.
-    private func declaredTypes(_ node: SchemaNode, at pointer: String) throws(ModelReadError) -> (types: [String], nullable: Bool) {
+    private func declaredTypes(_ node: SchemaNode, at pointer: String) throws(ModelReadError) -> (
+        types: [String], nullable: Bool
+    ) {
         guard let type = node["type"] else { return ([], false) }
         var names: [String]
         if let single = type.string {
@@ -108,7 +118,9 @@ final class SchemaMapper {
         names.removeAll { $0 == "null" }
         if Set(names) == ["integer", "number"] { names = ["number"] }  // every integer is a number
         guard names.count <= 1 else {
-            throw failure("a value of several types (\(names.joined(separator: ", "))) has no Codable shape", at: pointer + "/type", type)
+            throw failure(
+                "a value of several types (\(names.joined(separator: ", "))) has no Codable shape",
+                at: pointer + "/type", type)
         }
         return (names, nullable)
     }
@@ -143,8 +155,9 @@ final class SchemaMapper {
             case nil, .bool(true)?: return .dictionary(key: .string, value: .json)
             case .bool(false)?: break  // an object that must be empty: a structure without properties
             default:
-                let value = try reference(for: node["additionalProperties"]!, at: pointer + "/additionalProperties",
-                                          name: Self.singular(name) + "Value")
+                let value = try reference(
+                    for: node["additionalProperties"]!, at: pointer + "/additionalProperties",
+                    name: Self.singular(name) + "Value")
                 return .dictionary(key: .string, value: value)
             }
             return try structure(node, members: [], at: pointer, name: name)
@@ -164,8 +177,9 @@ final class SchemaMapper {
         let required = Set(node["required"]?.array?.compactMap(\.string) ?? [])
         var properties: [Property] = []
         for (key, schema) in members {
-            var type = try self.reference(for: schema, at: pointer + "/properties/" + Self.escape(key),
-                                          name: name + "." + Self.typeName(key))
+            var type = try self.reference(
+                for: schema, at: pointer + "/properties/" + Self.escape(key),
+                name: name + "." + Self.typeName(key))
             if !required.contains(key), !type.isOptional { type = .optional(type) }
             properties.append(Property(name: key, key: key, type: type, origin: schema.origin))
         }
@@ -175,15 +189,18 @@ final class SchemaMapper {
 
     /// `anyOf`/`oneOf`: `{"type": "null"}` alternatives make the rest optional; one schema left
     /// is that schema.
-    private func choice(_ keyword: String, _ node: SchemaNode, at pointer: String, name: String) throws(ModelReadError) -> TypeReference {
+    private func choice(_ keyword: String, _ node: SchemaNode, at pointer: String, name: String) throws(ModelReadError)
+        -> TypeReference
+    {
         guard let alternatives = node.array, !alternatives.isEmpty else {
             throw failure("`\(keyword)` must be a non-empty list of schemas", at: pointer, node)
         }
         let isNull: (SchemaNode) -> Bool = { $0["type"]?.string == "null" && $0.members?.count == 1 }
         let rest = alternatives.enumerated().filter { !isNull($0.element) }
         guard rest.count <= 1 else {
-            throw failure("`\(keyword)` of \(rest.count) different schemas has no Codable shape; "
-                + "a model has one type per property", at: pointer, node)
+            throw failure(
+                "`\(keyword)` of \(rest.count) different schemas has no Codable shape; "
+                    + "a model has one type per property", at: pointer, node)
         }
         guard let only = rest.first else { return .json }
         let type = try reference(for: only.element, at: pointer + "/\(only.offset)", name: name)
@@ -191,9 +208,13 @@ final class SchemaMapper {
     }
 
     /// `enum` of strings (or of integers), perhaps with `null`: a raw-value enum.
-    private func enumeration(_ node: SchemaNode, at schemaPointer: String, name: String) throws(ModelReadError) -> TypeReference {
+    private func enumeration(_ node: SchemaNode, at schemaPointer: String, name: String) throws(ModelReadError)
+        -> TypeReference
+    {
         let pointer = schemaPointer + "/enum"
-        guard let values = node.array, !values.isEmpty else { throw failure("`enum` must be a non-empty list", at: pointer, node) }
+        guard let values = node.array, !values.isEmpty else {
+            throw failure("`enum` must be a non-empty list", at: pointer, node)
+        }
         var strings: [String] = []
         var integers: [String] = []
         var nullable = false
@@ -203,36 +224,46 @@ final class SchemaMapper {
             case .number(let text) where Int(text) != nil: integers.append(text)
             case .null: nullable = true
             default:
-                throw failure("an `enum` of values other than strings and integers has no Codable shape", at: pointer, node)
+                throw failure(
+                    "an `enum` of values other than strings and integers has no Codable shape", at: pointer, node)
             }
         }
         guard strings.isEmpty || integers.isEmpty else {
-            throw failure("an `enum` of strings and numbers has no Codable shape; a raw-value enum has one raw type", at: pointer, node)
+            throw failure(
+                "an `enum` of strings and numbers has no Codable shape; a raw-value enum has one raw type", at: pointer,
+                node)
         }
         guard !strings.isEmpty || !integers.isEmpty else { return .json }
         let name = claim(name, for: schemaPointer)
-        let cases = strings.isEmpty
+        let cases =
+            strings.isEmpty
             ? integers.map { RawCase(name: "_" + $0, rawJSON: String(Int($0)!)) }
             : strings.map { RawCase(name: Self.caseName($0), rawJSON: Self.quoted($0)) }
-        models.insert(ModelType(name: name, shape: .rawEnum(raw: strings.isEmpty ? .integer(.int) : .string, cases: cases),
-                                origin: node.origin))
+        models.insert(
+            ModelType(
+                name: name, shape: .rawEnum(raw: strings.isEmpty ? .integer(.int) : .string, cases: cases),
+                origin: node.origin))
         let reference = TypeReference.named(name, arguments: [])
         return nullable ? .optional(reference) : reference
     }
 
     // MARK: - References
 
-    private func referenced(_ text: String, from node: SchemaNode, at pointer: String) throws(ModelReadError) -> TypeReference {
+    private func referenced(_ text: String, from node: SchemaNode, at pointer: String) throws(ModelReadError)
+        -> TypeReference
+    {
         let target = Self.canonicalPointer(text)
         if target == "#" {
             guard let root = resolved["#"] else {
-                throw failure("`$ref: \"#\"` refers to the root, which is not an object with properties", at: pointer, node)
+                throw failure(
+                    "`$ref: \"#\"` refers to the root, which is not an object with properties", at: pointer, node)
             }
             return root
         }
         guard definitions[target] != nil else {
-            throw failure("`$ref` to `\(text)`: codable follows references to #, #/$defs/NAME and "
-                + "#/definitions/NAME within the file", at: pointer, node)
+            throw failure(
+                "`$ref` to `\(text)`: codable follows references to #, #/$defs/NAME and "
+                    + "#/definitions/NAME within the file", at: pointer, node)
         }
         return try definition(target)
     }
@@ -251,7 +282,9 @@ final class SchemaMapper {
 
     // MARK: - Helpers
 
-    private func nullable(_ node: SchemaNode, at pointer: String, _ type: TypeReference) throws(ModelReadError) -> TypeReference {
+    private func nullable(_ node: SchemaNode, at pointer: String, _ type: TypeReference) throws(ModelReadError)
+        -> TypeReference
+    {
         let (_, isNullable) = try declaredTypes(node, at: pointer)
         return isNullable && !type.isOptional ? .optional(type) : type
     }

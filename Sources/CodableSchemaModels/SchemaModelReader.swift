@@ -33,7 +33,9 @@ public struct SchemaModelReader {
     public func read(path: String) throws(ModelReadError) -> (models: ModelSet, root: TypeReference) {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw ModelReadError(message: exists ? "cannot read the schema file \(path)" : "no such schema file: \(path)", isIOError: true)
+            throw ModelReadError(
+                message: exists ? "cannot read the schema file \(path)" : "no such schema file: \(path)",
+                isIOError: true)
         }
         return try read(bytes: [UInt8](data), path: path)
     }
@@ -61,13 +63,15 @@ public struct SchemaModelReader {
         } catch let error as ModelReadError {
             throw error
         } catch RecordReadError.malformed(let reason, let location, _) {
-            throw ModelReadError(origin: SourceOrigin(file: path, line: location.line, column: location.column),
-                                 message: "the schema is not valid JSON: \(reason)")
+            throw ModelReadError(
+                origin: SourceOrigin(file: path, line: location.line, column: location.column),
+                message: "the schema is not valid JSON: \(reason)")
         } catch {
             throw ModelReadError(message: "cannot read the schema file \(path)", isIOError: true)
         }
         guard let root else {
-            throw ModelReadError(origin: SourceOrigin(file: path, line: 1, column: 1), message: "the schema file is empty")
+            throw ModelReadError(
+                origin: SourceOrigin(file: path, line: 1, column: 1), message: "the schema file is empty")
         }
         return try SchemaMapper(root: root, path: path).map()
     }

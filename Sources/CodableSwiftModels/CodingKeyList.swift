@@ -20,7 +20,9 @@ struct CodingKeyList {
 
     /// The enum named `name` nested in `owner` (`CodingKeys`, or `LoadCodingKeys` for an enum
     /// case's values), or `nil` when there is none.
-    static func named(_ name: String, in owner: DeclaredType, resolver: SwiftTypeResolver) throws(Unsupported) -> CodingKeyList? {
+    static func named(_ name: String, in owner: DeclaredType, resolver: SwiftTypeResolver) throws(Unsupported)
+        -> CodingKeyList?
+    {
         guard let keys = owner.nestedTypes[name], keys.kind == .enumeration else { return nil }
         let rawIsString = keys.inherited.contains { entry in
             !entry.fromExtension && (try? resolver.resolve(entry.type, in: keys.parent)) == .string
@@ -33,8 +35,9 @@ struct CodingKeyList {
                 var key = caseName
                 if rawIsString, let raw = element.rawValue?.value {
                     guard let string = raw.as(StringLiteralExprSyntax.self)?.representedLiteralValue else {
-                        throw Unsupported(reason: "`\(keys.qualifiedName).\(caseName)` has a raw value that is not a string "
-                            + "literal (\(member.file.shortLocation(of: raw))); codable cannot know its key")
+                        throw Unsupported(
+                            reason: "`\(keys.qualifiedName).\(caseName)` has a raw value that is not a string "
+                                + "literal (\(member.file.shortLocation(of: raw))); codable cannot know its key")
                     }
                     key = string
                 }

@@ -54,7 +54,9 @@ final class ConformanceChecker {
             case .type(let declared)? where declared.kind == .protocolType:
                 if declared.inherited.contains(where: {
                     refinesDecodable($0.type, in: declared.parent, visited: visited.union([dotted]))
-                }) { return true }
+                }) {
+                    return true
+                }
             case .type(let declared)?:
                 // A superclass that is Decodable makes its subclasses Decodable.
                 if case .classType = declared.kind, isDecodable(declared) { return true }
@@ -76,7 +78,9 @@ final class ConformanceChecker {
         case .type(let declared)?: return declared.kind == .protocolType
         case .alias(let alias)?: return isProtocol(alias.type, in: alias.scope, depth: depth + 1)
         case nil:
-            let simple = name.count == 2 && TypeReference.builtinModules.contains(name[0]) ? name[1] : name.joined(separator: ".")
+            let simple =
+                name.count == 2 && TypeReference.builtinModules.contains(name[0])
+                ? name[1] : name.joined(separator: ".")
             return Self.knownProtocols.contains(simple)
         }
     }

@@ -32,18 +32,27 @@ final class DeclarationIndex {
         return type
     }
 
-    private func collect(_ decl: DeclSyntax, in parent: DeclaredType?, file: SwiftSourceFile, fromExtension: Bool) throws(ModelReadError) {
+    private func collect(_ decl: DeclSyntax, in parent: DeclaredType?, file: SwiftSourceFile, fromExtension: Bool)
+        throws(ModelReadError)
+    {
         if let node = decl.as(StructDeclSyntax.self) {
-            try declare(.structure, node.name, node.genericParameterClause, node.inheritanceClause, node.memberBlock, parent, file)
+            try declare(
+                .structure, node.name, node.genericParameterClause, node.inheritanceClause, node.memberBlock, parent,
+                file)
         } else if let node = decl.as(ClassDeclSyntax.self) {
             let isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
-            try declare(.classType(isFinal: isFinal), node.name, node.genericParameterClause, node.inheritanceClause, node.memberBlock, parent, file)
+            try declare(
+                .classType(isFinal: isFinal), node.name, node.genericParameterClause, node.inheritanceClause,
+                node.memberBlock, parent, file)
         } else if let node = decl.as(EnumDeclSyntax.self) {
-            try declare(.enumeration, node.name, node.genericParameterClause, node.inheritanceClause, node.memberBlock, parent, file)
+            try declare(
+                .enumeration, node.name, node.genericParameterClause, node.inheritanceClause, node.memberBlock, parent,
+                file)
         } else if let node = decl.as(ProtocolDeclSyntax.self) {
             try declare(.protocolType, node.name, nil, node.inheritanceClause, node.memberBlock, parent, file)
         } else if let node = decl.as(ActorDeclSyntax.self) {
-            try declare(.actor, node.name, node.genericParameterClause, node.inheritanceClause, node.memberBlock, parent, file)
+            try declare(
+                .actor, node.name, node.genericParameterClause, node.inheritanceClause, node.memberBlock, parent, file)
         } else if let node = decl.as(TypeAliasDeclSyntax.self) {
             try Self.refuseReservedName(node.name, file: file)
             let alias = DeclaredAlias(
@@ -64,7 +73,9 @@ final class DeclarationIndex {
                 for member in members { try collect(member.decl, in: parent, file: file, fromExtension: fromExtension) }
             case .statements(let items)?:
                 for item in items {
-                    if case .decl(let inner) = item.item { try collect(inner, in: parent, file: file, fromExtension: fromExtension) }
+                    if case .decl(let inner) = item.item {
+                        try collect(inner, in: parent, file: file, fromExtension: fromExtension)
+                    }
                 }
             default: break
             }
@@ -73,7 +84,8 @@ final class DeclarationIndex {
 
     private func declare(
         _ kind: DeclaredType.Kind, _ name: TokenSyntax, _ generics: GenericParameterClauseSyntax?,
-        _ inheritance: InheritanceClauseSyntax?, _ body: MemberBlockSyntax, _ parent: DeclaredType?, _ file: SwiftSourceFile
+        _ inheritance: InheritanceClauseSyntax?, _ body: MemberBlockSyntax, _ parent: DeclaredType?,
+        _ file: SwiftSourceFile
     ) throws(ModelReadError) {
         try Self.refuseReservedName(name, file: file)
         let type = DeclaredType(
@@ -103,10 +115,14 @@ final class DeclarationIndex {
         guard text.hasPrefix("$") else { return }
         throw ModelReadError(
             origin: file.origin(of: name),
-            message: "cannot declare a type named `\(text)`: the '$' prefix is reserved for declarations the compiler synthesizes")
+            message:
+                "cannot declare a type named `\(text)`: the '$' prefix is reserved for declarations the compiler synthesizes"
+        )
     }
 
-    private func addMembers(_ body: MemberBlockSyntax, to type: DeclaredType, file: SwiftSourceFile, fromExtension: Bool) throws(ModelReadError) {
+    private func addMembers(
+        _ body: MemberBlockSyntax, to type: DeclaredType, file: SwiftSourceFile, fromExtension: Bool
+    ) throws(ModelReadError) {
         for member in body.members {
             for decl in Self.activeDeclarations(member.decl) {
                 type.members.append(.init(decl: decl, file: file, fromExtension: fromExtension))
@@ -151,7 +167,7 @@ final class DeclarationIndex {
         guard let components = TypeSpelling(syntax).nameComponents else { return nil }
         if let type = type(qualifiedName: components) { return type }
         if components.count == 1, let alias = topLevelAliases[components[0]],
-           let aliased = TypeSpelling(alias.type).nameComponents
+            let aliased = TypeSpelling(alias.type).nameComponents
         {
             return type(qualifiedName: aliased)
         }

@@ -48,10 +48,12 @@ final class DeclaredType {
     var nestedTypes: [String: DeclaredType] = [:]
     var typealiases: [String: DeclaredAlias] = [:]
 
-    init(kind: Kind, nameToken: TokenSyntax, genericParameters: [String], parent: DeclaredType?, file: SwiftSourceFile) {
+    init(kind: Kind, nameToken: TokenSyntax, genericParameters: [String], parent: DeclaredType?, file: SwiftSourceFile)
+    {
         self.kind = kind
         self.name = nameToken.identifierName
-        self.qualifiedName = parent.map { "\($0.qualifiedName).\(nameToken.identifierName)" } ?? nameToken.identifierName
+        self.qualifiedName =
+            parent.map { "\($0.qualifiedName).\(nameToken.identifierName)" } ?? nameToken.identifierName
         self.parent = parent
         self.ownGenericParameters = genericParameters
         self.file = file

@@ -37,15 +37,16 @@ struct EnumBuilder {
     /// The raw type: the first inherited type of the declaration, when it is not a protocol.
     private func rawType() throws(Unsupported) -> TypeReference? {
         guard let first = type.inherited.first(where: { !$0.fromExtension }),
-              !conformance.isProtocol(first.type, in: type.parent)
+            !conformance.isProtocol(first.type, in: type.parent)
         else { return nil }
         let location = first.file.shortLocation(of: first.type)
         let raw = try? resolver.resolve(first.type, in: type.parent)
         switch raw {
         case .string?, .integer?: return raw
         default:
-            throw Unsupported(reason: "`\(type.qualifiedName)` has the raw type `\(first.type.trimmedDescription)` (\(location)); "
-                + "codable reads enums with String or integer raw values")
+            throw Unsupported(
+                reason: "`\(type.qualifiedName)` has the raw type `\(first.type.trimmedDescription)` (\(location)); "
+                    + "codable reads enums with String or integer raw values")
         }
     }
 
@@ -61,15 +62,19 @@ struct EnumBuilder {
                     continue
                 }
                 guard let value = written.as(StringLiteralExprSyntax.self)?.representedLiteralValue else {
-                    throw Unsupported(reason: "`\(type.qualifiedName).\(declared.name)` has a raw value that is not a string "
-                        + "literal (\(location))")
+                    throw Unsupported(
+                        reason: "`\(type.qualifiedName).\(declared.name)` has a raw value that is not a string "
+                            + "literal (\(location))")
                 }
                 result.append(RawCase(name: declared.name, rawJSON: SwiftLiteral.quoted(value)))
             } else {
                 if let written {
-                    guard let literal = SwiftLiteral(written), literal.inferredType == .integer(.int), let value = Int(literal.json) else {
-                        throw Unsupported(reason: "`\(type.qualifiedName).\(declared.name)` has a raw value that is not an "
-                            + "integer literal (\(location))")
+                    guard let literal = SwiftLiteral(written), literal.inferredType == .integer(.int),
+                        let value = Int(literal.json)
+                    else {
+                        throw Unsupported(
+                            reason: "`\(type.qualifiedName).\(declared.name)` has a raw value that is not an "
+                                + "integer literal (\(location))")
                     }
                     next = value
                 }
@@ -84,8 +89,10 @@ struct EnumBuilder {
         let keys = try CodingKeyList.named("CodingKeys", in: type, resolver: resolver)
         if let keys {
             for entry in keys.entries where !cases.contains(where: { $0.name == entry.name }) {
-                throw Unsupported(reason: "`\(keys.type.qualifiedName)` has the case `\(entry.name)`, which is no case of "
-                    + "`\(type.qualifiedName)` (\(entry.file.shortLocation(of: entry.token))); the compiler rejects this")
+                throw Unsupported(
+                    reason: "`\(keys.type.qualifiedName)` has the case `\(entry.name)`, which is no case of "
+                        + "`\(type.qualifiedName)` (\(entry.file.shortLocation(of: entry.token))); the compiler rejects this"
+                )
             }
         }
         var result: [EnumCase] = []
@@ -117,8 +124,10 @@ struct EnumBuilder {
             var key = name
             if let keys {
                 guard let entry = keys.entry(for: name) else {
-                    throw Unsupported(reason: "`\(type.qualifiedName).\(declared.name)` has the value `\(name)`, which "
-                        + "`\(keys.type.qualifiedName)` leaves out (\(location)); codable cannot decode the case without it")
+                    throw Unsupported(
+                        reason: "`\(type.qualifiedName).\(declared.name)` has the value `\(name)`, which "
+                            + "`\(keys.type.qualifiedName)` leaves out (\(location)); codable cannot decode the case without it"
+                    )
                 }
                 key = entry.key
             }
@@ -126,16 +135,18 @@ struct EnumBuilder {
             do {
                 reference = try resolver.resolve(parameter.type, in: type)
             } catch {
-                throw Unsupported(reason: "`\(type.qualifiedName).\(declared.name)` (\(location)) has the value `\(name)` "
-                    + "of type `\(parameter.type.trimmedDescription)`, and \(error.explanation)")
+                throw Unsupported(
+                    reason: "`\(type.qualifiedName).\(declared.name)` (\(location)) has the value `\(name)` "
+                        + "of type `\(parameter.type.trimmedDescription)`, and \(error.explanation)")
             }
             result.append(EnumCase.Parameter(key: key, type: reference))
         }
         if let keys {
             for entry in keys.entries where !names.contains(entry.name) {
-                throw Unsupported(reason: "`\(keys.type.qualifiedName)` has the case `\(entry.name)`, which is no value of "
-                    + "`\(type.qualifiedName).\(declared.name)` (\(entry.file.shortLocation(of: entry.token))); "
-                    + "the compiler rejects this")
+                throw Unsupported(
+                    reason: "`\(keys.type.qualifiedName)` has the case `\(entry.name)`, which is no value of "
+                        + "`\(type.qualifiedName).\(declared.name)` (\(entry.file.shortLocation(of: entry.token))); "
+                        + "the compiler rejects this")
             }
         }
         return result

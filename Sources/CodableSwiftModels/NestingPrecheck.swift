@@ -43,21 +43,29 @@ enum NestingPrecheck {
         var message: String {
             switch self {
             case .squareBrackets:
-                return "square brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser takes time exponential in their depth)"
+                return
+                    "square brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser takes time exponential in their depth)"
             case .squareBracketsAfterAmbiguousSlashes:
-                return "more than \(limit) '[' after a '/…/' that may be a regex literal with a quote or comment in it, with those around it: codable does not read such a model (the Swift parser may read them as code, and takes time exponential in the brackets' depth)"
+                return
+                    "more than \(limit) '[' after a '/…/' that may be a regex literal with a quote or comment in it, with those around it: codable does not read such a model (the Swift parser may read them as code, and takes time exponential in the brackets' depth)"
             case .squareBracketsInInterpolatedString:
-                return "more than \(limit) '[' in a string literal with an interpolation, with those around it: codable does not read such a model (the Swift parser may read an interpolation's text as code, and takes time exponential in the brackets' depth)"
+                return
+                    "more than \(limit) '[' in a string literal with an interpolation, with those around it: codable does not read such a model (the Swift parser may read an interpolation's text as code, and takes time exponential in the brackets' depth)"
             case .angleBrackets:
-                return "angle brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser would run out of stack)"
+                return
+                    "angle brackets nested more than \(limit) deep: codable does not read such a model (the Swift parser would run out of stack)"
             case .arrows:
-                return "more than \(limit) '->' in one type: codable does not read such a model (the Swift parser would run out of stack)"
+                return
+                    "more than \(limit) '->' in one type: codable does not read such a model (the Swift parser would run out of stack)"
             case .conditionalBlocks:
-                return "#if nested more than \(limit) deep: codable does not read such a model (the Swift parser would run out of stack)"
+                return
+                    "#if nested more than \(limit) deep: codable does not read such a model (the Swift parser would run out of stack)"
             case .elseIfChain:
-                return "more than \(limit) 'else if' in one chain: codable does not read such a model (the Swift parser would run out of stack)"
+                return
+                    "more than \(limit) 'else if' in one chain: codable does not read such a model (the Swift parser would run out of stack)"
             case .prefixKeywords:
-                return "more than \(limit) 'try', 'await' or the like in a row: codable does not read such a model (the Swift parser would run out of stack)"
+                return
+                    "more than \(limit) 'try', 'await' or the like in a row: codable does not read such a model (the Swift parser would run out of stack)"
             }
         }
     }
@@ -164,7 +172,9 @@ enum NestingPrecheck {
                 index += 1
             case _ where Self.isIdentifierStart(byte):
                 let start = index
-                while index < bytes.count, Self.isIdentifierStart(bytes[index]) || bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+                while index < bytes.count,
+                    Self.isIdentifierStart(bytes[index]) || bytes[index] &- UInt8(ascii: "0") < 10
+                { index += 1 }
                 let keyword = Keyword(bytes[start..<index])
                 if keyword == .beginsDeclarationOrStatement { endTypeRun() }
                 if let excess = noteToken(bytes[start..<index], keyword) { return (start, excess) }
@@ -238,7 +248,8 @@ enum NestingPrecheck {
 
         /// One character of a string literal: an escape, an interpolation's start, the
         /// closing delimiter, or text.
-        private mutating func stepInString(hashes: Int, multiline: Bool, quote: UInt8) -> (offset: Int, excess: Excess)? {
+        private mutating func stepInString(hashes: Int, multiline: Bool, quote: UInt8) -> (offset: Int, excess: Excess)?
+        {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\"), hashesFollow(hashes, from: index + 1) {
                 index += 1 + hashes
@@ -247,7 +258,8 @@ enum NestingPrecheck {
                     contexts.append(.code(openParentheses: 0))
                 }
                 index += 1  // the escaped character (or the interpolation's parenthesis)
-            } else if byte == quote, !multiline || at("\"\"\""), hashesFollow(hashes, from: index + (multiline ? 3 : 1)) {
+            } else if byte == quote, !multiline || at("\"\"\""), hashesFollow(hashes, from: index + (multiline ? 3 : 1))
+            {
                 index += (multiline ? 3 : 1) + hashes
                 endString()
             } else if Self.isLineBreak(byte), !multiline {
@@ -289,7 +301,9 @@ enum NestingPrecheck {
 
         /// A `[` in code: one level deeper.
         private mutating func riseSquare() -> Excess? {
-            let excess: Excess = afterAmbiguousSlashes ? .squareBracketsAfterAmbiguousSlashes
+            let excess: Excess =
+                afterAmbiguousSlashes
+                ? .squareBracketsAfterAmbiguousSlashes
                 : interpolatedStringDepth == nil ? .squareBrackets : .squareBracketsInInterpolatedString
             return Self.rise(&squareDepth, past: excess) ? excess : nil
         }
@@ -411,9 +425,9 @@ enum NestingPrecheck {
         /// A byte that starts (or goes on) an identifier: a letter, `_`, `$`, or any byte of a
         /// character past ASCII.
         private static func isIdentifierStart(_ byte: UInt8) -> Bool {
-            (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+            (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+                || byte >= 0x80
         }
-
 
         /// LF or CR: either ends a line for the Swift lexer.
         private static func isLineBreak(_ byte: UInt8) -> Bool {
@@ -443,11 +457,16 @@ enum NestingPrecheck {
 
         private static let table: [[UInt8]: Keyword] = {
             var table: [[UInt8]: Keyword] = [:]
-            for word in ["func", "var", "let", "case", "init", "subscript", "typealias", "struct", "class", "enum", "protocol",
-                         "extension", "actor", "import", "return", "if", "guard", "else", "while", "for", "switch", "default"] {
+            for word in [
+                "func", "var", "let", "case", "init", "subscript", "typealias", "struct", "class", "enum", "protocol",
+                "extension", "actor", "import", "return", "if", "guard", "else", "while", "for", "switch", "default",
+            ] {
                 table[Array(word.utf8)] = .beginsDeclarationOrStatement
             }
-            for word in ["try", "await", "consume", "copy", "each", "repeat", "unsafe", "some", "any", "inout", "borrowing", "consuming", "sending"] {
+            for word in [
+                "try", "await", "consume", "copy", "each", "repeat", "unsafe", "some", "any", "inout", "borrowing",
+                "consuming", "sending",
+            ] {
                 table[Array(word.utf8)] = .prefix
             }
             return table

@@ -33,24 +33,29 @@ struct StoredProperty {
             if variable.modifiers.contains(where: { modifier in
                 if case .keyword(let keyword) = modifier.name.tokenKind { return ignored.contains(keyword) }
                 return false
-            }) { continue }
+            }) {
+                continue
+            }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
             let wrapper = SynthesisCheck.propertyWrapper(in: variable.attributes)
             let bindings = Array(variable.bindings)
             for (position, binding) in bindings.enumerated() {
                 if isComputed(binding) { continue }
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
-                    throw Unsupported(reason: "`\(type.qualifiedName)` declares `\(binding.pattern.trimmedDescription)` "
-                        + "by destructuring (\(member.file.shortLocation(of: binding))); write one property per name")
+                    throw Unsupported(
+                        reason: "`\(type.qualifiedName)` declares `\(binding.pattern.trimmedDescription)` "
+                            + "by destructuring (\(member.file.shortLocation(of: binding))); write one property per name"
+                    )
                 }
                 // `var a, b: Int`: a binding without a type or value takes the next written type.
                 var written = binding.typeAnnotation?.type
                 if written == nil, binding.initializer == nil {
                     written = bindings[(position + 1)...].lazy.compactMap { $0.typeAnnotation?.type }.first
                 }
-                result.append(StoredProperty(
-                    name: pattern.identifier.identifierName, nameToken: pattern.identifier, type: written,
-                    initializer: binding.initializer?.value, isLet: isLet, file: member.file, wrapper: wrapper))
+                result.append(
+                    StoredProperty(
+                        name: pattern.identifier.identifierName, nameToken: pattern.identifier, type: written,
+                        initializer: binding.initializer?.value, isLet: isLet, file: member.file, wrapper: wrapper))
             }
         }
         return result

@@ -23,16 +23,20 @@ struct StructureBuilder {
         let stored = try StoredProperty.all(in: type)
         for property in stored {
             if let wrapper = property.wrapper {
-                throw Unsupported(reason: "`\(name(property))` has the property wrapper `\(wrapper.trimmedDescription)` "
-                    + "(\(property.file.shortLocation(of: wrapper))); codable cannot know how it decodes: pass --schema for it")
+                throw Unsupported(
+                    reason: "`\(name(property))` has the property wrapper `\(wrapper.trimmedDescription)` "
+                        + "(\(property.file.shortLocation(of: wrapper))); codable cannot know how it decodes: pass --schema for it"
+                )
             }
         }
         guard let keys = try CodingKeyList.named("CodingKeys", in: type, resolver: resolver) else {
             return try stored.map { property throws(Unsupported) in try self.property(property, key: property.name) }
         }
         for entry in keys.entries where !stored.contains(where: { $0.name == entry.name }) {
-            throw Unsupported(reason: "`\(keys.type.qualifiedName)` has the case `\(entry.name)`, which is no stored property "
-                + "of `\(type.qualifiedName)` (\(entry.file.shortLocation(of: entry.token))); the compiler rejects this")
+            throw Unsupported(
+                reason: "`\(keys.type.qualifiedName)` has the case `\(entry.name)`, which is no stored property "
+                    + "of `\(type.qualifiedName)` (\(entry.file.shortLocation(of: entry.token))); the compiler rejects this"
+            )
         }
         // Keyed properties in `CodingKeys` order, as the synthesized `encode(to:)` writes them.
         var result: [Property] = []
@@ -42,13 +46,15 @@ struct StructureBuilder {
         }
         for property in stored where keys.entry(for: property.name) == nil {
             guard property.hasDefault else {
-                throw Unsupported(reason: "`\(name(property))` is left out of CodingKeys but has no default value "
-                    + "(\(property.file.shortLocation(of: property.nameToken))); the compiler rejects this")
+                throw Unsupported(
+                    reason: "`\(name(property))` is left out of CodingKeys but has no default value "
+                        + "(\(property.file.shortLocation(of: property.nameToken))); the compiler rejects this")
             }
             let type = (try? resolvedType(of: property)) ?? .json
-            result.append(Property(
-                name: property.name, key: property.name, type: type, role: .skipped,
-                origin: property.file.origin(of: property.nameToken)))
+            result.append(
+                Property(
+                    name: property.name, key: property.name, type: type, role: .skipped,
+                    origin: property.file.origin(of: property.nameToken)))
         }
         return result
     }
@@ -60,9 +66,10 @@ struct StructureBuilder {
             return Property(name: property.name, key: key, type: type, role: .coded, origin: origin)
         }
         guard let literal = SwiftLiteral(initializer) else {
-            throw Unsupported(reason: "`\(name(property))` is a `let` whose initial value `\(initializer.trimmedDescription)` "
-                + "is not a literal (\(property.file.shortLocation(of: property.nameToken))); "
-                + "codable cannot know the value it encodes: pass --schema for it")
+            throw Unsupported(
+                reason: "`\(name(property))` is a `let` whose initial value `\(initializer.trimmedDescription)` "
+                    + "is not a literal (\(property.file.shortLocation(of: property.nameToken))); "
+                    + "codable cannot know the value it encodes: pass --schema for it")
         }
         return Property(name: property.name, key: key, type: type, role: .constant(json: literal.json), origin: origin)
     }
@@ -74,29 +81,33 @@ struct StructureBuilder {
             do {
                 return try resolver.resolve(written, in: type)
             } catch {
-                throw Unsupported(reason: "`\(name(property))` (\(location)) has type `\(written.trimmedDescription)`, "
-                    + "and \(error.explanation)")
+                throw Unsupported(
+                    reason: "`\(name(property))` (\(location)) has type `\(written.trimmedDescription)`, "
+                        + "and \(error.explanation)")
             }
         }
         if let initializer = property.initializer {
             if let inferred = SwiftLiteral(initializer)?.inferredType { return inferred }
             if let call = initializer.as(FunctionCallExprSyntax.self),
-               let callee = TypeSyntax(call.calledExpression.trimmedDescription),
-               let inferred = try? resolver.resolve(callee, in: type)
+                let callee = TypeSyntax(call.calledExpression.trimmedDescription),
+                let inferred = try? resolver.resolve(callee, in: type)
             {
                 return inferred
             }
         }
-        throw Unsupported(reason: "`\(name(property))` has no written type and codable cannot infer one (\(location)); "
-            + "write its type")
+        throw Unsupported(
+            reason: "`\(name(property))` has no written type and codable cannot infer one (\(location)); "
+                + "write its type")
     }
 
     private func requireNoSuperclass() throws(Unsupported) {
         guard let first = type.inherited.first(where: { !$0.fromExtension }),
-              !conformance.isProtocol(first.type, in: type.parent)
+            !conformance.isProtocol(first.type, in: type.parent)
         else { return }
-        throw Unsupported(reason: "`\(type.qualifiedName)` inherits from the class `\(first.type.trimmedDescription)` "
-            + "(\(first.file.shortLocation(of: first.type))); codable cannot know how a subclass decodes: pass --schema for it")
+        throw Unsupported(
+            reason: "`\(type.qualifiedName)` inherits from the class `\(first.type.trimmedDescription)` "
+                + "(\(first.file.shortLocation(of: first.type))); codable cannot know how a subclass decodes: pass --schema for it"
+        )
     }
 
     private func name(_ property: StoredProperty) -> String { "\(type.qualifiedName).\(property.name)" }
@@ -106,7 +117,7 @@ extension TypeSyntax {
     /// Parses a type from text (`Date` in `Date()`); `nil` when it is not a plain type name.
     init?(_ text: String) {
         guard let first = text.first, first.isLetter || first == "_",
-              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+            text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
         else { return nil }
         let components = text.split(separator: ".")
         var type = TypeSyntax(IdentifierTypeSyntax(name: .identifier(String(components[0]))))

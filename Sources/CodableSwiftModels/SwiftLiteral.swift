@@ -1,5 +1,5 @@
-import CodableParsing
 import CodableModels
+import CodableParsing
 import SwiftParser
 import SwiftSyntax
 
@@ -21,7 +21,8 @@ struct SwiftLiteral {
             guard let value = float.representedLiteralValue, value.isFinite else { return nil }
             self.init(json: Self.number(value), inferredType: .double)
         } else if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
-                  let operand = SwiftLiteral(prefix.expression), operand.inferredType == .integer(.int) || operand.inferredType == .double
+            let operand = SwiftLiteral(prefix.expression),
+            operand.inferredType == .integer(.int) || operand.inferredType == .double
         {
             let json = operand.json == "0" ? "0" : "-" + operand.json
             self.init(json: json, inferredType: operand.inferredType)
@@ -39,7 +40,8 @@ struct SwiftLiteral {
                 elements.append(literal)
             }
             let element = Self.commonType(elements.map(\.inferredType))
-            self.init(json: "[" + elements.map(\.json).joined(separator: ",") + "]", inferredType: element.map { .array($0) })
+            self.init(
+                json: "[" + elements.map(\.json).joined(separator: ",") + "]", inferredType: element.map { .array($0) })
         } else if let dictionary = expression.as(DictionaryExprSyntax.self) {
             guard case .elements(let list) = dictionary.content else {
                 self.init(json: "{}", inferredType: nil)  // `[:]`
@@ -59,10 +61,12 @@ struct SwiftLiteral {
                 keys.append(key.inferredType)
                 values.append(value.inferredType)
             }
-            let type = Self.commonType(keys).flatMap { key in Self.commonType(values).map { TypeReference.dictionary(key: key, value: $0) } }
+            let type = Self.commonType(keys).flatMap { key in
+                Self.commonType(values).map { TypeReference.dictionary(key: key, value: $0) }
+            }
             self.init(json: "{" + members.joined(separator: ",") + "}", inferredType: type)
         } else if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
-                  let only = tuple.elements.first, only.label == nil
+            let only = tuple.elements.first, only.label == nil
         {
             self.init(only.expression)  // `(1)`
         } else {

@@ -50,15 +50,17 @@ public struct SwiftModelReader {
             case .protocolType, .actor: continue
             case _ where conformance.isCodingKey(type): continue
             case _ where !conformance.isDecodable(type):
-                shape = .unsupported(reason: "`\(type.qualifiedName)` does not conform to Codable or Decodable (\(type.location))")
+                shape = .unsupported(
+                    reason: "`\(type.qualifiedName)` does not conform to Codable or Decodable (\(type.location))")
             case .enumeration:
                 shape = EnumBuilder(type: type, resolver: resolver, conformance: conformance).shape()
             case .structure, .classType:
                 shape = StructureBuilder(type: type, resolver: resolver, conformance: conformance).shape()
             }
-            models.insert(ModelType(
-                name: type.qualifiedName, genericParameters: type.genericParameters, shape: shape,
-                origin: type.file.origin(of: type.nameToken)))
+            models.insert(
+                ModelType(
+                    name: type.qualifiedName, genericParameters: type.genericParameters, shape: shape,
+                    origin: type.file.origin(of: type.nameToken)))
         }
         return models
     }

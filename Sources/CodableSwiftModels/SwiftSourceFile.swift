@@ -1,10 +1,11 @@
 import CodableModels
-import enum CodableParsing.LineBreaks
 import Foundation
 import SwiftDiagnostics
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
+
+import enum CodableParsing.LineBreaks
 
 /// One parsed `.swift` file: its syntax tree and what turns positions into lines and columns.
 final class SwiftSourceFile {
@@ -25,18 +26,23 @@ final class SwiftSourceFile {
         // Before anything walks the tree by recursion (the location converter does).
         if let (node, excess) = SyntaxDepth.firstExcess(in: tree) {
             throw ModelReadError(
-                origin: Self.origin(ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes, path: path), message: excess.message)
+                origin: Self.origin(
+                    ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes, path: path),
+                message: excess.message)
         }
         self.tree = tree
         self.bytes = bytes
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
         if tree.hasError {
             if let token = Self.equalWithUnfixableSpacing(in: tree) {
-                throw ModelReadError(origin: origin(of: token), message: "syntax error: '=' must have consistent whitespace on both sides")
+                throw ModelReadError(
+                    origin: origin(of: token),
+                    message: "syntax error: '=' must have consistent whitespace on both sides")
             }
             let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
             if let first = diagnostics.first(where: { $0.diagMessage.severity == .error }) ?? diagnostics.first {
-                throw ModelReadError(origin: origin(ofPosition: first.position), message: "syntax error: \(first.message)")
+                throw ModelReadError(
+                    origin: origin(ofPosition: first.position), message: "syntax error: \(first.message)")
             }
             throw ModelReadError(origin: origin(of: Syntax(tree)), message: "syntax error")
         }
@@ -55,8 +61,11 @@ final class SwiftSourceFile {
                 }
             } ?? false
         }
-        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
-            if hasSpace(token.previousToken(viewMode: .all)?.trailingTrivia) && hasSpace(token.trailingTrivia) { return token }
+        for token in tree.tokens(viewMode: .sourceAccurate)
+        where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+            if hasSpace(token.previousToken(viewMode: .all)?.trailingTrivia) && hasSpace(token.trailingTrivia) {
+                return token
+            }
         }
         return nil
     }
@@ -67,7 +76,8 @@ final class SwiftSourceFile {
             throw ModelReadError(message: "cannot read the model file \(path)", isIOError: true)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ModelReadError(origin: SourceOrigin(file: path, line: 1, column: 1), message: "the model file is not UTF-8 text")
+            throw ModelReadError(
+                origin: SourceOrigin(file: path, line: 1, column: 1), message: "the model file is not UTF-8 text")
         }
         try self.init(path: path, text: text)
     }
@@ -89,7 +99,8 @@ final class SwiftSourceFile {
     private static func origin(ofOffset offset: Int, in bytes: [UInt8], path: String) -> SourceOrigin {
         let lines = bytes.withUnsafeBufferPointer { LineBreaks.returnOrLineFeed.breaks(in: $0, from: 0, to: offset) }
         let lineStart = lines.lastEnd ?? 0
-        return SourceOrigin(file: path, line: lines.count + 1, column: characterColumn(of: offset, lineStart: lineStart, in: bytes))
+        return SourceOrigin(
+            file: path, line: lines.count + 1, column: characterColumn(of: offset, lineStart: lineStart, in: bytes))
     }
 
     /// `File.swift:12`, as reasons name a declaration.

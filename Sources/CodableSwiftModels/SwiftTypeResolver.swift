@@ -67,7 +67,8 @@ struct SwiftTypeResolver {
     }
 
     private func resolveName(
-        _ components: [TypeSpelling.Component], in scope: DeclaredType?, substitutions: [String: TypeReference], depth: Int
+        _ components: [TypeSpelling.Component], in scope: DeclaredType?, substitutions: [String: TypeReference],
+        depth: Int
     ) throws(TypeProblem) -> TypeReference {
         let first = components[0]
         let written = components.map(\.name).joined(separator: ".")
@@ -130,7 +131,7 @@ struct SwiftTypeResolver {
     private func identifierType(of type: DeclaredType) -> TypeSyntax? {
         for member in type.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
-                  !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+                !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
             else { continue }
             for binding in variable.bindings {
                 if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName == "id" {
@@ -147,11 +148,14 @@ struct SwiftTypeResolver {
         to type: DeclaredType, written: String, arguments: [TypeReference], from scope: DeclaredType?
     ) throws(TypeProblem) -> TypeReference {
         if type.kind == .protocolType { throw .notCodable(written) }  // an existential
-        guard conformance.isDecodable(type) else { throw .notDecodable(name: type.qualifiedName, location: type.location) }
+        guard conformance.isDecodable(type) else {
+            throw .notDecodable(name: type.qualifiedName, location: type.location)
+        }
         let parameters = type.genericParameters
         if arguments.count == parameters.count { return .named(type.qualifiedName, arguments: arguments) }
         let outer = type.parent?.genericParameters ?? []
-        if arguments.count == type.ownGenericParameters.count, let parent = type.parent, scope?.isInside(parent) == true {
+        if arguments.count == type.ownGenericParameters.count, let parent = type.parent, scope?.isInside(parent) == true
+        {
             return .named(type.qualifiedName, arguments: outer.map { .parameter($0) } + arguments)
         }
         throw .argumentCount(name: written, expected: parameters.count, given: arguments.count)
@@ -171,11 +175,12 @@ struct SwiftTypeResolver {
         if components.count == 1 {
             for (parameter, argument) in zip(alias.genericParameters, arguments) { substitutions[parameter] = argument }
         }
-        let expanded = try resolve(TypeSpelling(alias.type), in: alias.scope, substitutions: substitutions, depth: depth + 1)
+        let expanded = try resolve(
+            TypeSpelling(alias.type), in: alias.scope, substitutions: substitutions, depth: depth + 1)
         guard components.count > 1 else { return expanded }
         // `Alias.Inner`: the alias must name a declared type.
         guard case .named(let qualified, _) = expanded,
-              var type = index.type(qualifiedName: qualified.split(separator: ".").map(String.init))
+            var type = index.type(qualifiedName: qualified.split(separator: ".").map(String.init))
         else { throw .unknown(written) }
         for component in components.dropFirst() {
             guard let nested = type.nestedTypes[component.name] else { throw .unknown(written) }

@@ -20,18 +20,20 @@ enum SynthesisCheck {
     static func requireSynthesized(_ type: DeclaredType) throws(Unsupported) {
         for member in type.members {
             if let initializer = member.decl.as(InitializerDeclSyntax.self),
-               isSingleParameter(initializer.signature.parameterClause.parameters, labelled: "from")
+                isSingleParameter(initializer.signature.parameterClause.parameters, labelled: "from")
             {
-                throw Unsupported(reason: "`\(type.qualifiedName)` has a hand-written init(from:) "
-                    + "(\(member.file.shortLocation(of: initializer.initKeyword))); "
-                    + "codable cannot know how it decodes: pass --schema for it")
+                throw Unsupported(
+                    reason: "`\(type.qualifiedName)` has a hand-written init(from:) "
+                        + "(\(member.file.shortLocation(of: initializer.initKeyword))); "
+                        + "codable cannot know how it decodes: pass --schema for it")
             }
             if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode",
-               isSingleParameter(function.signature.parameterClause.parameters, labelled: "to")
+                isSingleParameter(function.signature.parameterClause.parameters, labelled: "to")
             {
-                throw Unsupported(reason: "`\(type.qualifiedName)` has a hand-written encode(to:) "
-                    + "(\(member.file.shortLocation(of: function.name))); "
-                    + "codable cannot know how it encodes: pass --schema for it")
+                throw Unsupported(
+                    reason: "`\(type.qualifiedName)` has a hand-written encode(to:) "
+                        + "(\(member.file.shortLocation(of: function.name))); "
+                        + "codable cannot know how it encodes: pass --schema for it")
             }
         }
     }

@@ -5,9 +5,13 @@ extension TypeSpelling {
     /// The spelling of a type written in Swift source.
     init(_ syntax: TypeSyntax) {
         if let identifier = syntax.as(IdentifierTypeSyntax.self) {
-            self = .named([Component(name: identifier.name.identifierName, arguments: Self.arguments(identifier.genericArgumentClause))])
+            self = .named([
+                Component(
+                    name: identifier.name.identifierName, arguments: Self.arguments(identifier.genericArgumentClause))
+            ])
         } else if let member = syntax.as(MemberTypeSyntax.self) {
-            let component = Component(name: member.name.identifierName, arguments: Self.arguments(member.genericArgumentClause))
+            let component = Component(
+                name: member.name.identifierName, arguments: Self.arguments(member.genericArgumentClause))
             if case .named(let base) = TypeSpelling(member.baseType) {
                 self = .named(base + [component])
             } else {
@@ -24,7 +28,7 @@ extension TypeSpelling {
         } else if let attributed = syntax.as(AttributedTypeSyntax.self) {
             self = TypeSpelling(attributed.baseType)
         } else if let tuple = syntax.as(TupleTypeSyntax.self), tuple.elements.count == 1,
-                  let only = tuple.elements.first, only.firstName == nil
+            let only = tuple.elements.first, only.firstName == nil
         {
             self = TypeSpelling(only.type)  // `(Int)` is `Int`
         } else {

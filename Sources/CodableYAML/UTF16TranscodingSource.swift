@@ -105,8 +105,10 @@ struct UTF16TranscodingSource: ByteSource {
     private mutating func transcodeMore() throws -> Bool {
         guard !sourceEnded else {
             if !carry.isEmpty && problem == nil {
-                stop(carry.count == 1 ? "invalid UTF-16: the stream ends inside a code unit (an odd number of bytes)"
-                                      : "invalid UTF-16: the stream ends after a high surrogate, with no low surrogate")
+                stop(
+                    carry.count == 1
+                        ? "invalid UTF-16: the stream ends inside a code unit (an odd number of bytes)"
+                        : "invalid UTF-16: the stream ends after a high surrogate, with no low surrogate")
                 return true
             }
             return false
@@ -128,7 +130,9 @@ struct UTF16TranscodingSource: ByteSource {
         let bigEndian = encoding == .utf16BigEndian
         var index = 0
         func unit(at index: Int) -> UInt16 {
-            bigEndian ? UInt16(carry[index]) << 8 | UInt16(carry[index + 1]) : UInt16(carry[index + 1]) << 8 | UInt16(carry[index])
+            bigEndian
+                ? UInt16(carry[index]) << 8 | UInt16(carry[index + 1])
+                : UInt16(carry[index + 1]) << 8 | UInt16(carry[index])
         }
         while index + 1 < carry.count {
             let first = unit(at: index)

@@ -101,7 +101,8 @@ struct YAMLDocumentBuilder {
         }
         // The first document's root starts: asked once, with its kind, whether the input holds
         // one document at most (for a sequence, its items are then handed on as they come).
-        let streamsRoot = stack.isEmpty && documentsStarted == 1
+        let streamsRoot =
+            stack.isEmpty && documentsStarted == 1
             && options.oneDocumentAtMost?(event.kind == .sequenceStart) == true && event.kind == .sequenceStart
         switch event.kind {
         case .scalar:
@@ -109,13 +110,19 @@ struct YAMLDocumentBuilder {
             guard value.count <= options.maxTokenLength else {
                 throw YAMLReadFailure(.tooLong(limit: options.maxTokenLength), offset: offset)
             }
-            let tag = event.tagLength < 0 ? nil : YAMLTag(UnsafeBufferPointer(start: bytes + event.tagStart, count: event.tagLength))
+            let tag =
+                event.tagLength < 0
+                ? nil : YAMLTag(UnsafeBufferPointer(start: bytes + event.tagStart, count: event.tagLength))
             let index: Int
             if isKeyPosition {
                 if let tag, tag != .str && tag != .nonSpecific && tag != .merge {
-                    throw YAMLReadFailure("mapping keys must be strings here (the key is tagged \(tag.name))", offset: offset)
+                    throw YAMLReadFailure(
+                        "mapping keys must be strings here (the key is tagged \(tag.name))", offset: offset)
                 }
-                let isMerge = tag == .merge || (tag == nil && event.isPlain && value.count == 2 && value[0] == UInt8(ascii: "<") && value[1] == UInt8(ascii: "<"))
+                let isMerge =
+                    tag == .merge
+                    || (tag == nil && event.isPlain && value.count == 2 && value[0] == UInt8(ascii: "<")
+                        && value[1] == UInt8(ascii: "<"))
                 index = tape.appendString(value, at: offset)
                 if isMerge { stack[stack.count - 1].mergeKeys.append(index) }
             } else {
@@ -132,18 +139,24 @@ struct YAMLDocumentBuilder {
             let name = name(event.valueStart, event.valueLength, in: bytes)
             guard let (start, span) = anchors[name] else {
                 if movedAnchors.contains(name) {
-                    throw YAMLReadFailure("alias *\(name) names an anchor inside a mapping that a merge key (<<) rebuilt; codable cannot follow it: move the anchor out of that mapping", offset: offset)
+                    throw YAMLReadFailure(
+                        "alias *\(name) names an anchor inside a mapping that a merge key (<<) rebuilt; codable cannot follow it: move the anchor out of that mapping",
+                        offset: offset)
                 }
-                throw YAMLReadFailure("alias *\(name) names no anchor before it (or one that contains the alias)", offset: offset)
+                throw YAMLReadFailure(
+                    "alias *\(name) names no anchor before it (or one that contains the alias)", offset: offset)
             }
             aliasNodes += span
             guard aliasNodes <= options.maxAliasNodes else {
-                throw YAMLReadFailure("aliases expand to more than \(options.maxAliasNodes) nodes in this document (a \"billion laughs\" file?); raise the limit with --yaml-max-alias-nodes", offset: offset)
+                throw YAMLReadFailure(
+                    "aliases expand to more than \(options.maxAliasNodes) nodes in this document (a \"billion laughs\" file?); raise the limit with --yaml-max-alias-nodes",
+                    offset: offset)
             }
             if isKeyPosition {
                 let node = tape[start]
                 guard span == 1 else {
-                    throw YAMLReadFailure("mapping keys must be strings, not a mapping or sequence (alias *\(name))", offset: offset)
+                    throw YAMLReadFailure(
+                        "mapping keys must be strings, not a mapping or sequence (alias *\(name))", offset: offset)
                 }
                 if node.kind == .string {
                     tape.appendCopy(from: start, span: 1)
@@ -158,10 +171,15 @@ struct YAMLDocumentBuilder {
         case .sequenceStart, .mappingStart:
             let isMapping = event.kind == .mappingStart
             if isKeyPosition {
-                throw YAMLReadFailure("mapping keys must be strings, not a \(isMapping ? "mapping" : "sequence")", offset: offset)
+                throw YAMLReadFailure(
+                    "mapping keys must be strings, not a \(isMapping ? "mapping" : "sequence")", offset: offset)
             }
-            if event.tagLength >= 0, case let tag = YAMLTag(UnsafeBufferPointer(start: bytes + event.tagStart, count: event.tagLength)), tag != (isMapping ? .map : .seq) {
-                throw YAMLReadFailure("unsupported tag \(tag.name) on a \(isMapping ? "mapping" : "sequence")", offset: offset)
+            if event.tagLength >= 0,
+                case let tag = YAMLTag(UnsafeBufferPointer(start: bytes + event.tagStart, count: event.tagLength)),
+                tag != (isMapping ? .map : .seq)
+            {
+                throw YAMLReadFailure(
+                    "unsupported tag \(tag.name) on a \(isMapping ? "mapping" : "sequence")", offset: offset)
             }
             guard stack.count < options.maxDepth else {
                 throw YAMLReadFailure(.tooDeep(limit: options.maxDepth), offset: offset)
@@ -222,7 +240,9 @@ struct YAMLDocumentBuilder {
 
     /// Appends a value scalar: plain and untagged ones resolved by the schema, tagged ones as
     /// their tag says, quoted and block ones as strings.
-    private mutating func appendScalar(_ value: UnsafeBufferPointer<UInt8>, tag: YAMLTag?, plain: Bool, at offset: UInt32) throws(YAMLReadFailure) -> Int {
+    private mutating func appendScalar(
+        _ value: UnsafeBufferPointer<UInt8>, tag: YAMLTag?, plain: Bool, at offset: UInt32
+    ) throws(YAMLReadFailure) -> Int {
         let resolution: YAMLScalarResolver.Resolution
         switch tag {
         case nil:
@@ -234,10 +254,13 @@ struct YAMLDocumentBuilder {
         case .int?, .float?, .bool?, .null?:
             resolution = resolver.resolve(value, as: tag!)
             if resolution == .mismatch {
-                throw YAMLReadFailure("\"\(String(decoding: value, as: UTF8.self))\" is not a valid \(tag!.name)", offset: offset)
+                throw YAMLReadFailure(
+                    "\"\(String(decoding: value, as: UTF8.self))\" is not a valid \(tag!.name)", offset: offset)
             }
         case let other?:
-            throw YAMLReadFailure("unsupported tag \(other.name) (known: !!str, !!int, !!float, !!bool, !!null, !!binary)", offset: offset)
+            throw YAMLReadFailure(
+                "unsupported tag \(other.name) (known: !!str, !!int, !!float, !!bool, !!null, !!binary)", offset: offset
+            )
         }
         switch resolution {
         case .null: return tape.appendLiteral(.null, at: offset)
@@ -250,18 +273,26 @@ struct YAMLDocumentBuilder {
             return resolver.number.withUnsafeBufferPointer { tape.appendNumber($0, at: offset) }
         case .string, .mismatch: return tape.appendString(value, at: offset)
         case .nonFinite:
-            throw YAMLReadFailure("\(String(decoding: value, as: UTF8.self)) is not a number JSON can hold; quote it to keep it as a string", offset: offset)
+            throw YAMLReadFailure(
+                "\(String(decoding: value, as: UTF8.self)) is not a number JSON can hold; quote it to keep it as a string",
+                offset: offset)
         case .tooLarge:
-            throw YAMLReadFailure("integer \(String(decoding: value, as: UTF8.self)) does not fit in 64 bits", offset: offset)
+            throw YAMLReadFailure(
+                "integer \(String(decoding: value, as: UTF8.self)) does not fit in 64 bits", offset: offset)
         }
     }
 
     /// `!!binary`: base64 text (line breaks and spaces allowed), kept as a base64 string.
-    private mutating func appendBinary(_ value: UnsafeBufferPointer<UInt8>, at offset: UInt32) throws(YAMLReadFailure) -> Int {
+    private mutating func appendBinary(_ value: UnsafeBufferPointer<UInt8>, at offset: UInt32) throws(YAMLReadFailure)
+        -> Int
+    {
         scratch.removeAll(keepingCapacity: true)
         for byte in value where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
-            let isBase64 = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+            let isBase64 =
+                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
             guard isBase64 else {
                 throw YAMLReadFailure("!!binary holds a character that is not base64", offset: offset)
             }
@@ -302,12 +333,15 @@ struct YAMLDocumentBuilder {
             case .array:
                 for element in tape.children(of: member.value) {
                     guard tape[element].kind == .object else {
-                        throw YAMLReadFailure("a merge key (<<) takes mappings; this element is not one", offset: tape.offset(of: element))
+                        throw YAMLReadFailure(
+                            "a merge key (<<) takes mappings; this element is not one", offset: tape.offset(of: element)
+                        )
                     }
                     sources.append(element)
                 }
             default:
-                throw YAMLReadFailure("a merge key (<<) takes a mapping or a sequence of mappings", offset: tape.offset(of: member.value))
+                throw YAMLReadFailure(
+                    "a merge key (<<) takes a mapping or a sequence of mappings", offset: tape.offset(of: member.value))
             }
             for source in sources {
                 for key in tape.children(of: source) where seen.insert(tape.token(of: key)).inserted {

@@ -37,7 +37,10 @@ public struct YAMLDocumentCountScan: Sendable {
     private var line = Line.start
 
     /// How the stream is encoded, told by its first two bytes.
-    private enum Encoding { case undecided, utf8, utf16(bigEndian: Bool) }
+    private enum Encoding {
+        case undecided, utf8
+        case utf16(bigEndian: Bool)
+    }
     private var encoding = Encoding.undecided
     /// A byte held over to the next piece: the stream's first byte, when it may start a UTF-16
     /// byte order mark, or the first byte of a UTF-16 code unit.
@@ -134,7 +137,8 @@ public struct YAMLDocumentCountScan: Sendable {
             let byte = base[index]
             switch line {
             case .rest:
-                while index < count, base[index] != 0x0A, base[index] != 0x0D, base[index] != 0xC2, base[index] != 0xE2 { index &+= 1 }
+                while index < count, base[index] != 0x0A, base[index] != 0x0D, base[index] != 0xC2, base[index] != 0xE2
+                { index &+= 1 }
                 if index < count {
                     let lead = base[index]
                     line = lead == 0x0A || lead == 0x0D ? .start : .breakSequence(lead: lead, seen: 1)

@@ -12,7 +12,8 @@ enum YAMLDoubleQuoted {
         let count = text.count
         while index < count {
             let byte = text[index]
-            let special = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
+            let special =
+                byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
                 || (byte >= 0xC2 && YAMLScalarStyle.needsEscape(text, at: index))
             guard special else {
                 index += 1
@@ -37,7 +38,9 @@ enum YAMLDoubleQuoted {
                         scalar = UInt32(byte & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
                         width = 2
                     } else {
-                        scalar = UInt32(byte & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+                        scalar =
+                            UInt32(byte & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
+                            | UInt32(text[index + 2] & 0x3F)
                         width = 3
                     }
                 }

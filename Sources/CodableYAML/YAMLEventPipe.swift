@@ -83,10 +83,12 @@ final class YAMLEventPipe: @unchecked Sendable {
     /// here: a small input makes none.
     private func parseOnCallingThread() -> YAMLEventBatch {
         if filled.isEmpty {
-            let last = parser.fill(spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch), handOn: { [self] full in
-                filled.append(full)
-                return spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch)
-            })
+            let last = parser.fill(
+                spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch),
+                handOn: { [self] full in
+                    filled.append(full)
+                    return spare.popLast() ?? YAMLEventBatch(capacity: eventsPerBatch)
+                })
             filled.append(last!)  // never nil: the hand-on above always gives a batch
         }
         return filled.removeFirst()
@@ -96,10 +98,14 @@ final class YAMLEventPipe: @unchecked Sendable {
     /// A batch whose input outgrows it before its events come is queued as it is.
     private func run() {
         while let batch = emptyBatch() {
-            guard let last = parser.fill(batch, handOn: { [self] full in
-                send(full)
-                return emptyBatch()
-            }) else { return }
+            guard
+                let last = parser.fill(
+                    batch,
+                    handOn: { [self] full in
+                        send(full)
+                        return emptyBatch()
+                    })
+            else { return }
             send(last)
             if last.isLast { return }
         }

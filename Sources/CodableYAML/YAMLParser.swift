@@ -30,12 +30,14 @@ final class YAMLParser {
         guard yaml_parser_initialize(parser) != 0 else {
             fatalError("libyaml could not allocate a parser (out of memory)")
         }
-        yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
-            let parser = Unmanaged<YAMLParser>.fromOpaque(data!).takeUnretainedValue()
-            let count = parser.feed(UnsafeMutableRawBufferPointer(start: buffer, count: size))
-            sizeRead!.pointee = max(count, 0)
-            return count < 0 ? 0 : 1
-        }, Unmanaged.passUnretained(self).toOpaque())
+        yaml_parser_set_input(
+            parser,
+            { data, buffer, size, sizeRead in
+                let parser = Unmanaged<YAMLParser>.fromOpaque(data!).takeUnretainedValue()
+                let count = parser.feed(UnsafeMutableRawBufferPointer(start: buffer, count: size))
+                sizeRead!.pointee = max(count, 0)
+                return count < 0 ? 0 : 1
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
@@ -126,7 +128,10 @@ final class YAMLParser {
                 continue
             }
             let valueStart = batch.appendBytes(value.pointer, count: value.count)
-            var tagStart = 0, tagLength = -1, anchorStart = 0, anchorLength = -1
+            var tagStart = 0
+            var tagLength = -1
+            var anchorStart = 0
+            var anchorLength = -1
             if let tag {
                 tagLength = strlen(UnsafeRawPointer(tag).assumingMemoryBound(to: CChar.self))
                 tagStart = batch.appendBytes(tag, count: tagLength)
@@ -135,10 +140,11 @@ final class YAMLParser {
                 anchorLength = strlen(UnsafeRawPointer(anchor).assumingMemoryBound(to: CChar.self))
                 anchorStart = batch.appendBytes(anchor, count: anchorLength)
             }
-            batch.append(YAMLEvent(
-                kind: kind, isPlain: isPlain, line: Int(e.start_mark.line) + 1, character: Int(e.start_mark.index),
-                valueStart: valueStart, valueLength: value.count,
-                tagStart: tagStart, tagLength: tagLength, anchorStart: anchorStart, anchorLength: anchorLength))
+            batch.append(
+                YAMLEvent(
+                    kind: kind, isPlain: isPlain, line: Int(e.start_mark.line) + 1, character: Int(e.start_mark.index),
+                    valueStart: valueStart, valueLength: value.count,
+                    tagStart: tagStart, tagLength: tagLength, anchorStart: anchorStart, anchorLength: anchorLength))
         }
         return current
     }
@@ -153,9 +159,11 @@ final class YAMLParser {
             if let problem = source.problem, problem.offset == Int(p.problem_offset) {
                 message = problem.message  // UTF-16 input that was not UTF-16: the byte put there
             }
-            return YAMLStreamFailure(message: message, character: nil, offset: Int(p.problem_offset), readFailure: readFailure)
+            return YAMLStreamFailure(
+                message: message, character: nil, offset: Int(p.problem_offset), readFailure: readFailure)
         }
-        let mark = p.problem_mark.line == 0 && p.problem_mark.column == 0 && p.problem_mark.index == 0 && p.context != nil
+        let mark =
+            p.problem_mark.line == 0 && p.problem_mark.column == 0 && p.problem_mark.index == 0 && p.context != nil
             ? p.context_mark : p.problem_mark
         return YAMLStreamFailure(message: message, character: Int(mark.index), offset: 0, readFailure: readFailure)
     }

@@ -5,10 +5,12 @@ public enum YAMLVersion: String, Sendable, CaseIterable {
     /// YAML 1.1 (types repository): `yes`/`no`/`on`/`off`/`y`/`n` are booleans, `017` is octal,
     /// `0b1010` binary, `1_000` and `190:20:30` (sexagesimal) integers. The 1.2 forms
     /// (`0o17`, `1e3`) are accepted too.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case v1_1 = "1.1"
     /// YAML 1.2 core schema: only `true`/`false` (any of three capitalisations) are booleans,
     /// `017` is 17, `0o17` octal, `0x1F` hex; everything else that is not a number or null is a
     /// string (`NO`, `on`, `2002-12-14`).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case v1_2 = "1.2"
 }
 
@@ -51,7 +53,8 @@ public struct YAMLReaderOptions: Sendable {
     public init(
         version: YAMLVersion = .v1_2, maxDepth: Int = 512, maxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes,
         maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength, batchBytes: Int = 1 << 20,
-        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes, oneDocumentAtMost: (@Sendable (_ rootIsSequence: Bool) -> Bool)? = nil,
+        maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes,
+        oneDocumentAtMost: (@Sendable (_ rootIsSequence: Bool) -> Bool)? = nil,
         maxValues: Int = JSONNode.maxValues, parsesInBackground: Bool = true
     ) {
         self.version = version

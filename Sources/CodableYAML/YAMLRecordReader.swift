@@ -85,7 +85,9 @@ public final class YAMLRecordReader: RecordBatchReader {
                 switch event.kind {
                 case .documentStart:
                     if streamedRootSequence {  // the scan before found one document at most
-                        throw YAMLReadFailure("a second document follows one whose sequence's items were already read as records (did the file change while it was read?)", offset: UInt32(truncatingIfNeeded: event.offset))
+                        throw YAMLReadFailure(
+                            "a second document follows one whose sequence's items were already read as records (did the file change while it was read?)",
+                            offset: UInt32(truncatingIfNeeded: event.offset))
                     }
                     releaseHeldSequence(asElements: false)
                     builder.startDocument()
@@ -103,7 +105,9 @@ public final class YAMLRecordReader: RecordBatchReader {
                         roots.append(Int32(root))
                     }
                     documentsRead += 1
-                    if heldSequence == nil && (builder.tape.bytes.count >= options.batchBytes || window.storage.count >= Self.windowLimit) {
+                    if heldSequence == nil
+                        && (builder.tape.bytes.count >= options.batchBytes || window.storage.count >= Self.windowLimit)
+                    {
                         return makeBatch(trimmingToLine: event.line)
                     }
                 case .streamStart:
@@ -168,7 +172,8 @@ public final class YAMLRecordReader: RecordBatchReader {
         for item in builder.completedItems { roots.append(Int32(item)) }
         builder.forgetCompletedItems()
         completedNodes = builder.tape.count
-        return builder.mayHandOnItems && (builder.tape.bytes.count >= options.batchBytes || window.storage.count >= Self.windowLimit)
+        return builder.mayHandOnItems
+            && (builder.tape.bytes.count >= options.batchBytes || window.storage.count >= Self.windowLimit)
     }
 
     /// Decides the held first document: its elements are the records, or it is one itself.

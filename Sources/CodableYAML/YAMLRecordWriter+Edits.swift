@@ -16,7 +16,9 @@ extension YAMLRecordWriter {
     /// Writes the value rooted at `root` with `edit` applied as it is written (the text of the
     /// record copied with the edit, written plainly): only picked members, in their order,
     /// dropped ones left out, renamed keys under their new names. Iterative, like the plain walk.
-    func writeEdited(root: Int, indent: Int, afterDash: Bool, edit: RecordEdit, _ context: Context, to out: inout OutputCursor) {
+    func writeEdited(
+        root: Int, indent: Int, afterDash: Bool, edit: RecordEdit, _ context: Context, to out: inout OutputCursor
+    ) {
         guard let rootFrame = open(root, indent: indent, firstInline: afterDash, edit: edit, context) else {
             writeInline(root, blockIndent: max(indent, 2), context, to: &out)  // a scalar, or left empty
             out.append(0x0A)
@@ -53,10 +55,13 @@ extension YAMLRecordWriter {
 
     /// The frame of the collection at `index` when it is written as a block (it keeps a member
     /// after the edit); nil for a scalar or an empty collection.
-    private func open(_ index: Int, indent: Int, firstInline: Bool, edit: RecordEdit, _ context: Context) -> EditedFrame? {
+    private func open(_ index: Int, indent: Int, firstInline: Bool, edit: RecordEdit, _ context: Context)
+        -> EditedFrame?
+    {
         let node = context.nodes[index]
         guard isBlockCollection(node) else { return nil }
-        let members = EditedMembers(of: index, in: context.nodes, bytes: context.bytes, edit: edit, sortingKeys: sortsKeys)
+        let members = EditedMembers(
+            of: index, in: context.nodes, bytes: context.bytes, edit: edit, sortingKeys: sortsKeys)
         var frame = EditedFrame(members: members, indent: indent, firstInline: firstInline)
         frame.upcoming = frame.members.next(in: context.nodes, dropped: edit.dropped)
         return frame.upcoming == nil ? nil : frame

@@ -10,7 +10,10 @@ extension YAMLRecordWriter {
     ) {
         var path: [UInt8] = []
         var firstInline = afterDash
-        FlattenedMembers.forEach(of: root, in: context.nodes, bytes: context.bytes, separator: separator, sortedByName: sortsKeys, path: &path) { key, value, joinedName in
+        FlattenedMembers.forEach(
+            of: root, in: context.nodes, bytes: context.bytes, separator: separator, sortedByName: sortsKeys,
+            path: &path
+        ) { key, value, joinedName in
             if firstInline {
                 firstInline = false
             } else {

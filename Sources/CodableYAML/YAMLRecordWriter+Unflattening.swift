@@ -28,9 +28,12 @@ extension YAMLRecordWriter {
                 } else {
                     writeKey(key, indent: indent, context, to: &out)
                 }
-                let parsed = order.parsesJSONText && embedded.withParsed(context.nodes[key + 1], in: context.bytes) { nodes, text in
-                    writeMemberValue(0, indent: indent, Context(nodes: nodes, bytes: text, replacements: [:]), to: &out)
-                }
+                let parsed =
+                    order.parsesJSONText
+                    && embedded.withParsed(context.nodes[key + 1], in: context.bytes) { nodes, text in
+                        writeMemberValue(
+                            0, indent: indent, Context(nodes: nodes, bytes: text, replacements: [:]), to: &out)
+                    }
                 if !parsed { writeMemberValue(key + 1, indent: indent, context, to: &out) }
             }
         }

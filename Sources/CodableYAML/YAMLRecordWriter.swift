@@ -121,14 +121,17 @@ public final class YAMLRecordWriter: RecordFormatter {
             record.batch.nodes.withNodes { nodes in
                 var out = output.beginAppending()
                 defer { output.endAppending(out) }
-                let context = Context(nodes: nodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, replacements: edit.replacements)
+                let context = Context(
+                    nodes: nodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                    replacements: edit.replacements)
                 let root = record.root
                 if let order = edit.unflattening, nodes[root].kind == .object, nodes[root].size > 0 {
                     writeUnflattened(root: root, indent: indent, afterDash: afterDash, order: order, context, to: &out)
                     return
                 }
                 if let separator = edit.flattening, FlattenedMembers.change(root, in: nodes) {
-                    writeFlattened(root: root, indent: indent, afterDash: afterDash, separator: separator, context, to: &out)
+                    writeFlattened(
+                        root: root, indent: indent, afterDash: afterDash, separator: separator, context, to: &out)
                     return
                 }
                 guard edit.keepsShape else {
@@ -165,7 +168,10 @@ public final class YAMLRecordWriter: RecordFormatter {
             sorted = KeyOrder.sortedKeys(of: index, in: context.nodes, bytes: context.bytes, lastFirst: true)
         }
         let next = sorted?.popLast() ?? index + 1
-        stack.append(Frame(isObject: isObject, remaining: JSONNode.memberCount(of: index, in: context.nodes), next: next, indent: indent, firstInline: firstInline, sorted: sorted))
+        stack.append(
+            Frame(
+                isObject: isObject, remaining: JSONNode.memberCount(of: index, in: context.nodes), next: next,
+                indent: indent, firstInline: firstInline, sorted: sorted))
     }
 
     /// Writes the open collections' members and elements, one line (or block) each.
@@ -284,13 +290,17 @@ public final class YAMLRecordWriter: RecordFormatter {
     }
 
     @inline(__always)
-    private func writeString(_ node: JSONNode, _ bytes: UnsafePointer<UInt8>, isKey: Bool, blockIndent: Int, to out: inout OutputCursor) {
+    private func writeString(
+        _ node: JSONNode, _ bytes: UnsafePointer<UInt8>, isKey: Bool, blockIndent: Int, to out: inout OutputCursor
+    ) {
         let token = node.token(in: bytes)
         if node.hasEscapes {
             let content = JSONString.unescape(token)
             content.withUnsafeBufferPointer { writeText($0, isKey: isKey, blockIndent: blockIndent, to: &out) }
         } else {
-            writeText(UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]), isKey: isKey, blockIndent: blockIndent, to: &out)
+            writeText(
+                UnsafeBufferPointer(rebasing: token[1..<(token.count - 1)]), isKey: isKey, blockIndent: blockIndent,
+                to: &out)
         }
     }
 
@@ -303,7 +313,11 @@ public final class YAMLRecordWriter: RecordFormatter {
         case .literal(let needsIndicator, let trailingBreaks):
             out.append(UInt8(ascii: "|"))
             if needsIndicator { out.append(UInt8(ascii: "2")) }
-            if trailingBreaks == 0 { out.append(UInt8(ascii: "-")) } else if trailingBreaks > 1 { out.append(UInt8(ascii: "+")) }
+            if trailingBreaks == 0 {
+                out.append(UInt8(ascii: "-"))
+            } else if trailingBreaks > 1 {
+                out.append(UInt8(ascii: "+"))
+            }
             let base = text.baseAddress!
             var lineStart = 0
             let contentEnd = text.count - min(trailingBreaks, 1)

@@ -36,7 +36,7 @@ struct YAMLScalarResolver {
             if isNull(text) { return .null }
             return resolveBool(text) ?? .string
         case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"),
-             UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"), UInt8(ascii: "O"):
             return resolveBool(text) ?? .string
         default:
             return .string
@@ -66,8 +66,12 @@ struct YAMLScalarResolver {
         for word: StaticString in ["true", "True", "TRUE"] where matches(text, word) { return .true }
         for word: StaticString in ["false", "False", "FALSE"] where matches(text, word) { return .false }
         guard version == .v1_1 else { return nil }
-        for word: StaticString in ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON"] where matches(text, word) { return .true }
-        for word: StaticString in ["n", "N", "no", "No", "NO", "off", "Off", "OFF"] where matches(text, word) { return .false }
+        for word: StaticString in ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON"] where matches(text, word) {
+            return .true
+        }
+        for word: StaticString in ["n", "N", "no", "No", "NO", "off", "Off", "OFF"] where matches(text, word) {
+            return .false
+        }
         return nil
     }
 
@@ -105,13 +109,17 @@ struct YAMLScalarResolver {
         if body.count > 2 && body[0] == UInt8(ascii: "0") {
             let marker = body[1]
             let allowSign = version == .v1_1
-            if (marker == UInt8(ascii: "x") || marker == UInt8(ascii: "o")) && (index == 0 || allowSign) || (marker == UInt8(ascii: "b") && version == .v1_1) {
+            if (marker == UInt8(ascii: "x") || marker == UInt8(ascii: "o")) && (index == 0 || allowSign)
+                || (marker == UInt8(ascii: "b") && version == .v1_1)
+            {
                 let radix: UInt64 = marker == UInt8(ascii: "x") ? 16 : marker == UInt8(ascii: "o") ? 8 : 2
                 return radixInteger(UnsafeBufferPointer(rebasing: body[2...]), radix: radix, negative: negative)
             }
         }
         if version == .v1_1 {
-            if body.count > 1 && body[0] == UInt8(ascii: "0") && body.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7")) || $0 == UInt8(ascii: "_") }) {
+            if body.count > 1 && body[0] == UInt8(ascii: "0")
+                && body.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7")) || $0 == UInt8(ascii: "_") })
+            {
                 return radixInteger(UnsafeBufferPointer(rebasing: body[1...]), radix: 8, negative: negative)
             }
             if body.contains(UInt8(ascii: ":")) { return sexagesimal(body, negative: negative) }
@@ -147,7 +155,9 @@ struct YAMLScalarResolver {
         return index == count
     }
 
-    private func isSpecial(_ body: UnsafeBufferPointer<UInt8>, _ a: StaticString, _ b: StaticString, _ c: StaticString) -> Bool {
+    private func isSpecial(_ body: UnsafeBufferPointer<UInt8>, _ a: StaticString, _ b: StaticString, _ c: StaticString)
+        -> Bool
+    {
         matches(body, a) || matches(body, b) || matches(body, c)
     }
 
@@ -157,7 +167,9 @@ struct YAMLScalarResolver {
         let underscores = version == .v1_1
         var index = 0
         var integer: [UInt8] = []
-        while index < body.count, isDigit(body[index]) || (underscores && body[index] == UInt8(ascii: "_") && !integer.isEmpty) {
+        while index < body.count,
+            isDigit(body[index]) || (underscores && body[index] == UInt8(ascii: "_") && !integer.isEmpty)
+        {
             if body[index] != UInt8(ascii: "_") { integer.append(body[index]) }
             index += 1
         }
@@ -190,8 +202,14 @@ struct YAMLScalarResolver {
         guard index == body.count else { return .mismatch }
         if negative { number.append(UInt8(ascii: "-")) }
         var firstSignificant = 0
-        while firstSignificant < integer.count - 1 && integer[firstSignificant] == UInt8(ascii: "0") { firstSignificant += 1 }
-        if integer.isEmpty { number.append(UInt8(ascii: "0")) } else { number.append(contentsOf: integer[firstSignificant...]) }
+        while firstSignificant < integer.count - 1 && integer[firstSignificant] == UInt8(ascii: "0") {
+            firstSignificant += 1
+        }
+        if integer.isEmpty {
+            number.append(UInt8(ascii: "0"))
+        } else {
+            number.append(contentsOf: integer[firstSignificant...])
+        }
         if let fraction {
             number.append(UInt8(ascii: "."))
             if fraction.isEmpty { number.append(UInt8(ascii: "0")) } else { number.append(contentsOf: fraction) }
@@ -201,7 +219,9 @@ struct YAMLScalarResolver {
     }
 
     /// Digits (and `_` in 1.1) in `radix`, written as a decimal JSON integer.
-    private mutating func radixInteger(_ digits: UnsafeBufferPointer<UInt8>, radix: UInt64, negative: Bool) -> Resolution {
+    private mutating func radixInteger(_ digits: UnsafeBufferPointer<UInt8>, radix: UInt64, negative: Bool)
+        -> Resolution
+    {
         var value: UInt64 = 0
         var sawDigit = false
         for byte in digits {
@@ -226,7 +246,10 @@ struct YAMLScalarResolver {
         var parts = 0
         for (position, byte) in body.enumerated() {
             if byte == UInt8(ascii: ":") || position == body.count - 1 && isDigit(byte) {
-                if byte != UInt8(ascii: ":") { part = part * 10 + UInt64(byte - UInt8(ascii: "0")); partDigits += 1 }
+                if byte != UInt8(ascii: ":") {
+                    part = part * 10 + UInt64(byte - UInt8(ascii: "0"))
+                    partDigits += 1
+                }
                 guard partDigits > 0, parts == 0 || part < 60 else { return .mismatch }
                 let (shifted, overflow) = value.multipliedReportingOverflow(by: 60)
                 if overflow { return .tooLarge }

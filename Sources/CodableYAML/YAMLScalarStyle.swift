@@ -47,12 +47,15 @@ enum YAMLScalarStyle: Equatable {
             // clearer (and safer) quoted.
             var lastLineStart = count
             while lastLineStart > 0 && text[lastLineStart - 1] != 0x0A { lastLineStart -= 1 }
-            if lastLineStart < count && (lastLineStart..<count).allSatisfy({ text[$0] == 0x20 || text[$0] == 0x09 }) { literalAllowed = false }
+            if lastLineStart < count && (lastLineStart..<count).allSatisfy({ text[$0] == 0x20 || text[$0] == 0x09 }) {
+                literalAllowed = false
+            }
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) { literalAllowed = false }
             guard literalAllowed else { return .doubleQuoted }
             var breaks = 0
             while breaks < count && text[count - 1 - breaks] == 0x0A { breaks += 1 }
-            return .literal(needsIndicator: text[0] == 0x20 || text[0] == 0x09 || text[0] == 0x0A, trailingBreaks: breaks)
+            return .literal(
+                needsIndicator: text[0] == 0x20 || text[0] == 0x09 || text[0] == 0x0A, trailingBreaks: breaks)
         }
         if plainAllowed && (text[count - 1] == 0x20 || isReserved(text)) { plainAllowed = false }
         return plainAllowed ? .plain : .doubleQuoted
@@ -63,10 +66,10 @@ enum YAMLScalarStyle: Equatable {
     private static func isPlainStart(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         switch text[0] {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["),
-             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"),
-             UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
-             UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: " "),
-             UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"),
+            UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
+            UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: " "),
+            UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return false
         default:
             return true

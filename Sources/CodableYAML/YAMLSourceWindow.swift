@@ -31,7 +31,9 @@ final class YAMLSourceWindow {
     func place(ofOffset offset: UInt32) -> (location: SourceLocation, excerpt: SourceExcerpt) {
         let relative = Int(offset &- UInt32(truncatingIfNeeded: baseOffset))
         let locator = locator
-        return storage.withUnsafeBufferPointer { (locator.location(of: relative, in: $0), locator.excerpt(at: relative, in: $0)) }
+        return storage.withUnsafeBufferPointer {
+            (locator.location(of: relative, in: $0), locator.excerpt(at: relative, in: $0))
+        }
     }
 
     /// The absolute input offset of the character libyaml's marks index as `character` (Unicode
@@ -59,7 +61,9 @@ final class YAMLSourceWindow {
 
     /// Counts on from `place` (a character index and its offset in `bytes`) to `character`; from
     /// the window's start when `character` lies before `place`.
-    private func advance(_ place: (character: Int, offset: Int), to character: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (character: Int, offset: Int) {
+    private func advance(
+        _ place: (character: Int, offset: Int), to character: Int, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> (character: Int, offset: Int) {
         var (index, offset) = character < place.character ? (baseCharacter, 0) : place
         if offset == 0 { offset = byteOrderMarkLength(bytes) }
         while index < character && offset < bytes.count {
@@ -115,7 +119,8 @@ final class YAMLSourceWindow {
                 var cursor = index
                 // The end marker of the document before (`...` at column 1) is as good as blank.
                 if index + 3 < bytes.count, bytes[index..<index + 3].elementsEqual("...".utf8),
-                   isBlank(bytes[index + 3]) || breaks.width(at: index + 3, in: bytes) > 0 {
+                    isBlank(bytes[index + 3]) || breaks.width(at: index + 3, in: bytes) > 0
+                {
                     cursor += 3
                 }
                 while cursor < bytes.count, isBlank(bytes[cursor]) { cursor += 1 }
@@ -124,7 +129,8 @@ final class YAMLSourceWindow {
                 }
                 // Content, or a line still to come whole (a CR may be the first half of a CRLF).
                 guard cursor < bytes.count, breaks.width(at: cursor, in: bytes) > 0,
-                      bytes[cursor] != 0x0D || cursor + 1 < bytes.count else { break }
+                    bytes[cursor] != 0x0D || cursor + 1 < bytes.count
+                else { break }
                 index = cursor + breaks.width(at: cursor, in: bytes)
                 droppedBytes = index
                 droppedLines += 1
@@ -141,7 +147,8 @@ final class YAMLSourceWindow {
     /// dropped.
     private func forgetCharacters(before offset: Int) {
         guard offset > 0 else { return }
-        let character = cursor.offset <= offset
+        let character =
+            cursor.offset <= offset
             ? cursor.character + characterCount(from: cursor.offset, to: offset)
             : cursor.character - characterCount(from: offset, to: cursor.offset)
         cursor = cursor.offset >= offset ? (cursor.character, cursor.offset - offset) : (character, 0)

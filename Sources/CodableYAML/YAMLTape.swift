@@ -69,7 +69,9 @@ final class YAMLTape {
         let start = cursor.position
         cursor.append(text.baseAddress!, count: text.count)
         let placed = cursor.withWrittenBytes { written in
-            recent.start(ofTokenWrittenAt: start, length: text.count, forNode: nodes.count, in: UnsafePointer(written.baseAddress!))
+            recent.start(
+                ofTokenWrittenAt: start, length: text.count, forNode: nodes.count,
+                in: UnsafePointer(written.baseAddress!))
         }
         if placed != start { cursor.truncate(to: start) }
         return placed
@@ -102,7 +104,8 @@ final class YAMLTape {
         let escaped = JSONString.appendQuoted(content, to: &cursor)
         let length = cursor.position - start
         let placed = cursor.withWrittenBytes { written in
-            recent.start(ofTokenWrittenAt: start, length: length, forNode: nodes.count, in: UnsafePointer(written.baseAddress!))
+            recent.start(
+                ofTokenWrittenAt: start, length: length, forNode: nodes.count, in: UnsafePointer(written.baseAddress!))
         }
         if placed != start { cursor.truncate(to: sharedQuote ? start + 1 : start) }
         bytes.endAppending(cursor)

@@ -26,8 +26,9 @@ func measure(_ label: String, _ body: () -> Int) {
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let rate = Double(count) / seconds
-    print("\(label): \(count) in \(String(format: "%.3f", seconds)) s = "
-          + "\(String(format: "%.2f", rate / 1e6)) M/s (checksum \(checksum))")
+    print(
+        "\(label): \(count) in \(String(format: "%.3f", seconds)) s = "
+            + "\(String(format: "%.2f", rate / 1e6)) M/s (checksum \(checksum))")
 }
 
 measure("ISO-8601 parse (String)") {

@@ -88,7 +88,9 @@ for _ in 0..<runs {
     let models = try SwiftModelReader().read(paths: [path])
     let elapsed = ContinuousClock.now - start
     typeCount = models.types.count
-    let unsupported = models.types.values.filter { if case .unsupported = $0.shape { return true } else { return false } }
+    let unsupported = models.types.values.filter {
+        if case .unsupported = $0.shape { return true } else { return false }
+    }
     precondition(unsupported.isEmpty, "generated models should all be supported: \(unsupported.map(\.name))")
     best = min(best, seconds(elapsed))
 }

@@ -42,5 +42,7 @@ for _ in 0..<runs {
     best = min(best, Date().timeIntervalSince(start))
 }
 let megabytes = Double(bytes.count) / 1_000_000
-print(String(format: "%d records (%d invalid), %.1f MB: best of %d %.3f s, %.1f MB/s (parse + validate, one core)",
-             records, invalid, megabytes, runs, best, megabytes / best))
+print(
+    String(
+        format: "%d records (%d invalid), %.1f MB: best of %d %.3f s, %.1f MB/s (parse + validate, one core)",
+        records, invalid, megabytes, runs, best, megabytes / best))

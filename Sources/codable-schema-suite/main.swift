@@ -16,7 +16,9 @@ guard let suite = arguments.first(where: { !$0.hasPrefix("--") }) else {
     exit(2)
 }
 let verbose = arguments.contains("--verbose")
-let filter: String? = arguments.firstIndex(of: "--filter").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+let filter: String? = arguments.firstIndex(of: "--filter").flatMap {
+    arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil
+}
 let remotes = suite + "/remotes"
 
 struct Tally { var passed = 0, failed = 0 }
@@ -43,7 +45,10 @@ func string(_ batch: RecordBatch, _ node: Int) -> String {
 /// Runs one test file; returns its tally.
 func run(file: String, assertFormats: Bool, draft: JSONSchemaDraft) -> Tally {
     var tally = Tally()
-    guard let data = FileManager.default.contents(atPath: file) else { print("cannot read \(file)"); return tally }
+    guard let data = FileManager.default.contents(atPath: file) else {
+        print("cannot read \(file)")
+        return tally
+    }
     let reader = RecordReader(source: InMemoryByteSource([UInt8](data)), options: RecordReaderOptions(framing: .json))
     let name = (file as NSString).lastPathComponent
     do {
@@ -56,7 +61,8 @@ func run(file: String, assertFormats: Bool, draft: JSONSchemaDraft) -> Tally {
                 let options = SchemaOptions(assertFormats: assertFormats, schemaDirectory: remotes, defaultDraft: draft)
                 let schema: CompiledSchema
                 do {
-                    schema = try CompiledSchema(bytes: Array(schemaText.utf8), name: "schema-under-test.json", options: options)
+                    schema = try CompiledSchema(
+                        bytes: Array(schemaText.utf8), name: "schema-under-test.json", options: options)
                 } catch {
                     tally.failed += elements(batch, tests).count
                     print("FAIL \(name): \(description): schema did not compile: \(error)")
@@ -72,11 +78,16 @@ func run(file: String, assertFormats: Bool, draft: JSONSchemaDraft) -> Tally {
                     } else {
                         tally.failed += 1
                         let testDescription = fields["description"].map { string(batch, $0) } ?? "?"
-                        print("FAIL \(file.contains("/optional/format/") ? "optional/format " : file.contains("/optional/") ? "optional " : "")\(name): \(description) / \(testDescription): expected \(expected ? "valid" : "invalid")")
+                        print(
+                            "FAIL \(file.contains("/optional/format/") ? "optional/format " : file.contains("/optional/") ? "optional " : "")\(name): \(description) / \(testDescription): expected \(expected ? "valid" : "invalid")"
+                        )
                         if verbose {
                             print("  schema: \(schemaText.prefix(400))")
                             print("  data: \(Record(batch: batch, root: dataNode).compactText.prefix(200))")
-                            for violation in violations { print("  \(violation.keywordLocation) at \(violation.instancePath): \(violation.message)") }
+                            for violation in violations {
+                                print(
+                                    "  \(violation.keywordLocation) at \(violation.instancePath): \(violation.message)")
+                            }
                         }
                     }
                 }

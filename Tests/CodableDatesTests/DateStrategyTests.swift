@@ -12,7 +12,8 @@ import Testing
         #expect(try DateStrategy(parsing: "auto") == .auto)
         #expect(try DateStrategy(parsing: "format:yyyy-MM-dd") == .format(DateFormatPattern("yyyy-MM-dd")))
         let newYork = try DateFormatPattern.timeZone(parsing: "America/New_York")
-        #expect(try DateStrategy(parsing: "format:HH:mm", timeZone: newYork)
+        #expect(
+            try DateStrategy(parsing: "format:HH:mm", timeZone: newYork)
                 == .format(DateFormatPattern("HH:mm", timeZone: newYork)))
         #expect(try DateStrategy(parsing: "format:yyyy").name == "format:yyyy")
     }
@@ -53,13 +54,14 @@ import Testing
         }
         let string = try codec.decode(.string("2024-03-01T10:00:00+01:00"))
         #expect(string.kind == .iso8601)
-        #expect(string.date.timeIntervalSinceReferenceDate == 730976400)
+        #expect(string.date.timeIntervalSinceReferenceDate == 730_976_400)
         #expect(throws: DateDecodingError.notISO8601("yesterday")) { try codec.decode(.string("yesterday")) }
     }
 
     @Test func errorMessagesReadLikeFoundation() {
         #expect(DateDecodingError.notISO8601("x").description == "Expected date string to be ISO8601-formatted.")
-        #expect(DateDecodingError.formatMismatch("x").description
+        #expect(
+            DateDecodingError.formatMismatch("x").description
                 == "Date string does not match format expected by formatter.")
         #expect(DateDecodingError.expectedNumber.description == "Expected to decode Double but found a string instead.")
         #expect(DateDecodingError.expectedString.description == "Expected to decode String but found number instead.")

@@ -16,13 +16,28 @@ import Testing
     }
 
     static let cases: [(pattern: String, zone: TimeZone, inputs: [String])] = [
-        ("yyyy-MM-dd", .gmt, ["2024-03-01", "2024-3-1", "2024-02-30", "1900-01-01", "0001-01-01", "x", "",
-                              "2024-03-01T09:00:00Z", "730976400"]),
-        ("yyyy-MM-dd HH:mm", newYork, ["2024-03-10 02:30", "2024-03-10 01:59", "2024-03-10 03:00",
-                                       "2024-11-03 01:30", "2024-11-03 00:59", "2024-11-03 02:00",
-                                       "2024-06-01 12:00", "2024-13-01 00:00"]),
-        ("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", .gmt, ["2024-03-01T09:00:00.123+01:00", "2024-03-01T09:00:00.123Z",
-                                                   "2024-03-01T09:00:00+01:00"]),
+        (
+            "yyyy-MM-dd", .gmt,
+            [
+                "2024-03-01", "2024-3-1", "2024-02-30", "1900-01-01", "0001-01-01", "x", "",
+                "2024-03-01T09:00:00Z", "730976400",
+            ]
+        ),
+        (
+            "yyyy-MM-dd HH:mm", newYork,
+            [
+                "2024-03-10 02:30", "2024-03-10 01:59", "2024-03-10 03:00",
+                "2024-11-03 01:30", "2024-11-03 00:59", "2024-11-03 02:00",
+                "2024-06-01 12:00", "2024-13-01 00:00",
+            ]
+        ),
+        (
+            "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", .gmt,
+            [
+                "2024-03-01T09:00:00.123+01:00", "2024-03-01T09:00:00.123Z",
+                "2024-03-01T09:00:00+01:00",
+            ]
+        ),
         ("dd/MM/yyyy HH:mm:ss", TimeZone(secondsFromGMT: 3600)!, ["01/03/2024 09:00:00", "31/12/1969 23:59:59"]),
         ("EEE, dd MMM yyyy HH:mm:ss zzz", .gmt, ["Fri, 01 Mar 2024 09:00:00 GMT", "Fri, 01 Mar 2024 09:00:00 EST"]),
     ]
@@ -47,7 +62,7 @@ import Testing
         var rng = SeededGenerator(seed: 35 + UInt64(index))
         var instants = (0..<1000).map { _ in Double(Int.random(in: -3_000_000_000...3_000_000_000, using: &rng)) }
         for hour in -6...6 {  // 2024-03-10T07:00Z and 2024-11-03T06:00Z, New York's transitions
-            instants += [731746800 + Double(hour) * 1800, 752306400 + Double(hour) * 1800]
+            instants += [731_746_800 + Double(hour) * 1800, 752_306_400 + Double(hour) * 1800]
         }
         for t in instants {
             let date = Date(timeIntervalSinceReferenceDate: t)
@@ -60,9 +75,12 @@ import Testing
 
     @Test func neverDependsOnTheMachineZone() throws {
         let codec = DateCodec(try DateStrategy(parsing: "format:yyyy-MM-dd HH:mm"))
-        #expect(try codec.decode(.string("2024-03-01 09:00")).date.timeIntervalSinceReferenceDate == 730976400)
-        let paris = DateCodec(.format(DateFormatPattern("yyyy-MM-dd HH:mm",
-                                                        timeZone: try DateFormatPattern.timeZone(parsing: "+01:00"))))
-        #expect(try paris.decode(.string("2024-03-01 10:00")).date.timeIntervalSinceReferenceDate == 730976400)
+        #expect(try codec.decode(.string("2024-03-01 09:00")).date.timeIntervalSinceReferenceDate == 730_976_400)
+        let paris = DateCodec(
+            .format(
+                DateFormatPattern(
+                    "yyyy-MM-dd HH:mm",
+                    timeZone: try DateFormatPattern.timeZone(parsing: "+01:00"))))
+        #expect(try paris.decode(.string("2024-03-01 10:00")).date.timeIntervalSinceReferenceDate == 730_976_400)
     }
 }

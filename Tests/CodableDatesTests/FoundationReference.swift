@@ -50,8 +50,10 @@ enum FoundationReference {
 
     /// Compares `codable`'s decoding with Foundation's; nil when they agree (same instant to the
     /// bit, or the same error kind and message), else a description of the difference.
-    static func mismatch(_ codec: DateCodec, _ value: DateJSONValue,
-                         _ strategy: JSONDecoder.DateDecodingStrategy) -> String? {
+    static func mismatch(
+        _ codec: DateCodec, _ value: DateJSONValue,
+        _ strategy: JSONDecoder.DateDecodingStrategy
+    ) -> String? {
         let expected = decode(json: json(value), strategy)
         let actual: Result<Double, Failure>
         do {

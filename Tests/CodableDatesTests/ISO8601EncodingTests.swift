@@ -8,8 +8,10 @@ import Testing
     @Test func wholeSecondsMatchJSONEncoder() throws {
         var rng = SeededGenerator(seed: 3339)
         let codec = DateCodec(.iso8601)
-        var instants = [0.0, -978307200, 730976400, -13197600000, -13197600001, -63145699200, -63145699201,
-                        -62135596800, 252423993600, -211845067200, 15927175497600, -86400, 86399]
+        var instants = [
+            0.0, -978_307_200, 730_976_400, -13_197_600_000, -13_197_600_001, -63_145_699_200, -63_145_699_201,
+            -62_135_596_800, 252_423_993_600, -211_845_067_200, 15_927_175_497_600, -86400, 86399,
+        ]
         for _ in 0..<1500 {
             instants.append(Double(Int.random(in: -211_845_067_200...15_927_175_497_600, using: &rng)))
             instants.append(Double(Int.random(in: -5_000_000_000...5_000_000_000, using: &rng)))
@@ -49,7 +51,9 @@ import Testing
 
     @Test func outOfRangeAndNonFiniteAreRefused() {
         let codec = DateCodec(.iso8601)
-        #expect(throws: DateEncodingError.outOfRange(1e16)) { try codec.encode(Date(timeIntervalSinceReferenceDate: 1e16)) }
+        #expect(throws: DateEncodingError.outOfRange(1e16)) {
+            try codec.encode(Date(timeIntervalSinceReferenceDate: 1e16))
+        }
         #expect(throws: DateEncodingError.self) { try codec.encode(Date(timeIntervalSinceReferenceDate: .infinity)) }
     }
 
@@ -64,13 +68,16 @@ import Testing
         #expect(written == "\"-0001-12-31T19:00:00Z\"")
         #expect(written == FoundationReference.encode(read, .iso8601))
         #expect(ISO8601Parser.parse("-0001-12-31T19:00:00Z") == nil)
-        #expect(throws: FoundationReference.Failure.self) { try FoundationReference.decode(json: written, .iso8601).get() }
+        #expect(throws: FoundationReference.Failure.self) {
+            try FoundationReference.decode(json: written, .iso8601).get()
+        }
     }
 
     @Test func formatThenParseIsIdentity() {
         var rng = SeededGenerator(seed: 7)
         for _ in 0..<2000 {
-            let t = Double(Int.random(in: -63_000_000_000...1_000_000_000_000, using: &rng))  // years 0...33000
+            let t =
+                Double(Int.random(in: -63_000_000_000...1_000_000_000_000, using: &rng))  // years 0...33000
                 + Double(Int.random(in: 0..<1000, using: &rng)) / 1000
             let text = ISO8601Formatter.string(fromInterval: t)!
             #expect(ISO8601Parser.parse(text)?.timeIntervalSinceReferenceDate == t, "\(t) \(text)")

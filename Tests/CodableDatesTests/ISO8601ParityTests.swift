@@ -81,17 +81,21 @@ import Testing
             let v = String(Int.random(in: range, using: &rng))
             return String(repeating: "0", count: max(0, width - v.count)) + v
         }
-        let year = pick([num(1970...2100, width: 4), num(0...9999, width: 4), num(1...3000, width: 4),
-                         num(10000...600000, width: 5), num(1580...1584, width: 4)])
+        let year = pick([
+            num(1970...2100, width: 4), num(0...9999, width: 4), num(1...3000, width: 4),
+            num(10000...600000, width: 5), num(1580...1584, width: 4),
+        ])
         let month = pick([num(1...12, width: 2), num(1...12, width: 2), num(0...13, width: 1)])
         let day = pick([num(1...28, width: 2), num(1...31, width: 2), num(0...32, width: 2)])
         let hour = pick([num(0...23, width: 2), num(0...23, width: 2), num(0...99, width: 1), "24"])
         let minute = pick([num(0...59, width: 2), num(0...59, width: 2), num(0...99, width: 2)])
         let second = pick([num(0...59, width: 2), num(0...59, width: 2), "60", num(0...99, width: 1)])
         let fraction = pick(["", "", "", "."] + (1...10).map { "." + num(0...999_999_999, width: 9).prefix($0) })
-        let zone = pick(["Z", "Z", "z", "+01:00", "-05:30", "+0530", "-08", "+14:00", "+18:00", "-18:01",
-                         "GMT", "UTC", "utc+2", "GMT-03:30", "+01:00:30", "", "X", " Z",
-                         "+" + num(0...19, width: 2) + ":" + num(0...59, width: 2)])
+        let zone = pick([
+            "Z", "Z", "z", "+01:00", "-05:30", "+0530", "-08", "+14:00", "+18:00", "-18:01",
+            "GMT", "UTC", "utc+2", "GMT-03:30", "+01:00:30", "", "X", " Z",
+            "+" + num(0...19, width: 2) + ":" + num(0...59, width: 2),
+        ])
         let separator = pick(["T", "T", "T", "T", "t", " "])
         let tail = pick(["", "", "", "", " ", "junk", "Z"])
         return year + "-" + month + "-" + day + separator + hour + ":" + minute + ":" + second

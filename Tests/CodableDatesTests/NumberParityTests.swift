@@ -19,8 +19,10 @@ import Testing
         "nan", "inf", "1e", "--1", "",
     ]
 
-    static let hardStrings = ["730976400", "730976400.0", "NaN", "Infinity", "-Infinity", "1e3", "",
-                              "2024-03-01T09:00:00Z"]
+    static let hardStrings = [
+        "730976400", "730976400.0", "NaN", "Infinity", "-Infinity", "1e3", "",
+        "2024-03-01T09:00:00Z",
+    ]
 
     @Test(arguments: 0..<3) func hardCasesMatchFoundation(index: Int) {
         let (strategy, decoding, _) = Self.strategies[index]
@@ -62,8 +64,10 @@ import Testing
     @Test func theSeedExamples() throws {
         let iso = DateCodec(.iso8601)
         let reference = DateCodec(.reference)
-        let expected = ["730976400.0": "\"2024-03-01T09:00:00Z\"", "731341800.0": "\"2024-03-05T14:30:00Z\"",
-                        "732412800.0": "\"2024-03-18T00:00:00Z\""]
+        let expected = [
+            "730976400.0": "\"2024-03-01T09:00:00Z\"", "731341800.0": "\"2024-03-05T14:30:00Z\"",
+            "732412800.0": "\"2024-03-18T00:00:00Z\"",
+        ]
         for (number, text) in expected {
             #expect(try iso.encode(reference.decode(.number(number)).date) == text)
         }
@@ -94,13 +98,16 @@ import Testing
     static func generate(_ rng: inout SeededGenerator) -> String {
         func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
         let sign = pick(["", "", "", "-"])
-        let integer = String(pick([
-            Int.random(in: 0...2_000_000_000, using: &rng), Int.random(in: 0...1_000, using: &rng),
-            Int.random(in: 1_000_000_000_000...2_000_000_000_000, using: &rng),
-            Int.random(in: 0...Int(Int32.max), using: &rng), 0,
-        ]))
-        let fraction = pick(["", "", ".0", "." + String(Int.random(in: 0...999_999_999, using: &rng)),
-                             "." + String(Int.random(in: 0...9, using: &rng)), ".000001"])
+        let integer = String(
+            pick([
+                Int.random(in: 0...2_000_000_000, using: &rng), Int.random(in: 0...1_000, using: &rng),
+                Int.random(in: 1_000_000_000_000...2_000_000_000_000, using: &rng),
+                Int.random(in: 0...Int(Int32.max), using: &rng), 0,
+            ]))
+        let fraction = pick([
+            "", "", ".0", "." + String(Int.random(in: 0...999_999_999, using: &rng)),
+            "." + String(Int.random(in: 0...9, using: &rng)), ".000001",
+        ])
         let exponent = pick(["", "", "", "", "e3", "E-3", "e+2", "e-10", "e300", "e-300", "e20"])
         return sign + integer + fraction + exponent
     }
@@ -118,7 +125,7 @@ import Testing
     }
 
     @Test func numberTextIsSwiftsShortestForm() {
-        #expect(JSONDouble.text(730976400) == "730976400")
+        #expect(JSONDouble.text(730_976_400) == "730976400")
         #expect(JSONDouble.text(730976400.5) == "730976400.5")
         #expect(JSONDouble.text(-0.0) == "-0")
         #expect(JSONDouble.text(1e20) == "1e+20")

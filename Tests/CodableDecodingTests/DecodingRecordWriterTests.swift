@@ -15,8 +15,11 @@ import Testing
         return records
     }
 
-    func writer(_ framing: OutputFraming, pretty: Bool = false, single: Bool = true, root: TypeReference = person) throws -> DecodingRecordWriter {
-        let decoder = try RecordDecoder(models: ParityModels.set, root: root, options: DecodingOptions(writer: JSONWriterOptions(pretty: pretty)))
+    func writer(_ framing: OutputFraming, pretty: Bool = false, single: Bool = true, root: TypeReference = person)
+        throws -> DecodingRecordWriter
+    {
+        let decoder = try RecordDecoder(
+            models: ParityModels.set, root: root, options: DecodingOptions(writer: JSONWriterOptions(pretty: pretty)))
         return DecodingRecordWriter(framing: framing, decoder: decoder, singleValueAllowed: single)
     }
 
@@ -34,27 +37,28 @@ import Testing
         let writer = try writer(.json, pretty: true)
         for record in try records(Self.ada + "\n" + Self.bob, .jsonl) { try writer.write(record) }
         writer.finish()
-        #expect(writer.output.text == """
-            [
-              {
-                "name": "Ada",
-                "age": 36,
-                "tags": [],
-                "active": true,
-                "kind": "person"
-              },
-              {
-                "name": "Bob",
-                "age": 40,
-                "tags": [
-                  "x"
-                ],
-                "active": false,
-                "kind": "person"
-              }
-            ]
+        #expect(
+            writer.output.text == """
+                [
+                  {
+                    "name": "Ada",
+                    "age": 36,
+                    "tags": [],
+                    "active": true,
+                    "kind": "person"
+                  },
+                  {
+                    "name": "Bob",
+                    "age": 40,
+                    "tags": [
+                      "x"
+                    ],
+                    "active": false,
+                    "kind": "person"
+                  }
+                ]
 
-            """)
+                """)
     }
 
     @Test func aBadRecordWritesNothing() throws {
@@ -79,7 +83,9 @@ import Testing
         let writer = try writer(.jsonl, root: .array(Self.person))
         let element = try RecordDecoder(models: ParityModels.set, root: Self.person)
         writer.beginArray()
-        for record in try records("[\(Self.ada),\(Self.bob)]", .json) { try writer.writeArrayElement(record, with: element) }
+        for record in try records("[\(Self.ada),\(Self.bob)]", .json) {
+            try writer.writeArrayElement(record, with: element)
+        }
         writer.endArray()
         for record in try records("[\(Self.ada)]", .jsonl) { try writer.writeValue(record) }
         let lines = writer.output.text.split(separator: "\n")

@@ -59,7 +59,8 @@ struct ParityOptions: Sendable, CustomStringConvertible {
         decoder.dateDecodingStrategy = Self.foundation(dates)
         if deferredData { decoder.dataDecodingStrategy = .deferredToData }
         if nonConforming {
-            decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         }
         return decoder
     }
@@ -71,7 +72,8 @@ struct ParityOptions: Sendable, CustomStringConvertible {
         encoder.dateEncodingStrategy = Self.foundationOutput(outputDates)
         if deferredData { encoder.dataEncodingStrategy = .deferredToData }
         if nonConforming {
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         }
         return encoder
     }
@@ -81,7 +83,8 @@ struct ParityOptions: Sendable, CustomStringConvertible {
         DecodingOptions(
             keys: snakeCase ? .convertFromSnakeCase : .useDefaultKeys, defaultDates: DateCodec(dates),
             outputDates: DateCodec(outputDates), data: deferredData ? .deferred : .base64,
-            nonConformingFloats: nonConforming ? .init(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN") : nil,
+            nonConformingFloats: nonConforming
+                ? .init(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN") : nil,
             writer: JSONWriterOptions(pretty: false, sortKeys: true))
     }
 }
@@ -115,7 +118,9 @@ enum ParityRunner {
     }
 
     /// codable's decoder on the same text (one record).
-    static func codable(_ root: TypeReference, _ json: String, _ options: ParityOptions, models: ModelSet = ParityModels.set) throws -> Outcome {
+    static func codable(
+        _ root: TypeReference, _ json: String, _ options: ParityOptions, models: ModelSet = ParityModels.set
+    ) throws -> Outcome {
         let decoder = try RecordDecoder(models: models, root: root, options: options.decodingOptions)
         let record = try ParityRunner.record(json)
         let output = OutputBuffer()
@@ -125,7 +130,8 @@ enum ParityRunner {
         } catch {
             switch error {
             case .data(let failure):
-                return .failure(kind: failure.kind.rawValue, path: failure.path.map(\.description), message: failure.message)
+                return .failure(
+                    kind: failure.kind.rawValue, path: failure.path.map(\.description), message: failure.message)
             case .model(let problem):
                 return .failure(kind: "model", path: [], message: problem.message)
             }

@@ -1,7 +1,7 @@
 import CodableDecoding
 import CodableModels
-import Foundation
 import CodableParsing
+import Foundation
 import Testing
 
 /// codable's decoder against the real `JSONDecoder` + `JSONEncoder` (sorted keys, unescaped
@@ -57,7 +57,8 @@ import Testing
     /// structures whose members are sorted, which read back what they wrote, hold theirs in memory.
     @Test(arguments: [true, false])
     func theSameOutputWhenEveryRecordOverflowsToAFile(sortKeys: Bool) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parity-overflow-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "parity-overflow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let overflow = OutputOverflow(directory: directory.path, recordBytesKept: 1)
@@ -70,7 +71,9 @@ import Testing
             let decoder = try RecordDecoder(models: ParityModels.set, root: parity.model.root, options: options)
             let record = try ParityRunner.record(parity.json)
             let inMemory = OutputBuffer()
-            let expected: [UInt8]? = (try? decoder.decode(record, to: inMemory)).map { inMemory.withUnsafeBytes { Array($0) } }
+            let expected: [UInt8]? = (try? decoder.decode(record, to: inMemory)).map {
+                inMemory.withUnsafeBytes { Array($0) }
+            }
             let output = OutputBuffer(capacity: 64)
             output.overflow(into: overflow)
             output.append(repeating: UInt8(ascii: "["), count: filler.count)
@@ -86,7 +89,9 @@ import Testing
                 #expect(!succeeded && written == filler, "\(parity.json): a failed record left bytes")
             }
         }
-        #expect(overflowed > decoded * (sortKeys ? 1 : 9) / 10, "only \(overflowed) of \(decoded) records moved bytes to the file")
+        #expect(
+            overflowed > decoded * (sortKeys ? 1 : 9) / 10,
+            "only \(overflowed) of \(decoded) records moved bytes to the file")
     }
 
     private func check(_ parity: ParityCase, models: ModelSet) throws {
@@ -95,16 +100,24 @@ import Testing
         switch (theirs, ours) {
         case (.output(let expected), .output(let actual)):
             if expected != actual, let sameValue = parity.model.sameValue {
-                #expect(sameValue(actual, parity.json, parity.options), "\(actual) decodes to another value than \(expected)")
+                #expect(
+                    sameValue(actual, parity.json, parity.options),
+                    "\(actual) decodes to another value than \(expected)")
             } else {
                 #expect(actual == expected)
             }
         case (.failure(let kind, let path, let message), .failure(let ourKind, let ourPath, let ourMessage)):
             #expect(ourKind == kind, "\(ours) vs Foundation's \(theirs)")
             if path.isEmpty && message == "The given data was not valid JSON." && kind == "dataCorrupted" {
-                #expect(ourMessage.hasPrefix("Parsed JSON number <") && ourMessage.contains("> does not fit in "), "\(ours)")
-            } else if kind == "dataCorrupted" && (message.hasPrefix("Expected date string") || message.hasPrefix("Date string does not match")) {
-                #expect(ourPath.count == path.count + 1 && Array(ourPath.prefix(path.count)) == path, "\(ours) vs Foundation's \(theirs)")
+                #expect(
+                    ourMessage.hasPrefix("Parsed JSON number <") && ourMessage.contains("> does not fit in "), "\(ours)"
+                )
+            } else if kind == "dataCorrupted"
+                && (message.hasPrefix("Expected date string") || message.hasPrefix("Date string does not match"))
+            {
+                #expect(
+                    ourPath.count == path.count + 1 && Array(ourPath.prefix(path.count)) == path,
+                    "\(ours) vs Foundation's \(theirs)")
                 #expect(ourMessage == message, "\(ours) vs Foundation's \(theirs)")
             } else {
                 #expect(ourPath == path, "\(ours) vs Foundation's \(theirs)")

@@ -27,8 +27,15 @@ struct Person: Codable, Equatable {
     }
 }
 
-enum Priority: String, Codable, Equatable { case low, medium, high = "HIGH" }
-enum Level: Int, Codable, Equatable { case one = 1, two = 2, minus = -1 }
+enum Priority: String, Codable, Equatable {
+    case low, medium
+    case high = "HIGH"
+}
+enum Level: Int, Codable, Equatable {
+    case one = 1
+    case two = 2
+    case minus = -1
+}
 
 struct Todo: Codable, Equatable {
     var id: UUID

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 /// The buffers that grow with `realloc` keep what they hold, and hand it on without a copy.
@@ -38,7 +39,10 @@ import Testing
         nodes.withNodes { stored in
             #expect(stored.count == 100_000)
             bytes.withUnsafeBufferPointer { bytes in
-                #expect(stored.indices.allSatisfy { Int(stored[$0].start) == $0 && stored[$0].tokenLength(in: bytes.baseAddress!) == $0 % 9 })
+                #expect(
+                    stored.indices.allSatisfy {
+                        Int(stored[$0].start) == $0 && stored[$0].tokenLength(in: bytes.baseAddress!) == $0 % 9
+                    })
             }
         }
     }

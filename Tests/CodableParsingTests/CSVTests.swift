@@ -1,15 +1,20 @@
 import Testing
+
 @testable import CodableParsing
 
 /// Reads every record of a CSV text and writes each back as compact JSON.
-private func readCSV(_ text: String, options: CSVReaderOptions = CSVReaderOptions(), pieceSize: Int = .max) throws(RecordReadError) -> [String] {
+private func readCSV(_ text: String, options: CSVReaderOptions = CSVReaderOptions(), pieceSize: Int = .max)
+    throws(RecordReadError) -> [String]
+{
     var records: [String] = []
-    try appendRecords(of: CSVReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
+    try appendRecords(
+        of: CSVReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
     return records
 }
 
 /// The error reading a CSV text gives: its message and `LINE:COL`.
-private func csvError(_ text: String, options: CSVReaderOptions = CSVReaderOptions(), pieceSize: Int = .max) -> String? {
+private func csvError(_ text: String, options: CSVReaderOptions = CSVReaderOptions(), pieceSize: Int = .max) -> String?
+{
     do {
         _ = try readCSV(text, options: options, pieceSize: pieceSize)
         return nil
@@ -20,7 +25,9 @@ private func csvError(_ text: String, options: CSVReaderOptions = CSVReaderOptio
 }
 
 /// Writes JSON Lines text as CSV.
-private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [String]? = nil, sortKeys: Bool = false) throws -> String {
+private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [String]? = nil, sortKeys: Bool = false)
+    throws -> String
+{
     let reader = RecordReader(source: InMemoryByteSource(jsonl), options: RecordReaderOptions(framing: .jsonl))
     let writer = CSVWriter(dialect: dialect, columns: columns, sortKeys: sortKeys)
     while let batch = try reader.nextBatch() { writer.write(batch) }
@@ -31,10 +38,15 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
 @Suite struct CSVTests {
     @Test func rowsBecomeRecordsAtEveryReadSize() throws {
         let text = "\u{FEFF}id,\"na,me\",n\r\n1,\"a \"\"b\"\"\nc\",-1.5e3\r\n\r\n2,,007\n3,\"\",true"
-        let expected = [#"{"id":1,"na,me":"a \"b\"\nc","n":-1.5e3}"#, #"{"id":2,"na,me":"","n":"007"}"#, #"{"id":3,"na,me":"","n":true}"#]
+        let expected = [
+            #"{"id":1,"na,me":"a \"b\"\nc","n":-1.5e3}"#, #"{"id":2,"na,me":"","n":"007"}"#,
+            #"{"id":3,"na,me":"","n":true}"#,
+        ]
         for piece in [1, 2, 3, 5, 8, 64, Int.max] {
             for chunk in [16, 1 << 20] {
-                #expect(try readCSV(text, options: CSVReaderOptions(chunkSize: chunk), pieceSize: piece) == expected, "piece \(piece), chunk \(chunk)")
+                #expect(
+                    try readCSV(text, options: CSVReaderOptions(chunkSize: chunk), pieceSize: piece) == expected,
+                    "piece \(piece), chunk \(chunk)")
             }
         }
     }
@@ -46,7 +58,8 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         let cells: [(text: String, json: String, null: String)] = [
             ("42", "42", "42"), ("-1.5e3", "-1.5e3", "-1.5e3"), ("true", "true", "true"), ("null", "null", "null"),
             ("", #""""#, "null"), (#""""#, #""""#, #""""#), (#""a,""b""""#, #""a,\"b\"""#, #""a,\"b\"""#),
-            ("x\u{1}\u{2}\u{3}", #""x\u0001\u0002\u0003""#, #""x\u0001\u0002\u0003""#), ("2024-01-01", #""2024-01-01""#, #""2024-01-01""#),
+            ("x\u{1}\u{2}\u{3}", #""x\u0001\u0002\u0003""#, #""x\u0001\u0002\u0003""#),
+            ("2024-01-01", #""2024-01-01""#, #""2024-01-01""#),
         ]
         let count = CSVRecordBuilder.wideRow + 5
         let row = (0..<count).map { cells[$0 % cells.count] }
@@ -55,9 +68,15 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
             let json = row.map { emptyAsNull ? $0.null : $0.json }
             let header = (0..<count).map { "c\($0)" }.joined(separator: ",")
             let keyed = "{" + (0..<count).map { "\"c\($0)\":\(json[$0])" }.joined(separator: ",") + "}"
-            #expect(try readCSV(header + "\n" + values + "\n" + values + "\n", options: CSVReaderOptions(emptyAsNull: emptyAsNull)) == [keyed, keyed])
+            #expect(
+                try readCSV(
+                    header + "\n" + values + "\n" + values + "\n", options: CSVReaderOptions(emptyAsNull: emptyAsNull))
+                    == [keyed, keyed])
             let unkeyed = "[" + json.joined(separator: ",") + "]"
-            #expect(try readCSV(values + "\n1\n" + values, options: CSVReaderOptions(emptyAsNull: emptyAsNull, hasHeader: false)) == [unkeyed, "[1]", unkeyed])
+            #expect(
+                try readCSV(
+                    values + "\n1\n" + values, options: CSVReaderOptions(emptyAsNull: emptyAsNull, hasHeader: false))
+                    == [unkeyed, "[1]", unkeyed])
         }
     }
 
@@ -69,7 +88,9 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         let width = 3 * CSVRecordBuilder.wideRow
         let wide = Array(repeating: "0", count: width).joined(separator: ",")
         let unkeyed = "[" + wide + "]"
-        for (text, expected) in [(wide + "\n", [unkeyed]), (wide + "\n1\n2\n" + wide + "\n3\n", [unkeyed, "[1]", "[2]", unkeyed, "[3]"])] {
+        for (text, expected) in [
+            (wide + "\n", [unkeyed]), (wide + "\n1\n2\n" + wide + "\n3\n", [unkeyed, "[1]", "[2]", unkeyed, "[3]"]),
+        ] {
             let reader = CSVReader(source: InMemoryByteSource(text), options: CSVReaderOptions(hasHeader: false))
             var batches: [[String]] = []
             while let batch = try reader.nextBatch() {
@@ -82,7 +103,9 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
                 }
                 batches.append(records)
                 if records.last == unkeyed {
-                    #expect(batch.nodes.capacity < 2 * batch.nodes.count, "grown past the wide row's room: \(batch.nodes.capacity) for \(batch.nodes.count) nodes")
+                    #expect(
+                        batch.nodes.capacity < 2 * batch.nodes.count,
+                        "grown past the wide row's room: \(batch.nodes.capacity) for \(batch.nodes.count) nodes")
                 }
             }
             #expect(batches.flatMap { $0 } == expected)
@@ -93,7 +116,10 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
     /// Every node of a record is placed at its cell: the record at its row's start, a key and
     /// its value both at the value's cell. Rows split across batches, with and without a header.
     @Test func everyNodeIsPlacedAtItsCell() throws {
-        let rows = [["id", "name", "n"], ["1", "\"a,\"\"b\"\"\"", "-1.5"], ["22", "", "x"], ["333", "\"q\r\nr\"", "true"], ["4", "é", "\"\""]]
+        let rows = [
+            ["id", "name", "n"], ["1", "\"a,\"\"b\"\"\"", "-1.5"], ["22", "", "x"], ["333", "\"q\r\nr\"", "true"],
+            ["4", "é", "\"\""],
+        ]
         try expectEveryNodePlaced(rows, reads: [(16, 3), (16, 7), (1 << 20, Int.max)])
     }
 
@@ -104,10 +130,14 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
     @Test func everyCellOfAWideRowIsPlacedAtItsCell() throws {
         let width = 3 * CSVRowPlaces.stride + 5
         let tricky = ["\"a,b\"", "\"q\"\"\"", "\"x\r\ny\"", "é", "", "\"\""]
-        let wide = (0..<width).map { $0 % 7 == 3 || $0 % 64 == 63 || $0 % 64 == 1 ? tricky[$0 % tricky.count] : String($0) }
+        let wide = (0..<width).map {
+            $0 % 7 == 3 || $0 % 64 == 63 || $0 % 64 == 1 ? tricky[$0 % tricky.count] : String($0)
+        }
         let header = (0..<width).map { "c\($0)" }
         try expectEveryNodePlaced([header, wide, Array(wide.reversed()), wide], reads: [(64, 5), (1 << 20, Int.max)])
-        try expectEveryNodePlaced([["1"], wide, ["\"s\r\nt\"", "2"], Array(wide.prefix(2 * CSVRowPlaces.stride + 1))], reads: [(1 << 20, Int.max)], headers: [false])
+        try expectEveryNodePlaced(
+            [["1"], wide, ["\"s\r\nt\"", "2"], Array(wide.prefix(2 * CSVRowPlaces.stride + 1))],
+            reads: [(1 << 20, Int.max)], headers: [false])
     }
 
     /// A value equal to one written for an earlier node of its block of 16 is pointed at, not
@@ -116,7 +146,9 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
     /// as more input comes) read as they are written.
     @Test func repeatedValuesAreWrittenOncePerBlock() throws {
         let count = 16_000
-        let reader = CSVReader(source: InMemoryByteSource(String(repeating: ",", count: count - 1) + "\n"), options: CSVReaderOptions(hasHeader: false))
+        let reader = CSVReader(
+            source: InMemoryByteSource(String(repeating: ",", count: count - 1) + "\n"),
+            options: CSVReaderOptions(hasHeader: false))
         let batch = try #require(try reader.nextBatch())
         // One "" a block; each after the first starts on the quote that closes the one before.
         #expect(batch.bytes.count == 2 + count / NodeBuffer.blockSize)
@@ -124,10 +156,17 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         // each of the 999 blocks between is one word. Every block keeps its base and where its
         // words start; the row's array, past a word's size, 12 bytes more.
         let folded = count / NodeBuffer.blockSize - 1
-        #expect(batch.nodes.byteCount == (count + 1 - (NodeBuffer.blockSize - 1) * folded) * 4 + (count + 1) / NodeBuffer.blockSize * 8 + 12)
-        #expect(try readCSV(String(repeating: ",", count: count - 1) + "\n", options: CSVReaderOptions(hasHeader: false)) == ["[" + Array(repeating: "\"\"", count: count).joined(separator: ",") + "]"])
-        let rows = "a,b,c\n" + (0..<40).map { "\($0 % 3),\($0 % 2 == 0 ? "x" : "\"y\""),true" }.joined(separator: "\n") + "\n"
-        #expect(try readCSV(rows, options: CSVReaderOptions(chunkSize: 16), pieceSize: 7) == (0..<40).map { "{\"a\":\($0 % 3),\"b\":\"\($0 % 2 == 0 ? "x" : "y")\",\"c\":true}" })
+        #expect(
+            batch.nodes.byteCount == (count + 1 - (NodeBuffer.blockSize - 1) * folded) * 4 + (count + 1)
+                / NodeBuffer.blockSize * 8 + 12)
+        #expect(
+            try readCSV(String(repeating: ",", count: count - 1) + "\n", options: CSVReaderOptions(hasHeader: false))
+                == ["[" + Array(repeating: "\"\"", count: count).joined(separator: ",") + "]"])
+        let rows =
+            "a,b,c\n" + (0..<40).map { "\($0 % 3),\($0 % 2 == 0 ? "x" : "\"y\""),true" }.joined(separator: "\n") + "\n"
+        #expect(
+            try readCSV(rows, options: CSVReaderOptions(chunkSize: 16), pieceSize: 7)
+                == (0..<40).map { "{\"a\":\($0 % 3),\"b\":\"\($0 % 2 == 0 ? "x" : "y")\",\"c\":true}" })
     }
 
     /// A string cell's token starts on the closing quote of a string just before it (a key's
@@ -138,19 +177,32 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
     @Test func consecutiveStringsShareAQuote() throws {
         let count = 16_000
         let letters = (0..<count).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }
-        let reader = CSVReader(source: InMemoryByteSource(letters.joined(separator: ",") + "\n"), options: CSVReaderOptions(hasHeader: false))
+        let reader = CSVReader(
+            source: InMemoryByteSource(letters.joined(separator: ",") + "\n"),
+            options: CSVReaderOptions(hasHeader: false))
         let batch = try #require(try reader.nextBatch())
         #expect(batch.bytes.count == 1 + 2 * count)
         let folded = count / NodeBuffer.blockSize - 1  // the first block holds the row's array
         #expect(batch.nodes.byteCount == (count + 1 - 11 * folded) * 4 + (count + 1) / NodeBuffer.blockSize * 8 + 12)
-        #expect(try readCSV(letters.joined(separator: ",") + "\n", options: CSVReaderOptions(hasHeader: false)) == ["[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "]"])
+        #expect(
+            try readCSV(letters.joined(separator: ",") + "\n", options: CSVReaderOptions(hasHeader: false)) == [
+                "[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            ])
         // A row's record starts on the closing quote that ends the row before, as its first
         // string does: no node starts before its block's first (it would be kept whole).
-        let rows = try #require(try CSVReader(source: InMemoryByteSource(String(repeating: "a,b\n", count: 2_000)), options: CSVReaderOptions(hasHeader: false)).nextBatch())
-        #expect(rows.count == 2_000 && rows.nodes.byteCount == rows.nodes.count * 4 + rows.nodes.count / NodeBuffer.blockSize * 4)
+        let rows = try #require(
+            try CSVReader(
+                source: InMemoryByteSource(String(repeating: "a,b\n", count: 2_000)),
+                options: CSVReaderOptions(hasHeader: false)
+            ).nextBatch())
+        #expect(
+            rows.count == 2_000
+                && rows.nodes.byteCount == rows.nodes.count * 4 + rows.nodes.count / NodeBuffer.blockSize * 4)
         let cells: [(csv: String, json: String)] = [
-            ("x", #""x""#), ("", #""""#), (#""q""""#, #""q\"""#), ("", #""""#), (#""""#, #""""#), ("y", #""y""#), ("1", "1"),
-            ("", #""""#), (#""a,b""#, #""a,b""#), ("true", "true"), ("é\u{1}", #""é\u0001""#), ("", #""""#), ("", #""""#),
+            ("x", #""x""#), ("", #""""#), (#""q""""#, #""q\"""#), ("", #""""#), (#""""#, #""""#), ("y", #""y""#),
+            ("1", "1"),
+            ("", #""""#), (#""a,b""#, #""a,b""#), ("true", "true"), ("é\u{1}", #""é\u0001""#), ("", #""""#),
+            ("", #""""#),
         ]
         let header = cells.indices.map { "\"c\"\"\($0)\"" }
         let row = cells.map(\.csv).joined(separator: ",")
@@ -158,26 +210,38 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         let keyed = "{" + cells.indices.map { "\"c\\\"\($0)\":\(cells[$0].json)" }.joined(separator: ",") + "}"
         let unkeyed = "[" + cells.map(\.json).joined(separator: ",") + "]"
         for pieceSize in [Int.max, 5] {
-            #expect(try readCSV(header.joined(separator: ",") + "\n" + repeated, options: CSVReaderOptions(chunkSize: 64), pieceSize: pieceSize) == Array(repeating: keyed, count: 40))
-            #expect(try readCSV(repeated, options: CSVReaderOptions(hasHeader: false, chunkSize: 64), pieceSize: pieceSize) == Array(repeating: unkeyed, count: 40))
+            #expect(
+                try readCSV(
+                    header.joined(separator: ",") + "\n" + repeated, options: CSVReaderOptions(chunkSize: 64),
+                    pieceSize: pieceSize) == Array(repeating: keyed, count: 40))
+            #expect(
+                try readCSV(repeated, options: CSVReaderOptions(hasHeader: false, chunkSize: 64), pieceSize: pieceSize)
+                    == Array(repeating: unkeyed, count: 40))
         }
     }
 
     /// Reads `rows` (written as they are, joined by commas and CRLF) with each `(chunk size,
     /// piece size)` of `reads`, with and without a header, and expects every node placed at
     /// its cell's line and column.
-    private func expectEveryNodePlaced(_ rows: [[String]], reads: [(Int, Int)], headers: [Bool] = [true, false]) throws {
+    private func expectEveryNodePlaced(_ rows: [[String]], reads: [(Int, Int)], headers: [Bool] = [true, false]) throws
+    {
         let text = rows.map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         // Each cell's line:column, counted from the text as written.
         var places: [[String]] = []
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for row in rows {
             var cells: [String] = []
             for (index, cell) in row.enumerated() {
                 if index > 0 { column += 1 }
                 cells.append("\(line):\(column)")
                 for scalar in cell.unicodeScalars {
-                    if scalar == "\n" { line += 1; column = 1 } else if scalar != "\r" { column += 1 }
+                    if scalar == "\n" {
+                        line += 1
+                        column = 1
+                    } else if scalar != "\r" {
+                        column += 1
+                    }
                 }
             }
             places.append(cells)
@@ -186,7 +250,9 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         }
         for hasHeader in headers {
             for (chunk, piece) in reads {
-                let reader = CSVReader(source: InMemoryByteSource(text, pieceSize: piece), options: CSVReaderOptions(hasHeader: hasHeader, chunkSize: chunk))
+                let reader = CSVReader(
+                    source: InMemoryByteSource(text, pieceSize: piece),
+                    options: CSVReaderOptions(hasHeader: hasHeader, chunkSize: chunk))
                 var seen: [[String]] = []
                 while let batch = try reader.nextBatch() {
                     for record in 0..<batch.count {
@@ -199,12 +265,18 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
                     // same places as each alone.
                     let all = Array(0..<batch.nodes.count)
                     let alone = all.map { batch.location(ofNode: $0) }
-                    #expect(batch.locations(ofNodes: all) == alone, "together: header \(hasHeader), chunk \(chunk), piece \(piece)")
+                    #expect(
+                        batch.locations(ofNodes: all) == alone,
+                        "together: header \(hasHeader), chunk \(chunk), piece \(piece)")
                     var cursor = BatchLocationCursor(batch)
-                    #expect(all.map { cursor.location(ofNode: $0) } == alone, "through a cursor: header \(hasHeader), chunk \(chunk), piece \(piece)")
+                    #expect(
+                        all.map { cursor.location(ofNode: $0) } == alone,
+                        "through a cursor: header \(hasHeader), chunk \(chunk), piece \(piece)")
                     for step in [3, 61] {
                         let sparse = Swift.stride(from: 1, to: all.count, by: step).map { $0 }
-                        #expect(batch.locations(ofNodes: sparse) == sparse.map { alone[$0] }, "every \(step)th: header \(hasHeader), chunk \(chunk), piece \(piece)")
+                        #expect(
+                            batch.locations(ofNodes: sparse) == sparse.map { alone[$0] },
+                            "every \(step)th: header \(hasHeader), chunk \(chunk), piece \(piece)")
                     }
                 }
                 let expected = places[(hasHeader ? 1 : 0)...].map { cells in
@@ -225,26 +297,42 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         let keyed = "{" + (0..<count).map { "\"c\($0)\":\($0)" }.joined(separator: ",") + "}"
         for piece in [1 << 10, 4099, Int.max] {
             let options = CSVReaderOptions(chunkSize: 64)
-            #expect(try readCSV(header + "\n\n" + row + "\n\n" + row, options: options, pieceSize: piece) == [keyed, keyed])
+            #expect(
+                try readCSV(header + "\n\n" + row + "\n\n" + row, options: options, pieceSize: piece) == [keyed, keyed])
             let column = row.utf8.count + 2
-            #expect(csvError(header + "\n" + row + ",x\n", options: options, pieceSize: piece) == "2:\(column): row has \(count + 1) fields, the header has \(count)")
+            #expect(
+                csvError(header + "\n" + row + ",x\n", options: options, pieceSize: piece)
+                    == "2:\(column): row has \(count + 1) fields, the header has \(count)")
             let short = values.dropLast().joined(separator: ",")
-            #expect(csvError(header + "\n" + short + "\n", options: options, pieceSize: piece) == "2:\(short.utf8.count + 1): row has \(count - 1) fields, the header has \(count)")
+            #expect(
+                csvError(header + "\n" + short + "\n", options: options, pieceSize: piece)
+                    == "2:\(short.utf8.count + 1): row has \(count - 1) fields, the header has \(count)")
         }
     }
 
     @Test func onlyUnquotedCellsAreTyped() throws {
         let text = "a,b,c,d,e,f\n42,\"42\",null,\"null\",,\"\"\n"
         #expect(try readCSV(text) == [#"{"a":42,"b":"42","c":null,"d":"null","e":"","f":""}"#])
-        #expect(try readCSV(text, options: CSVReaderOptions(emptyAsNull: true)) == [#"{"a":42,"b":"42","c":null,"d":"null","e":null,"f":""}"#])
+        #expect(
+            try readCSV(text, options: CSVReaderOptions(emptyAsNull: true)) == [
+                #"{"a":42,"b":"42","c":null,"d":"null","e":null,"f":""}"#
+            ])
     }
 
     @Test func numbersFollowJSONGrammar() {
         for number in ["0", "-0", "12", "1.5", "1e3", "-2.5E-7", "1E+2"] {
-            #expect(number.utf8CString.withUnsafeBufferPointer { CSVCell.isNumber(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: UInt8.self), count: $0.count - 1) }, "\(number)")
+            #expect(
+                number.utf8CString.withUnsafeBufferPointer {
+                    CSVCell.isNumber(
+                        UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: UInt8.self), count: $0.count - 1)
+                }, "\(number)")
         }
         for text in ["01", "1.", ".5", "+1", "1e", "-", "1.5.2", "0x1", "NaN", "1 "] {
-            #expect(!text.utf8CString.withUnsafeBufferPointer { CSVCell.isNumber(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: UInt8.self), count: $0.count - 1) }, "\(text)")
+            #expect(
+                !text.utf8CString.withUnsafeBufferPointer {
+                    CSVCell.isNumber(
+                        UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: UInt8.self), count: $0.count - 1)
+                }, "\(text)")
         }
     }
 
@@ -257,9 +345,13 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         #expect(csvError("a,b\n1,2,3\n") == "2:5: row has 3 fields, the header has 2")
         #expect(csvError("a,b,a\n") == "1:5: column name 'a' is used twice in the header (columns 1 and 3)")
         #expect(csvError("a,,b\n") == "1:3: column 2 of the header has no name (every column needs one)")
-        #expect(csvError("a\n\"x\"y\n") == "2:4: unexpected character 'y' after a closing quote (double a quote inside a quoted field: \"\")")
+        #expect(
+            csvError("a\n\"x\"y\n")
+                == "2:4: unexpected character 'y' after a closing quote (double a quote inside a quoted field: \"\")")
         for piece in [1, 3, Int.max] {
-            #expect(csvError("a\n1\n\"open\nstill", pieceSize: piece) == "3:1: quoted field is not closed: the input ends inside it")
+            #expect(
+                csvError("a\n1\n\"open\nstill", pieceSize: piece)
+                    == "3:1: quoted field is not closed: the input ends inside it")
         }
         #expect(csvError("a\n\u{FF}") == nil)  // U+00FF is valid UTF-8 text
         #expect(csvError("a\nx\"y\n") == nil)  // a quote inside an unquoted field is kept
@@ -290,10 +382,14 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         let large = small + "1,\"" + String(repeating: "\u{1}", count: 20) + "\"\n2,y\n"  // each byte becomes \u0001
         var records: [String] = []
         #expect(throws: RecordReadError.self) {
-            try appendRecords(of: CSVReader(source: InMemoryByteSource(large, pieceSize: 7), options: options), to: &records)
+            try appendRecords(
+                of: CSVReader(source: InMemoryByteSource(large, pieceSize: 7), options: options), to: &records)
         }
         #expect(records.count == 20)
-        #expect(csvError(large, options: options, pieceSize: 7) == "22:1: record longer than 100 bytes, the most one record can hold (read the array inside it record by record with --items)")
+        #expect(
+            csvError(large, options: options, pieceSize: 7)
+                == "22:1: record longer than 100 bytes, the most one record can hold (read the array inside it record by record with --items)"
+        )
     }
 
     @Test func invalidUTF8IsAnError() {
@@ -317,9 +413,12 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         let records = [
             #"{"b":1,"a":{"y":2,"x":3},"c":4}"#, #"{"c":5,"a":{"x":6,"y":7},"z":0,"b":8}"#, #"{"a":{"y":9}}"#,
         ]
-        #expect(try writeCSV(records.joined(separator: "\n") + "\n", sortKeys: true) == "a.x,a.y,b,c\n3,2,1,4\n6,7,8,5\n,9,,\n")
+        #expect(
+            try writeCSV(records.joined(separator: "\n") + "\n", sortKeys: true)
+                == "a.x,a.y,b,c\n3,2,1,4\n6,7,8,5\n,9,,\n")
         let wide = (0..<5_000).map { "\"k\($0 * 7919 % 5_000)\":\($0)" }
-        let sorted = try writeCSV("{" + wide.joined(separator: ",") + "}\n{" + wide.reversed().joined(separator: ",") + "}\n", sortKeys: true)
+        let sorted = try writeCSV(
+            "{" + wide.joined(separator: ",") + "}\n{" + wide.reversed().joined(separator: ",") + "}\n", sortKeys: true)
         let lines = sorted.split(separator: "\n")
         let names = lines[0].split(separator: ",").map(String.init)
         #expect(names == names.sorted() && names.count == 5_000)
@@ -330,7 +429,9 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
     /// written: the record is reported as one that cannot be a row, and the rest are not
     /// written either. Names that take the limit exactly are written.
     @Test func aHeaderPastTheNamesLimitStopsTheOutput() throws {
-        let reader = RecordReader(source: InMemoryByteSource(#"{"aaaaaaaaa":1,"b":{"ccccccccc":2}}"# + "\n" + #"{"x":1}"# + "\n"), options: RecordReaderOptions(framing: .jsonl))
+        let reader = RecordReader(
+            source: InMemoryByteSource(#"{"aaaaaaaaa":1,"b":{"ccccccccc":2}}"# + "\n" + #"{"x":1}"# + "\n"),
+            options: RecordReaderOptions(framing: .jsonl))
         let batch = try #require(try reader.nextBatch())
         for (limit, fits) in [(20, true), (19, false)] {  // "aaaaaaaaa" and "b.ccccccccc": 20 bytes
             let writer = CSVWriter(dialect: .csv)
@@ -341,11 +442,15 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
                 #expect(writer.output.text == "aaaaaaaaa,b.ccccccccc\n1,2\n,\n" && issues.count == 1)  // `x` left out
             } else {
                 #expect(writer.output.text.isEmpty)
-                guard case .unwritable(let record, let message) = issues.first else { Issue.record("no issue: \(issues)"); continue }
+                guard case .unwritable(let record, let message) = issues.first else {
+                    Issue.record("no issue: \(issues)")
+                    continue
+                }
                 #expect(record.root == 0 && message.contains("more than 4 GiB") && issues.count == 1)
             }
         }
-        #expect(CSVColumns().hasRoom(forNameOf: Int(UInt32.max)) && !CSVColumns().hasRoom(forNameOf: Int(UInt32.max) + 1))
+        #expect(
+            CSVColumns().hasRoom(forNameOf: Int(UInt32.max)) && !CSVColumns().hasRoom(forNameOf: Int(UInt32.max) + 1))
     }
 
     /// An array (or an object a chosen column names) of `CSVWriter.nodesStreamedInACell` nodes or
@@ -358,11 +463,15 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
         let strings = "[" + (0..<count).map { "\"q\\\"\($0)\"" }.joined(separator: ",") + "]"
         let nested = "[[" + (0..<count).map(String.init).joined(separator: ",") + "]]"
         let object = "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
-        for (value, dialect, quoted) in [(numbers, CSVDialect.csv, true), (numbers, .tsv, false), (strings, .csv, true), (strings, .tsv, true), (nested, .csv, true), (object, .tsv, true)] {
+        for (value, dialect, quoted) in [
+            (numbers, CSVDialect.csv, true), (numbers, .tsv, false), (strings, .csv, true), (strings, .tsv, true),
+            (nested, .csv, true), (object, .tsv, true),
+        ] {
             let line = "{\"id\":1,\"v\":\(value),\"w\":2}\n"
             let reader = RecordReader(source: InMemoryByteSource(line), options: RecordReaderOptions(framing: .jsonl))
             let batch = try #require(try reader.nextBatch())
-            let cell = quoted ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value  // compact JSON already
+            // compact JSON already
+            let cell = quoted ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
             let separator = dialect == .tsv ? "\t" : ","
             let expected = "id\(separator)v\(separator)w\n1\(separator)\(cell)\(separator)2\n"
             for capacity in [nil, 4096] {
@@ -370,12 +479,16 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
                 var spilled: [UInt8] = []
                 if capacity != nil { buffer.spillWhenFull(to: OutputSpill { spilled.append(contentsOf: $0) }) }
                 // An object is flattened into columns, unless a chosen column names it whole.
-                let writer = CSVWriter(dialect: dialect, columns: value == object ? ["id", "v", "w"] : nil, output: buffer)
+                let writer = CSVWriter(
+                    dialect: dialect, columns: value == object ? ["id", "v", "w"] : nil, output: buffer)
                 writer.write(batch)
                 writer.finish()
                 buffer.withUnsafeBytes { spilled.append(contentsOf: $0) }
                 let written = String(decoding: spilled, as: UTF8.self)
-                #expect(written == expected, "\(value.prefix(20))… as \(dialect), capacity \(capacity.map(String.init) ?? "growing"): \(written.prefix(60))…")
+                #expect(
+                    written == expected,
+                    "\(value.prefix(20))… as \(dialect), capacity \(capacity.map(String.init) ?? "growing"): \(written.prefix(60))…"
+                )
             }
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 @Suite struct CodingPathTests {
@@ -26,7 +27,8 @@ import Testing
     @Test func keysAreIdentifiersOrQuoted() {
         let components: [(key: String, component: String)] = [
             ("a", ".a"), ("_", "._"), ("userID_2", ".userID_2"), ("é", ".é"), ("naïve", ".naïve"), ("日本", ".日本"),
-            ("", #"[""]"#), ("2a", #"["2a"]"#), ("٣a", #"["٣a"]"#), ("first name", #"["first name"]"#), ("a-b", #"["a-b"]"#),
+            ("", #"[""]"#), ("2a", #"["2a"]"#), ("٣a", #"["٣a"]"#), ("first name", #"["first name"]"#),
+            ("a-b", #"["a-b"]"#),
             (#"x"y"#, #"["x\"y"]"#), (#"back\slash"#, #"["back\\slash"]"#), (#"\""#, #"["\\\""]"#),
             ("tab\t", "[\"tab\t\"]"), ("é x\"", #"["é x\""]"#), ("~/", #"["~/"]"#), ("\u{7F}", "[\"\u{7F}\"]"),
         ]
@@ -44,11 +46,13 @@ import Testing
         var compared = 0
         for _ in 0..<300 {
             let text = Self.document(&random, depth: 0)
-            let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
+            let reader = RecordReader(
+                source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
             let batch = try #require(try reader.nextBatch())
             let record = batch[0]
             let span = batch.nodes[record.root].span
-            var targets = (0..<span).map { record.root + $0 } + (0..<random.next(4)).map { _ in record.root + random.next(span) }
+            var targets =
+                (0..<span).map { record.root + $0 } + (0..<random.next(4)).map { _ in record.root + random.next(span) }
             for index in targets.indices.reversed() { targets.swapAt(index, random.next(index + 1)) }
             let paths = CodingPath.describe(nodes: targets, in: record, recordIndex: 7)
             for (target, path) in zip(targets, paths) {
@@ -70,7 +74,9 @@ import Testing
                     for (position, child) in JSONNode.children(of: current, in: nodes).enumerated() {
                         let value = isObject ? child + 1 : child
                         guard target >= child && target < value + nodes[value].span else { continue }
-                        path += isObject ? CodingPath.component(nodes[child].stringValue(in: bytes.baseAddress!)) : "[\(position)]"
+                        path +=
+                            isObject
+                            ? CodingPath.component(nodes[child].stringValue(in: bytes.baseAddress!)) : "[\(position)]"
                         current = target == child ? target : value
                         continue descending
                     }
@@ -85,10 +91,15 @@ import Testing
         switch random.next(depth > 4 ? 3 : 6) {
         case 0: return ["1", "null", "\"s\"", "[]", "{}"][random.next(5)]
         case 1, 2: return ["true", "-2.5", "\"a b\""][random.next(3)]
-        case 3: return "[" + (0..<random.next(12)).map { _ in document(&random, depth: depth + 1) }.joined(separator: ",") + "]"
+        case 3:
+            return "[" + (0..<random.next(12)).map { _ in document(&random, depth: depth + 1) }.joined(separator: ",")
+                + "]"
         default:
             let keys = ["a", "first name", "\\u0062", "é", "x\\\"y", ""]
-            return "{" + (0..<random.next(8)).map { _ in "\"\(keys[random.next(keys.count)])\":" + document(&random, depth: depth + 1) }.joined(separator: ",") + "}"
+            return "{"
+                + (0..<random.next(8)).map { _ in
+                    "\"\(keys[random.next(keys.count)])\":" + document(&random, depth: depth + 1)
+                }.joined(separator: ",") + "}"
         }
     }
 }

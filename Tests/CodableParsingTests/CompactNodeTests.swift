@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 /// A `NodeBuffer` keeps most nodes in one word, and the rest (long tokens, big containers, nodes
@@ -19,7 +20,8 @@ import Testing
                     let step = [0, 0, 1, 3, 17, 40][Int.random(in: 0..<6, using: &random)]
                     let mixed = Bool.random(using: &random)  // every other node a short number
                     for item in 0..<Int.random(in: 1...70, using: &random) {
-                        let node = mixed && item % 2 == 1
+                        let node =
+                            mixed && item % 2 == 1
                             ? JSONNode(kind: .number, start: start, length: 1 + item % 7)
                             : JSONNode(kind: kind, start: start, length: kind == .array ? 0 : 2)
                         #expect(buffer.appendFoldable(node) == expected.count)
@@ -31,19 +33,26 @@ import Testing
                     append(JSONNode(kind: .number, start: start, length: Int.random(in: 1...20, using: &random)))
                 case 60..<70:
                     start += Int.random(in: 0...3, using: &random)
-                    append(JSONNode(kind: .string, flags: UInt8.random(in: 0...3, using: &random), start: start, length: Int.random(in: 8000...9000, using: &random)))
+                    append(
+                        JSONNode(
+                            kind: .string, flags: UInt8.random(in: 0...3, using: &random), start: start,
+                            length: Int.random(in: 8000...9000, using: &random)))
                 case 70..<75:
                     start += Int.random(in: 8000...20000, using: &random)  // a gap past a word's reach
                     append(JSONNode(kind: .true, start: start, length: 4))
                 case 75..<80:
-                    append(JSONNode(kind: .null, start: Int.random(in: 0...max(0, start), using: &random), length: 4))  // points back
+                    // points back
+                    append(JSONNode(kind: .null, start: Int.random(in: 0...max(0, start), using: &random), length: 4))
                 case 80..<90:
                     let kind: JSONNode.Kind = Bool.random(using: &random) ? .array : .object
                     append(JSONNode(kind: kind, start: start, length: 0))
                 case 90..<95 where !expected.isEmpty:
                     let index = Int.random(in: 0..<expected.count, using: &random)
                     var node = expected[index]
-                    node.size = Bool.random(using: &random) ? Int.random(in: 0..<8192, using: &random) : Int.random(in: 8192...JSONNode.maxValues, using: &random)
+                    node.size =
+                        Bool.random(using: &random)
+                        ? Int.random(in: 0..<8192, using: &random)
+                        : Int.random(in: 8192...JSONNode.maxValues, using: &random)
                     node.kind = .array
                     if Bool.random(using: &random) {
                         buffer[index] = node
@@ -120,10 +129,20 @@ import Testing
         let blocks: [(words: Int, nodes: (Int) -> JSONNode)] = [
             (1, { _ in JSONNode(kind: .null, start: 0, length: 4) }),
             (5, { JSONNode(kind: .string, start: 3 * $0, length: 3) }),
-            (8, { $0 % 2 == 0 ? JSONNode(kind: .string, flags: 1, start: 2 * $0, length: 7) : JSONNode(kind: .number, start: 2 * $0, length: 1) }),
+            (
+                8,
+                {
+                    $0 % 2 == 0
+                        ? JSONNode(kind: .string, flags: 1, start: 2 * $0, length: 7)
+                        : JSONNode(kind: .number, start: 2 * $0, length: 1)
+                }
+            ),
             (16, { JSONNode(kind: .string, start: 20 * $0, length: 20) }),  // the last starts 300 bytes on
             (16, { JSONNode(kind: .number, start: 9 * $0, length: $0 == 7 ? 9 : 3) }),
-            (16, { $0 == 15 ? JSONNode(kind: .array, start: 0, length: 0) : JSONNode(kind: .null, start: 0, length: 4) }),
+            (
+                16,
+                { $0 == 15 ? JSONNode(kind: .array, start: 0, length: 0) : JSONNode(kind: .null, start: 0, length: 4) }
+            ),
         ]
         let shapes = NodeBuffer(capacity: 16)
         var expected: [JSONNode] = []
@@ -195,7 +214,9 @@ import Testing
     /// side table past that; a dense array of small numbers takes a word and a sixteenth a value.
     @Test func theScannerSizesContainersOfAnySizeAndSmallValuesTakeAWord() throws {
         for count in [0, 1, 8190, 8191, 8192, 100_000] {
-            let text = "{\"a\":[" + Array(repeating: "0", count: count).joined(separator: ",") + "],\"b\":[\"" + String(repeating: "x", count: 9000) + "\"]}"
+            let text =
+                "{\"a\":[" + Array(repeating: "0", count: count).joined(separator: ",") + "],\"b\":[\""
+                + String(repeating: "x", count: 9000) + "\"]}"
             let bytes = Array(text.utf8)
             var scanner = JSONScanner()
             let nodes = NodeBuffer()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 @Suite struct DocumentOrderTests {
@@ -18,7 +19,9 @@ import Testing
             // The order by node, and at one node by position here, counted out by hand.
             var expected: [(node: Int, found: Int)] = []
             for node in Set(elements.map(\.node)).sorted() { expected += elements.filter { $0.node == node } }
-            #expect(ordered.map(\.node) == expected.map(\.node) && ordered.map(\.found) == expected.map(\.found), "\(elements)")
+            #expect(
+                ordered.map(\.node) == expected.map(\.node) && ordered.map(\.found) == expected.map(\.found),
+                "\(elements)")
         }
     }
 }

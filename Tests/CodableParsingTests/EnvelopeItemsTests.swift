@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 /// `RecordReaderOptions.items`: the records are the elements of an array inside each value,
@@ -6,7 +7,10 @@ import Testing
 @Suite struct EnvelopeItemsTests {
     /// What reading `text` with `--items path` gives: each record with its coding path, then the
     /// error that stopped the reading (message, coding path if any, `LINE:COL`).
-    func read(_ text: String, items path: String = "items", framing: InputFraming? = nil, chunkSize: Int = 1 << 20, pieceSize: Int = .max) -> (records: [String], error: String?) {
+    func read(
+        _ text: String, items path: String = "items", framing: InputFraming? = nil, chunkSize: Int = 1 << 20,
+        pieceSize: Int = .max
+    ) -> (records: [String], error: String?) {
         let reader = RecordReader(
             source: InMemoryByteSource(Array(text.utf8), pieceSize: pieceSize),
             options: RecordReaderOptions(
@@ -27,7 +31,8 @@ import Testing
         } catch {
             switch error {
             case .malformed(let reason, let location, _): return (records, "\(reason) \(location)")
-            case .invalidEnvelope(let message, let codingPath, let location, _): return (records, "\(message) at \(codingPath) \(location)")
+            case .invalidEnvelope(let message, let codingPath, let location, _):
+                return (records, "\(message) at \(codingPath) \(location)")
             case .unreadable(let underlying): return (records, "unreadable: \(underlying)")
             }
         }
@@ -47,17 +52,30 @@ import Testing
     }
 
     @Test func valuesOfAStreamOrATopLevelArrayAreEnvelopesNumberedInPaths() {
-        #expect(read(#"[{"items":[1]},{"items":[2,3]}]"#).records == ["$[0].items[0] 1", "$[1].items[0] 2", "$[1].items[1] 3"])
+        #expect(
+            read(#"[{"items":[1]},{"items":[2,3]}]"#).records == [
+                "$[0].items[0] 1", "$[1].items[0] 2", "$[1].items[1] 3",
+            ])
         #expect(read(#"{"items":[1]} {"items":[2]}"#).records == ["$.items[0] 1", "$[1].items[0] 2"])
-        #expect(read("\u{1E}{\"items\":[1]}\n\u{1E}{\"items\":[2]}\n").records == ["$[0].items[0] 1", "$[1].items[0] 2"])
-        #expect(read("\u{1E}{\"items\":[1]}\n\u{1E}[2]\n").error == "no 'items' array in this page value (--items) at $[1] 2:2")
-        #expect(read(#"{"items":[1]} {"items":[2]}"#, framing: .json).error == "unexpected character '{' after the JSON value (use --from json-stream or jsonl for several values) 1:15")
+        #expect(
+            read("\u{1E}{\"items\":[1]}\n\u{1E}{\"items\":[2]}\n").records == ["$[0].items[0] 1", "$[1].items[0] 2"])
+        #expect(
+            read("\u{1E}{\"items\":[1]}\n\u{1E}[2]\n").error
+                == "no 'items' array in this page value (--items) at $[1] 2:2")
+        #expect(
+            read(#"{"items":[1]} {"items":[2]}"#, framing: .json).error
+                == "unexpected character '{' after the JSON value (use --from json-stream or jsonl for several values) 1:15"
+        )
     }
 
     @Test func aValueWithoutTheArrayIsAProblemAtItsPlace() {
         #expect(read(#"{"a":[1]}"#).error == "no 'items' array in this page value (--items) at $ 1:1")
-        #expect(read("{\"items\":[1]}\n\n  {\"a\":[1]}").error == "no 'items' array in this page value (--items) at $[1] 3:3")
-        #expect(read(#"{"d":{"items":"no"}}"#, items: "d.items").error == "'d.items' is a string, not an array (--items) at $.d.items 1:15")
+        #expect(
+            read("{\"items\":[1]}\n\n  {\"a\":[1]}").error
+                == "no 'items' array in this page value (--items) at $[1] 3:3")
+        #expect(
+            read(#"{"d":{"items":"no"}}"#, items: "d.items").error
+                == "'d.items' is a string, not an array (--items) at $.d.items 1:15")
         #expect(read(#"[{"items":[1]},7]"#).error == "no 'items' array in this page value (--items) at $[1] 1:16")
         #expect(read("  ").error == "the page holds no value; expected one with an array at 'items' (--items) at $ 1:3")
         #expect(read("", framing: .json).error?.hasPrefix("empty input") == true)

@@ -15,8 +15,14 @@ import Testing
     static func knownDisagreement(_ bytes: [UInt8], foundationAccepts: Bool) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         if foundationAccepts, text.contains(/,\s*[\]}]/) { return "trailing comma" }
-        if foundationAccepts, String(validating: bytes, as: UTF8.self) == nil || bytes.contains(0) { return "not UTF-8" }
-        if !foundationAccepts, text.matches(of: /-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/).contains(where: { Double($0.output.0)?.isInfinite == true }) {
+        if foundationAccepts, String(validating: bytes, as: UTF8.self) == nil || bytes.contains(0) {
+            return "not UTF-8"
+        }
+        if !foundationAccepts,
+            text.matches(of: /-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/).contains(where: {
+                Double($0.output.0)?.isInfinite == true
+            })
+        {
             return "number beyond Double"
         }
         return nil
@@ -29,15 +35,23 @@ import Testing
             let ours = try readRecords(text, framing: .jsonStream)
             #expect(ours.count == 1, "\(text)")
             guard let written = ours.first else { continue }
-            let foundationOriginal = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-            let foundationWritten = try JSONSerialization.jsonObject(with: Data(written.utf8), options: [.fragmentsAllowed])
-            #expect(try canonical(foundationOriginal) == canonical(foundationWritten), "\(text) was written as \(written)")
+            let foundationOriginal = try JSONSerialization.jsonObject(
+                with: Data(text.utf8), options: [.fragmentsAllowed])
+            let foundationWritten = try JSONSerialization.jsonObject(
+                with: Data(written.utf8), options: [.fragmentsAllowed])
+            #expect(
+                try canonical(foundationOriginal) == canonical(foundationWritten), "\(text) was written as \(written)")
             // Foundation's own output, read and written by codable, is the same value to Foundation.
-            let reserialized = try JSONSerialization.data(withJSONObject: foundationOriginal, options: [.fragmentsAllowed])
+            let reserialized = try JSONSerialization.data(
+                withJSONObject: foundationOriginal, options: [.fragmentsAllowed])
             let again = try readRecords(Array(reserialized), framing: .jsonStream)
-            let foundationReserialized = try JSONSerialization.jsonObject(with: reserialized, options: [.fragmentsAllowed])
-            let foundationAgain = try JSONSerialization.jsonObject(with: Data(again[0].utf8), options: [.fragmentsAllowed])
-            #expect(try canonical(foundationReserialized) == canonical(foundationAgain), "\(String(decoding: reserialized, as: UTF8.self))")
+            let foundationReserialized = try JSONSerialization.jsonObject(
+                with: reserialized, options: [.fragmentsAllowed])
+            let foundationAgain = try JSONSerialization.jsonObject(
+                with: Data(again[0].utf8), options: [.fragmentsAllowed])
+            #expect(
+                try canonical(foundationReserialized) == canonical(foundationAgain),
+                "\(String(decoding: reserialized, as: UTF8.self))")
         }
     }
 
@@ -61,12 +75,17 @@ import Testing
             }
             let ours = (try? readRecords(bytes, framing: .json)) != nil
             let foundation = (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
-            #expect(ours == foundation || Self.knownDisagreement(bytes, foundationAccepts: foundation) != nil, "codable \(ours ? "accepts" : "rejects"), Foundation \(foundation ? "accepts" : "rejects"): \(String(decoding: bytes, as: UTF8.self))")
+            #expect(
+                ours == foundation || Self.knownDisagreement(bytes, foundationAccepts: foundation) != nil,
+                "codable \(ours ? "accepts" : "rejects"), Foundation \(foundation ? "accepts" : "rejects"): \(String(decoding: bytes, as: UTF8.self))"
+            )
         }
     }
 
     @Test func suiteDocumentsAreAcceptedAndRejectedAlike() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/conformance/JSONTestSuite/test_parsing").standardized
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../shared/conformance/JSONTestSuite/test_parsing"
+        ).standardized
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
             print("FoundationDifferentialTests: ../shared/conformance/JSONTestSuite is absent; skipped")
             return
@@ -78,7 +97,9 @@ import Testing
             let ours = (try? readRecords(bytes, framing: .json)) != nil
             let foundation = (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
             if ours != foundation && Self.knownDisagreement(bytes, foundationAccepts: foundation) == nil {
-                disagreements.append("\(name): codable \(ours ? "accepts" : "rejects"), Foundation \(foundation ? "accepts" : "rejects")")
+                disagreements.append(
+                    "\(name): codable \(ours ? "accepts" : "rejects"), Foundation \(foundation ? "accepts" : "rejects")"
+                )
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
@@ -121,16 +142,23 @@ enum RandomJSON {
 
     static func number<G: RandomNumberGenerator>(using generator: inout G) -> String {
         var text = Bool.random(using: &generator) ? "-" : ""
-        text += Int.random(in: 0..<4, using: &generator) == 0 ? "0" : String(Int.random(in: 1...Int.max, using: &generator) >> Int.random(in: 0..<62, using: &generator))
+        text +=
+            Int.random(in: 0..<4, using: &generator) == 0
+            ? "0" : String(Int.random(in: 1...Int.max, using: &generator) >> Int.random(in: 0..<62, using: &generator))
         if Bool.random(using: &generator) { text += "." + String(Int.random(in: 0..<1_000_000, using: &generator)) }
         if Int.random(in: 0..<3, using: &generator) == 0 {
-            text += ["e", "E", "e+", "e-", "E-"].randomElement(using: &generator)! + String(Int.random(in: 0..<280, using: &generator))
+            text +=
+                ["e", "E", "e+", "e-", "E-"].randomElement(using: &generator)!
+                + String(Int.random(in: 0..<280, using: &generator))
         }
         return text
     }
 
     static func string<G: RandomNumberGenerator>(using generator: inout G) -> String {
-        let pieces = ["a", "Z", " ", "é", "日本", "😀", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\t", "\\u0000", "x y"]
+        let pieces = [
+            "a", "Z", " ", "é", "日本", "😀", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\t", "\\u0000",
+            "x y",
+        ]
         var text = "\""
         for _ in 0..<Int.random(in: 0...6, using: &generator) { text += pieces.randomElement(using: &generator)! }
         return text + "\""

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 @Suite struct JSONScannerTests {
@@ -44,7 +45,10 @@ import Testing
         (#""\ud800\u0041""#, "lone surrogate \\uD800 in string (not half of a surrogate pair)", "1:2"),
         ("\"a\tb\"", "control character U+0009 must be escaped in a string", "1:3"),
         ("\"abc", "unexpected end of input, expected '\"' to close the string", "1:5"),
-        ("[1]\n x", "unexpected character 'x' after the JSON value (use --from json-stream or jsonl for several values)", "2:2"),
+        (
+            "[1]\n x",
+            "unexpected character 'x' after the JSON value (use --from json-stream or jsonl for several values)", "2:2"
+        ),
         ("", "empty input, expected a JSON value", "1:1"),
     ])
     func malformedInputIsRejectedWithItsPlace(text: String, message: String, place: String) {
@@ -54,8 +58,14 @@ import Testing
     }
 
     @Test func invalidUTF8IsRejectedAtTheBadByte() {
-        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]] {
-            #expect(readError(bytes)?.message == "invalid UTF-8: byte 0x\(String(bytes[1], radix: 16, uppercase: true)) does not start a valid sequence")
+        for bytes: [UInt8] in [
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+        ] {
+            #expect(
+                readError(bytes)?.message
+                    == "invalid UTF-8: byte 0x\(String(bytes[1], radix: 16, uppercase: true)) does not start a valid sequence"
+            )
             #expect(readError(bytes)?.place == "1:2")
         }
         #expect(readError([0x22, 0xE6, 0x97, 0x22])?.place == "1:2")
@@ -64,13 +74,18 @@ import Testing
 
     @Test func depthIsBoundedWithoutRecursion() throws {
         let deep = String(repeating: "[", count: 100_000)
-        #expect(readError(deep, framing: .json)?.message == "nesting deeper than 512 levels (raise it with --max-depth)")
+        #expect(
+            readError(deep, framing: .json)?.message == "nesting deeper than 512 levels (raise it with --max-depth)")
         #expect(readError(deep, framing: .json)?.place == "1:513")
         let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         #expect(try readRecords(ok, framing: .jsonStream).count == 1)
         let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         #expect(readError(tooDeep, framing: .jsonStream) != nil)
-        #expect(try readRecords(String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000), framing: .jsonStream, maxDepth: 5_000).count == 1)
+        #expect(
+            try readRecords(
+                String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000), framing: .jsonStream,
+                maxDepth: 5_000
+            ).count == 1)
     }
 
     @Test func columnsCountCharactersNotBytes() {

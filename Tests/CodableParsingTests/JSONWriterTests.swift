@@ -1,21 +1,26 @@
 import Testing
+
 @testable import CodableParsing
 
 @Suite struct JSONWriterTests {
     @Test func prettyIndentsByTwoSpaces() throws {
-        let out = try readRecords(Array(#"{"a":[1,{"b":null}],"c":{},"d":[]}"#.utf8), options: JSONWriterOptions(pretty: true))
-        #expect(out == ["""
-            {
-              "a": [
-                1,
+        let out = try readRecords(
+            Array(#"{"a":[1,{"b":null}],"c":{},"d":[]}"#.utf8), options: JSONWriterOptions(pretty: true))
+        #expect(
+            out == [
+                """
                 {
-                  "b": null
+                  "a": [
+                    1,
+                    {
+                      "b": null
+                    }
+                  ],
+                  "c": {},
+                  "d": []
                 }
-              ],
-              "c": {},
-              "d": []
-            }
-            """])
+                """
+            ])
     }
 
     @Test func sortKeysUsesCodePointOrderAtEveryLevel() throws {
@@ -30,9 +35,11 @@ import Testing
     }
 
     @Test func recordWriterFramings() throws {
-        func write(_ text: String, _ framing: OutputFraming, single: Bool = true, pretty: Bool = false) throws -> String {
+        func write(_ text: String, _ framing: OutputFraming, single: Bool = true, pretty: Bool = false) throws -> String
+        {
             let reader = RecordReader(source: InMemoryByteSource(text))
-            let writer = RecordWriter(framing: framing, options: JSONWriterOptions(pretty: pretty), singleValueAllowed: single)
+            let writer = RecordWriter(
+                framing: framing, options: JSONWriterOptions(pretty: pretty), singleValueAllowed: single)
             while let batch = try reader.nextBatch() { writer.write(batch) }
             writer.finish()
             return writer.output.text

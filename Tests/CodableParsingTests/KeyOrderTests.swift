@@ -1,12 +1,14 @@
-import Testing
 import CodableParsing
+import Testing
 
 /// `KeyOrder` sorts names into the order `--sort-keys` writes: code-point (UTF-8 byte) order, a
 /// name before every longer name it begins, equal names in the order they came. Checked against
 /// sorting arrays of the names, for random names that share prefixes, repeat, are empty or hold
 /// bytes past ASCII; copied names, and keys named where they stand in a record, escaped or not.
 @Suite struct KeyOrderTests {
-    private static let pieces: [[UInt8]] = [[], Array("a".utf8), Array("ab".utf8), Array("B".utf8), Array("é".utf8), [0x00], [0xFF], Array("a\n".utf8)]
+    private static let pieces: [[UInt8]] = [
+        [], Array("a".utf8), Array("ab".utf8), Array("B".utf8), Array("é".utf8), [0x00], [0xFF], Array("a\n".utf8),
+    ]
 
     /// Pieces of keys, and the ways a key's token may spell each.
     private static let keyPieces: [(name: String, tokens: [String])] = [
@@ -17,7 +19,8 @@ import CodableParsing
     /// The ids of `names` sorted as `--sort-keys` sorts them: by their bytes, equal ones in order.
     private static func expectedOrder(_ names: [(name: [UInt8], id: Int)]) -> [(name: [UInt8], id: Int)] {
         names.enumerated().sorted { lhs, rhs in
-            lhs.element.name.lexicographicallyPrecedes(rhs.element.name) || (lhs.element.name == rhs.element.name && lhs.offset < rhs.offset)
+            lhs.element.name.lexicographicallyPrecedes(rhs.element.name)
+                || (lhs.element.name == rhs.element.name && lhs.offset < rhs.offset)
         }.map(\.element)
     }
 
@@ -29,7 +32,11 @@ import CodableParsing
             for index in 0..<random.next(40) {
                 let name = (0..<random.next(4)).flatMap { _ in Self.pieces[random.next(Self.pieces.count)] }
                 let id = 1_000 * round + index
-                if index % 2 == 0 { order.append(name, id: id) } else { name.withUnsafeBufferPointer { order.append($0, id: id) } }
+                if index % 2 == 0 {
+                    order.append(name, id: id)
+                } else {
+                    name.withUnsafeBufferPointer { order.append($0, id: id) }
+                }
                 names.append((name, id))
             }
             let expected = Self.expectedOrder(names)
@@ -81,7 +88,9 @@ import CodableParsing
                         }
                         let expected = Self.expectedOrder(names).map(\.id)
                         var sorted = order.sorted(lastFirst: lastFirst)
-                        #expect(Array(sorted) == (lastFirst ? expected.reversed() : expected), "\(String(decoding: text, as: UTF8.self))")
+                        #expect(
+                            Array(sorted) == (lastFirst ? expected.reversed() : expected),
+                            "\(String(decoding: text, as: UTF8.self))")
                         if lastFirst {
                             var popped: [Int] = []
                             while let id = sorted.popLast() { popped.append(id) }
@@ -103,4 +112,3 @@ import CodableParsing
         return nodes
     }
 }
-

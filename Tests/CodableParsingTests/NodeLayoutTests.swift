@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 /// A node is eight bytes: its kind, flags and extent (a container's size, a token's length)
@@ -36,7 +37,10 @@ import Testing
 
     /// Members and elements are counted from the children, whatever their sizes.
     @Test func aContainersMembersAreCountedFromItsChildren() throws {
-        for (text, count) in [("[]", 0), ("1234", 0), (#""abc""#, 0), ("[1,[2,3],{}]", 3), (#"{"a":[1,{"b":2}],"c":3}"#, 2), (#"{"a":{}}"#, 1), ("[[[]]]", 1)] {
+        for (text, count) in [
+            ("[]", 0), ("1234", 0), (#""abc""#, 0), ("[1,[2,3],{}]", 3), (#"{"a":[1,{"b":2}],"c":3}"#, 2),
+            (#"{"a":{}}"#, 1), ("[[[]]]", 1),
+        ] {
             let bytes = Array(text.utf8)
             var scanner = JSONScanner()
             let nodes = NodeBuffer()
@@ -51,7 +55,9 @@ import Testing
     @Test func theJSONScannerCountsEveryValueInsideAContainer() throws {
         for (text, values) in [("[[1,2],3]", 4), (#"{"a":[1]}"#, 3), (#"{"a":{},"b":[]}"#, 4)] {
             #expect(try scan(text, maxValues: values) == values, "\(text)")
-            #expect(throws: JSONSyntaxError(.tooManyValues(limit: values - 1), at: 0)) { try scan(text, maxValues: values - 1) }
+            #expect(throws: JSONSyntaxError(.tooManyValues(limit: values - 1), at: 0)) {
+                try scan(text, maxValues: values - 1)
+            }
         }
         #expect(throws: JSONSyntaxError(.tooManyValues(limit: 2), at: 4)) { try scan("[1, [2, 3, 4]]", maxValues: 2) }
     }
@@ -75,9 +81,13 @@ import Testing
         #expect(records == [#"["a","b"]"#, "[1,2]"])
         var withHeader = CSVReaderOptions(maxValues: 4)
         withHeader.chunkSize = 1 << 20
-        #expect(try readAll(CSVReader(source: InMemoryByteSource("a,b\n1,2\n"), options: withHeader)) == [#"{"a":1,"b":2}"#])
+        #expect(
+            try readAll(CSVReader(source: InMemoryByteSource("a,b\n1,2\n"), options: withHeader)) == [#"{"a":1,"b":2}"#]
+        )
         withHeader.maxValues = 3
-        #expect(throws: RecordReadError.self) { _ = try readAll(CSVReader(source: InMemoryByteSource("a,b\n1,2\n"), options: withHeader)) }
+        #expect(throws: RecordReadError.self) {
+            _ = try readAll(CSVReader(source: InMemoryByteSource("a,b\n1,2\n"), options: withHeader))
+        }
     }
 
     private func readAll(_ reader: some RecordBatchReader) throws(RecordReadError) -> [String] {

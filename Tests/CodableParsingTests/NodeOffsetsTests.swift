@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 /// `NodeOffsets` gives back every offset appended, whatever the steps between them: small ones

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 /// A rebuilt tape's origins are kept as runs of consecutive source nodes, and read back, one by
@@ -32,6 +33,8 @@ import Testing
         var origins = NodeOrigins()
         for node in 0..<1_000_000 { origins.append(node < 500_000 ? node + 7 : node + 8) }  // one dropped
         #expect(origins.byteCount == 2 * 8)
-        #expect(origins[0] == 7 && origins[499_999] == 500_006 && origins[500_000] == 500_008 && origins[999_999] == 1_000_007)
+        #expect(
+            origins[0] == 7 && origins[499_999] == 500_006 && origins[500_000] == 500_008
+                && origins[999_999] == 1_000_007)
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import CodableParsing
+import Testing
 
 /// `NodeReplacements` keeps every text in one buffer: checked against a dictionary of arrays, for
 /// texts set in node order and in any order, set again, and looked up inside, outside and between

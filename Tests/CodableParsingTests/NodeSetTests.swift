@@ -1,5 +1,5 @@
-import Testing
 import CodableParsing
+import Testing
 
 /// `NodeSet` answers as a `Set<Int>` of the same nodes would: membership, and whether a range
 /// holds any, at word edges too.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CodableParsing
 
 /// `OutputOverflow`: a record's bytes past its limit wait in a file with no name, yet the buffer

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CodableParsing
 
 /// A buffer that spills when full (`OutputBuffer.spillWhenFull(to:)`) hands on exactly the bytes
@@ -9,9 +10,13 @@ import Testing
     /// Records with long strings, escapes and numbers kept as written, 200 ordinary ones, then
     /// deep nesting (indentation wider than the smallest buffers; the CSV writer stops there).
     static let input: [UInt8] = {
-        var text = #"{"id":1,"text":"\#(String(repeating: "abcdefghij", count: 40))","escaped":"tab\there \"quoted\" \u00e9\n","n":1.50e3}"# + "\n"
+        var text =
+            #"{"id":1,"text":"\#(String(repeating: "abcdefghij", count: 40))","escaped":"tab\there \"quoted\" \u00e9\n","n":1.50e3}"#
+            + "\n"
         for index in 0..<200 {
-            text += #"{"id":\#(index),"title":"record \#(index) é","tags":["a","b"],"score":\#(index).5,"owner":{"name":"n\#(index)"}}"# + "\n"
+            text +=
+                #"{"id":\#(index),"title":"record \#(index) é","tags":["a","b"],"score":\#(index).5,"owner":{"name":"n\#(index)"}}"#
+                + "\n"
         }
         text += String(repeating: "[", count: 40) + #"{"deep":true}"# + String(repeating: "]", count: 40) + "\n"
         text += #"{"a":[1,2,3],"b":{"c":null,"d":[{"e":"f"}]},"g":-0.0}"# + "\n"
@@ -42,12 +47,37 @@ import Testing
         return spilled
     }
 
-    static var writers: [(name: String, make: (OutputBuffer) -> any RecordFormatter)] { [
-        ("jsonl", { RecordWriter(framing: .jsonl, options: JSONWriterOptions(), singleValueAllowed: false, output: $0) }),
-        ("json pretty", { RecordWriter(framing: .json, options: JSONWriterOptions(pretty: true, indent: 4), singleValueAllowed: false, output: $0) }),
-        ("json-seq sorted", { RecordWriter(framing: .jsonSeq, options: JSONWriterOptions(sortKeys: true), singleValueAllowed: false, output: $0) }),
-        ("csv", { CSVWriter(dialect: .csv, columns: ["id", "text", "escaped", "title", "owner.name", "tags"], output: $0) }),
-    ] }
+    static var writers: [(name: String, make: (OutputBuffer) -> any RecordFormatter)] {
+        [
+            (
+                "jsonl",
+                { RecordWriter(framing: .jsonl, options: JSONWriterOptions(), singleValueAllowed: false, output: $0) }
+            ),
+            (
+                "json pretty",
+                {
+                    RecordWriter(
+                        framing: .json, options: JSONWriterOptions(pretty: true, indent: 4), singleValueAllowed: false,
+                        output: $0)
+                }
+            ),
+            (
+                "json-seq sorted",
+                {
+                    RecordWriter(
+                        framing: .jsonSeq, options: JSONWriterOptions(sortKeys: true), singleValueAllowed: false,
+                        output: $0)
+                }
+            ),
+            (
+                "csv",
+                {
+                    CSVWriter(
+                        dialect: .csv, columns: ["id", "text", "escaped", "title", "owner.name", "tags"], output: $0)
+                }
+            ),
+        ]
+    }
 
     @Test(arguments: [64, 65, 100, 333, 4096])
     func spillingGivesTheSameBytes(capacity: Int) throws {
@@ -56,7 +86,10 @@ import Testing
             let spilled = try Self.written(capacity: capacity, writer.make)
             #expect(grown.count > 4096, "\(writer.name): \(grown.count) bytes")
             let same = spilled == grown  // not compared in the expectation, which would print every byte
-            #expect(same, "\(writer.name), capacity \(capacity): \(spilled.count) bytes against \(grown.count), first difference at \((0..<min(spilled.count, grown.count)).first { spilled[$0] != grown[$0] } ?? min(spilled.count, grown.count))")
+            #expect(
+                same,
+                "\(writer.name), capacity \(capacity): \(spilled.count) bytes against \(grown.count), first difference at \((0..<min(spilled.count, grown.count)).first { spilled[$0] != grown[$0] } ?? min(spilled.count, grown.count))"
+            )
         }
     }
 

@@ -1,5 +1,6 @@
-@testable import CodableParsing
 import Testing
+
+@testable import CodableParsing
 
 /// `RawMemory`'s blocks keep their contents as they grow and shrink, whether they come from
 /// `malloc` or, on Linux from 4 MiB (or grown to 512 KiB), are mappings of their own grown with
@@ -45,7 +46,7 @@ import Testing
             #expect(Self.holdsPattern(block, count: size / 2), "lost bytes growing to \(size)")
             Self.fill(block, count: size)
             #if os(Linux)
-            #expect(RawMemory.isMapped(block) == (size >= 512 << 10), "grown to \(size)")
+                #expect(RawMemory.isMapped(block) == (size >= 512 << 10), "grown to \(size)")
             #endif
         }
         block = RawMemory.reallocate(block, to: 3 << 20)  // a mapped block shrinks where it is
@@ -58,7 +59,7 @@ import Testing
     @Test func aNewBlockUnderFourMiBIsNotMapped() {
         let block = RawMemory.allocate(3 << 20, of: UInt8.self)
         #if os(Linux)
-        #expect(!RawMemory.isMapped(block))
+            #expect(!RawMemory.isMapped(block))
         #endif
         RawMemory.free(block)
     }
@@ -66,7 +67,7 @@ import Testing
     @Test func aBigBlockOfNodesIsMappedFromTheStart() {
         let nodes = RawMemory.allocate(1 << 20, of: UInt32.self)  // 4 MiB
         #if os(Linux)
-        #expect(RawMemory.isMapped(nodes))
+            #expect(RawMemory.isMapped(nodes))
         #endif
         for index in stride(from: 0, to: 1 << 20, by: 4096) { nodes[index] = UInt32(index) }
         let grown = RawMemory.reallocate(nodes, to: 3 << 20)

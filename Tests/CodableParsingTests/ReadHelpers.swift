@@ -37,12 +37,16 @@ func appendRecords(
 }
 
 /// The error reading `text` gives: its message and `LINE:COL`.
-func readError(_ text: String, framing: InputFraming? = nil, maxDepth: Int = 512, chunkSize: Int = 1 << 20, pieceSize: Int = .max) -> (message: String, place: String)? {
+func readError(
+    _ text: String, framing: InputFraming? = nil, maxDepth: Int = 512, chunkSize: Int = 1 << 20, pieceSize: Int = .max
+) -> (message: String, place: String)? {
     readError(Array(text.utf8), framing: framing, maxDepth: maxDepth, chunkSize: chunkSize, pieceSize: pieceSize)
 }
 
 /// The error reading `bytes` gives: its message and `LINE:COL`.
-func readError(_ bytes: [UInt8], framing: InputFraming? = nil, maxDepth: Int = 512, chunkSize: Int = 1 << 20, pieceSize: Int = .max) -> (message: String, place: String)? {
+func readError(
+    _ bytes: [UInt8], framing: InputFraming? = nil, maxDepth: Int = 512, chunkSize: Int = 1 << 20, pieceSize: Int = .max
+) -> (message: String, place: String)? {
     do {
         _ = try readRecords(bytes, framing: framing, maxDepth: maxDepth, chunkSize: chunkSize, pieceSize: pieceSize)
         return nil
@@ -50,7 +54,8 @@ func readError(_ bytes: [UInt8], framing: InputFraming? = nil, maxDepth: Int = 5
         switch error {
         case .malformed(let reason, let location, _): return (reason.description, location.description)
         case .unreadable(let underlying): return ("unreadable: \(underlying)", "")
-        case .invalidEnvelope(let message, let codingPath, let location, _): return ("\(message) at \(codingPath)", location.description)
+        case .invalidEnvelope(let message, let codingPath, let location, _):
+            return ("\(message) at \(codingPath)", location.description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 @Suite struct RecordReaderTests {
@@ -10,17 +11,25 @@ import Testing
 
     @Test func everyFramingAgreesAtEveryReadSize() throws {
         let cases: [(String, InputFraming?, [String])] = [
-            ("[1, {\"a\": [true, null]}, \"s\\\"t\", -2.5e3]", .json, ["1", #"{"a":[true,null]}"#, #""s\"t""#, "-2.5e3"]),
+            (
+                "[1, {\"a\": [true, null]}, \"s\\\"t\", -2.5e3]", .json,
+                ["1", #"{"a":[true,null]}"#, #""s\"t""#, "-2.5e3"]
+            ),
             ("{\"a\":1}\n\n{\"a\":22}\r\n  [3]\n", .jsonl, [#"{"a":1}"#, #"{"a":22}"#, "[3]"]),
             ("\u{1E}{\"a\":1}\n\u{1E}123\n\u{1E}\u{1E}\"x\"\n", .jsonSeq, [#"{"a":1}"#, "123", #""x""#]),
-            ("1 22 333\n{\"a\":1}{\"b\":2}[][] \"s\" true", .jsonStream, ["1", "22", "333", #"{"a":1}"#, #"{"b":2}"#, "[]", "[]", #""s""#, "true"]),
+            (
+                "1 22 333\n{\"a\":1}{\"b\":2}[][] \"s\" true", .jsonStream,
+                ["1", "22", "333", #"{"a":1}"#, #"{"b":2}"#, "[]", "[]", #""s""#, "true"]
+            ),
             ("\u{FEFF}[1,2]", nil, ["1", "2"]),
             ("{\"a\":1}\n{\"a\":2}\n", nil, [#"{"a":1}"#, #"{"a":2}"#]),
             ("\u{1E}1\n\u{1E}2\n", nil, ["1", "2"]),
         ]
         for (text, framing, expected) in cases {
             for piece in [1, 2, 3, 7, 64, Int.max] {
-                #expect(try readRecords(text, framing: framing, chunkSize: 16, pieceSize: piece) == expected, "\(text) piece \(piece)")
+                #expect(
+                    try readRecords(text, framing: framing, chunkSize: 16, pieceSize: piece) == expected,
+                    "\(text) piece \(piece)")
             }
         }
     }
@@ -31,8 +40,12 @@ import Testing
     }
 
     @Test func jsonLinesRequireOneWholeValuePerLine() {
-        #expect(readError("{\"a\":\n1}", framing: .jsonl)?.message == "unexpected end of line, expected a value (JSON Lines hold one whole value per line)")
-        #expect(readError("1 2\n", framing: .jsonl)?.message == "unexpected character '2' after the value (JSON Lines hold one value per line)")
+        #expect(
+            readError("{\"a\":\n1}", framing: .jsonl)?.message
+                == "unexpected end of line, expected a value (JSON Lines hold one whole value per line)")
+        #expect(
+            readError("1 2\n", framing: .jsonl)?.message
+                == "unexpected character '2' after the value (JSON Lines hold one value per line)")
         #expect(readError("1\n2\n[3,\n", framing: .jsonl)?.place == "3:4")
     }
 
@@ -57,7 +70,8 @@ import Testing
     }
 
     @Test func recordsKnowTheirText() throws {
-        let reader = RecordReader(source: InMemoryByteSource("[ {\"a\": [1, 2]} , 3 ]"), options: RecordReaderOptions(framing: .json))
+        let reader = RecordReader(
+            source: InMemoryByteSource("[ {\"a\": [1, 2]} , 3 ]"), options: RecordReaderOptions(framing: .json))
         let batch = try #require(try reader.nextBatch())
         #expect(batch[0].compactText == "{\"a\":[1,2]}")
         #expect(batch[1].compactText == "3")
@@ -91,7 +105,8 @@ import Testing
     @Test func compactTextOfAVeryDeepValueDoesNotRecurse() throws {
         let depth = 50_000
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .jsonStream, maxDepth: depth))
+        let reader = RecordReader(
+            source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .jsonStream, maxDepth: depth))
         let batch = try #require(try reader.nextBatch())
         #expect(batch[0].compactText.count == 2 * depth)
     }

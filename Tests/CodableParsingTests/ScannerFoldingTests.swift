@@ -35,11 +35,16 @@ import Testing
                 elements += Array(repeating: token, count: Int.random(in: 1...70, using: &generator))
             case 5..<7:
                 let tokens = alike.shuffled(using: &generator).prefix(3)
-                elements += (0..<Int.random(in: 1...70, using: &generator)).map { tokens[tokens.startIndex + $0 % tokens.count] }
+                elements += (0..<Int.random(in: 1...70, using: &generator)).map {
+                    tokens[tokens.startIndex + $0 % tokens.count]
+                }
             case 7:
-                elements.append("[" + Array(repeating: "1", count: Int.random(in: 0...40, using: &generator)).joined(separator: ",") + "]")
+                elements.append(
+                    "[" + Array(repeating: "1", count: Int.random(in: 0...40, using: &generator)).joined(separator: ",")
+                        + "]")
             case 8:
-                elements.append("\"" + String(repeating: "x", count: Int.random(in: 250...9000, using: &generator)) + "\"")
+                elements.append(
+                    "\"" + String(repeating: "x", count: Int.random(in: 250...9000, using: &generator)) + "\"")
             default:
                 elements.append(RandomJSON.document(using: &generator))
             }
@@ -86,7 +91,8 @@ import Testing
         for text in [first, String(second.dropLast(9)), second] {
             let bytes = Array(text.utf8)
             _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-                try scanner.scanValueIfComplete(in: buffer.baseAddress!, from: 0, end: buffer.count, isFinal: false, into: nodes)
+                try scanner.scanValueIfComplete(
+                    in: buffer.baseAddress!, from: 0, end: buffer.count, isFinal: false, into: nodes)
             }
         }
         let whole = try Self.scan([first, second], threshold: Self.never)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CodableParsing
 
 /// Locating many offsets at once (`locations(of:in:)`, one pass over the bytes) gives each the
@@ -7,13 +8,20 @@ import Testing
 @Suite struct SourceLocatorTests {
     @Test(arguments: [LineBreaks.lineFeed, .returnOrLineFeed, .yaml])
     func manyAtOnceAsEachAlone(breaks: LineBreaks) {
-        let pieces: [[UInt8]] = [[0x0A], [0x0D, 0x0A], [0x0D], Array("é".utf8), Array("😀".utf8), [0xC2, 0x85], [0xE2, 0x80, 0xA8], Array("ab".utf8), [0x09], [0x80]]
+        let pieces: [[UInt8]] = [
+            [0x0A], [0x0D, 0x0A], [0x0D], Array("é".utf8), Array("😀".utf8), [0xC2, 0x85], [0xE2, 0x80, 0xA8],
+            Array("ab".utf8), [0x09], [0x80],
+        ]
         var generator = SystemRandomNumberGenerator()
         for round in 0..<60 {
             var bytes: [UInt8] = round % 3 == 0 ? [0xEF, 0xBB, 0xBF] : []
             for _ in 0..<Int.random(in: 0...80, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
-            let locator = SourceLocator(baseOffset: round % 2 == 0 ? 0 : 1_000, baseLine: 1 + round % 4, baseColumn: 1 + round % 3, lineBreaks: breaks)
-            let offsets = (0..<Int.random(in: 0...30, using: &generator)).map { _ in Int.random(in: -2...(bytes.count + 2), using: &generator) }
+            let locator = SourceLocator(
+                baseOffset: round % 2 == 0 ? 0 : 1_000, baseLine: 1 + round % 4, baseColumn: 1 + round % 3,
+                lineBreaks: breaks)
+            let offsets = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+                Int.random(in: -2...(bytes.count + 2), using: &generator)
+            }
             bytes.withUnsafeBufferPointer { buffer in
                 let together = locator.locations(of: offsets, in: buffer)
                 let alone = offsets.map { locator.location(of: $0, in: buffer) }
@@ -34,22 +42,29 @@ import Testing
                 let rest = Array(input[cut...])
                 rest.withUnsafeBufferPointer { rest in
                     for offset in cut...input.count {
-                        #expect(advanced.location(of: offset - cut, in: rest) == locator.location(of: offset, in: whole), "cut at \(cut), offset \(offset)")
+                        #expect(
+                            advanced.location(of: offset - cut, in: rest) == locator.location(of: offset, in: whole),
+                            "cut at \(cut), offset \(offset)")
                     }
                 }
             }
-            #expect(locator.location(of: input.count - 2, in: whole).column == 6)  // `#`: `é` is one column, the mark none
+            // `#`: `é` is one column, the mark none
+            #expect(locator.location(of: input.count - 2, in: whole).column == 6)
             #expect(locator.location(of: 1, in: whole).column == 1)
         }
     }
 
     @Test func aLongLineIsCutTheSameWayWhateverItsLength() {
         for length in [120, 10_000] {
-            let line = Array(repeating: UInt8(ascii: "x"), count: length / 2) + Array("\"y\"".utf8) + Array(repeating: UInt8(ascii: "z"), count: length / 2)
+            let line =
+                Array(repeating: UInt8(ascii: "x"), count: length / 2) + Array("\"y\"".utf8)
+                + Array(repeating: UInt8(ascii: "z"), count: length / 2)
             let caret = length / 2
             line.withUnsafeBufferPointer { buffer in
                 let excerpt = SourceLocator(baseOffset: 0, baseLine: 1, baseColumn: 1).excerpt(at: caret, in: buffer)
-                #expect(excerpt.text == "…" + String(repeating: "x", count: 50) + "\"y\"" + String(repeating: "z", count: 47) + "…", "length \(length)")
+                #expect(
+                    excerpt.text == "…" + String(repeating: "x", count: 50) + "\"y\""
+                        + String(repeating: "z", count: 47) + "…", "length \(length)")
                 #expect(excerpt.caretColumn == 51)
             }
         }
@@ -80,7 +95,9 @@ import Testing
         while let batch = try reader.nextBatch() {
             let count = batch.nodes.count
             var order = Array(0..<count)
-            for _ in 0..<count / 3 { order.swapAt(Int.random(in: 0..<count, using: &generator), Int.random(in: 0..<count, using: &generator)) }
+            for _ in 0..<count / 3 {
+                order.swapAt(Int.random(in: 0..<count, using: &generator), Int.random(in: 0..<count, using: &generator))
+            }
             var cursor = BatchLocationCursor(batch)
             for index in order + (0..<count) {
                 #expect(cursor.location(ofNode: index) == batch.location(ofNode: index), "node \(index)")
@@ -89,9 +106,14 @@ import Testing
     }
 
     @Test func jsonLinesAndCSV() throws {
-        let lines = (0..<300).map { "{\"id\":\($0),\"name\":\"é\\u00e9\($0)\",\"tags\":[1,\r\n2]}" }.joined(separator: "\r\n")
-        try expectSameLocations(RecordReader(source: InMemoryByteSource(lines, pieceSize: 999), options: RecordReaderOptions(framing: .jsonStream, chunkSize: 4096)))
+        let lines = (0..<300).map { "{\"id\":\($0),\"name\":\"é\\u00e9\($0)\",\"tags\":[1,\r\n2]}" }.joined(
+            separator: "\r\n")
+        try expectSameLocations(
+            RecordReader(
+                source: InMemoryByteSource(lines, pieceSize: 999),
+                options: RecordReaderOptions(framing: .jsonStream, chunkSize: 4096)))
         let rows = "a,b,c\r\n" + (0..<300).map { "\($0),\"x,\r\ny\",é\($0)" }.joined(separator: "\r\n") + "\n"
-        try expectSameLocations(CSVReader(source: InMemoryByteSource(rows, pieceSize: 999), options: CSVReaderOptions(chunkSize: 4096)))
+        try expectSameLocations(
+            CSVReader(source: InMemoryByteSource(rows, pieceSize: 999), options: CSVReaderOptions(chunkSize: 4096)))
     }
 }

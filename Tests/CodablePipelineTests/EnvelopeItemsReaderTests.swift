@@ -1,5 +1,6 @@
-import Testing
 import CodableParsing
+import Testing
+
 @testable import CodablePipeline
 
 /// `EnvelopeItemsReader`: the elements of each value's array, numbered across values, with a
@@ -15,19 +16,24 @@ import CodableParsing
                 for index in 0..<batch.count {
                     let out = OutputBuffer(capacity: 64)
                     writer.write(batch[index], to: out)
-                    records.append("#\(batch.firstRecordIndex + index) \(batch.codingPath(ofNode: batch[index].root, inRecord: index)) \(out.text)")
+                    records.append(
+                        "#\(batch.firstRecordIndex + index) \(batch.codingPath(ofNode: batch[index].root, inRecord: index)) \(out.text)"
+                    )
                 }
             }
             return (records, nil)
         } catch {
-            guard case .invalidEnvelope(let message, let path, let location, _) = error else { return (records, "\(error)") }
+            guard case .invalidEnvelope(let message, let path, let location, _) = error else {
+                return (records, "\(error)")
+            }
             return (records, "\(location): \(message) at \(path)")
         }
     }
 
     @Test func recordsAreEachValuesArrayElementsNumberedAcrossValues() {
         let result = read(#"{"data":{"items":[1,2]}} {"data":{"items":[]}} {"data":{"items":[{"a":3}]}}"#)
-        #expect(result.records == ["#0 $[0].data.items[0] 1", "#1 $[0].data.items[1] 2", "#2 $[2].data.items[0] {\"a\":3}"])
+        #expect(
+            result.records == ["#0 $[0].data.items[0] 1", "#1 $[0].data.items[1] 2", "#2 $[2].data.items[0] {\"a\":3}"])
         #expect(result.error == nil)
     }
 
@@ -36,6 +42,7 @@ import CodableParsing
         #expect(result.records == ["#0 $[0].data.items[0] 1"])
         #expect(result.error == "2:18: 'data.items' is a string, not an array (--items) at $[1].data.items")
         #expect(read(#"{"data":{}}"#).error == "1:1: no 'data.items' array in this page value (--items) at $[0]")
-        #expect(read("").error == "1:1: the page holds no value; expected one with an array at 'data.items' (--items) at $")
+        #expect(
+            read("").error == "1:1: the page holds no value; expected one with an array at 'data.items' (--items) at $")
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import CodableParsing
+import Testing
+
 @testable import CodablePipeline
 
 @Suite struct FieldPathTests {
@@ -10,7 +11,8 @@ import CodableParsing
     }
 
     @Test func pathsReachNestedValues() throws {
-        let text = #"{"id":1,"owner":{"since":5},"events":[{"at":"a"},{"at":"b"},{"x":1}],"tags":["p","q"],"\u0069d2":7}"#
+        let text =
+            #"{"id":1,"owner":{"since":5},"events":[{"at":"a"},{"at":"b"},{"x":1}],"tags":["p","q"],"\u0069d2":7}"#
         #expect(try matched("id", in: text) == ["1"])
         #expect(try matched(".owner.since", in: text) == ["5"])
         #expect(try matched("$.owner.since", in: text) == ["5"])

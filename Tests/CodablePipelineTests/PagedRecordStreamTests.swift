@@ -1,7 +1,8 @@
+import CodableParsing
 import Foundation
 import Synchronization
 import Testing
-import CodableParsing
+
 @testable import CodablePipeline
 
 /// Pages in memory, named `mem/1.json`, `mem/2.json`…; page `n` has two records and names page
@@ -36,7 +37,9 @@ final class MemoryPages: PageLoader {
 }
 
 @Suite struct PagedRecordStreamTests {
-    func stream(_ loader: MemoryPages, maxPages: Int = 100, notice: @escaping @Sendable (PagedSourceNotice) -> Void = { _ in }) throws -> PagedRecordStream {
+    func stream(
+        _ loader: MemoryPages, maxPages: Int = 100, notice: @escaping @Sendable (PagedSourceNotice) -> Void = { _ in }
+    ) throws -> PagedRecordStream {
         let options = PagedSourceOptions(
             items: try FieldPath(parsing: "items"), next: try FieldPath(parsing: "next"), maxPages: maxPages,
             readerOptions: { _ in RecordReaderOptions(framing: .json) })
@@ -115,7 +118,9 @@ final class MemoryPages: PageLoader {
     @Test func maxPagesStopsWithANotice() async throws {
         let notices = Mutex<[PagedSourceNotice]>([])
         var count = 0
-        for try await batch in try stream(MemoryPages(last: 5), maxPages: 2, notice: { notice in notices.withLock { $0.append(notice) } }) {
+        for try await batch in try stream(
+            MemoryPages(last: 5), maxPages: 2, notice: { notice in notices.withLock { $0.append(notice) } })
+        {
             count += batch.count
         }
         #expect(count == 4)
@@ -129,7 +134,9 @@ final class MemoryPages: PageLoader {
         #expect(try PageReference.file("1.json").resolving("sub/2.json") == .file("sub/2.json"))
         #expect(try PageReference.file("a/1.json").resolving("/abs/2.json") == .file("/abs/2.json"))
         #expect(try PageReference.standardInput.resolving("x.json") == .file("x.json"))
-        #expect(try PageReference.file("a/1.json").resolving("https://h/p?page=2") == .url(URL(string: "https://h/p?page=2")!))
+        #expect(
+            try PageReference.file("a/1.json").resolving("https://h/p?page=2")
+                == .url(URL(string: "https://h/p?page=2")!))
     }
 
     @Test func urlReferencesResolveAgainstThePage() throws {
@@ -142,11 +149,15 @@ final class MemoryPages: PageLoader {
     @Test(arguments: ["ftp://h/x", "file:///etc/passwd", "", "javascript:alert(1)"])
     func otherSchemesAreNotFollowed(reference: String) {
         #expect(throws: PageReferenceError.self) { try PageReference.file("a/1.json").resolving(reference) }
-        #expect(throws: PageReferenceError.self) { try PageReference.url(URL(string: "http://h/a")!).resolving(reference) }
+        #expect(throws: PageReferenceError.self) {
+            try PageReference.url(URL(string: "http://h/a")!).resolving(reference)
+        }
     }
 
     @Test func identityIgnoresSpellingAndFragments() {
         #expect(PageReference.file("a/../b.json").identity == PageReference.file("./b.json").identity)
-        #expect(PageReference.url(URL(string: "http://h/p#x")!).identity == PageReference.url(URL(string: "http://h/p")!).identity)
+        #expect(
+            PageReference.url(URL(string: "http://h/p#x")!).identity
+                == PageReference.url(URL(string: "http://h/p")!).identity)
     }
 }

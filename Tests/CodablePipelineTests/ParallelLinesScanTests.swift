@@ -1,5 +1,6 @@
-import Testing
 import CodableParsing
+import Testing
+
 @testable import CodablePipeline
 
 /// JSON Lines scanned in chunks on several threads give what one reader gives: the same
@@ -36,7 +37,8 @@ import CodableParsing
     func chunksGiveTheRecordsOneReaderGives(chunkSize: Int, workers: Int) async throws {
         let options = RecordReaderOptions(framing: .jsonl, chunkSize: chunkSize)
         let expected = try await Self.records(RecordStream(source: InMemoryByteSource(Self.input), options: options))
-        let parallel = try await Self.records(RecordStream(linesFrom: InMemoryByteSource(Self.input, pieceSize: 333), options: options, workers: workers))
+        let parallel = try await Self.records(
+            RecordStream(linesFrom: InMemoryByteSource(Self.input, pieceSize: 333), options: options, workers: workers))
         #expect(expected.count == 500 - 500 / 7 - (500 % 7 > 3 ? 1 : 0))
         #expect(parallel == expected)
     }
@@ -64,7 +66,10 @@ import CodableParsing
 
     @Test func aByteOrderMarkAndALastLineWithoutABreakAreRead() async throws {
         let input = "\u{FEFF}{\"a\":1}\n{\"a\":2}"
-        let records = try await Self.records(RecordStream(linesFrom: InMemoryByteSource(input), options: RecordReaderOptions(framing: .jsonl, chunkSize: 16), workers: 2))
+        let records = try await Self.records(
+            RecordStream(
+                linesFrom: InMemoryByteSource(input), options: RecordReaderOptions(framing: .jsonl, chunkSize: 16),
+                workers: 2))
         // The mark is not a column: the first record starts at 1:1, as an editor shows it.
         #expect(records == ["$[0] 1:1 {\"a\":1}", "$[1] 2:1 {\"a\":2}"])
     }

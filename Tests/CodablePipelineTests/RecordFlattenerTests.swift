@@ -1,5 +1,6 @@
-import Testing
 import CodableParsing
+import Testing
+
 @testable import CodablePipeline
 
 @Suite struct RecordFlattenerTests {
@@ -18,12 +19,15 @@ import CodableParsing
     }
 
     @Test func flattenJoinsNestedKeysAndKeepsValuesExact() throws {
-        let source = try batch(#"{"id":1.50,"owner":{"name":"A\"da","address":{"zip":"01"}},"tags":[{"x":{}}],"empty":{},"last":null}"# + "\n" + "[1,{\"a\":{\"b\":2}}]\n")
+        let source = try batch(
+            #"{"id":1.50,"owner":{"name":"A\"da","address":{"zip":"01"}},"tags":[{"x":{}}],"empty":{},"last":null}"#
+                + "\n" + "[1,{\"a\":{\"b\":2}}]\n")
         let flat = RecordFlattener.flatten(source)
-        #expect(text(flat) == [
-            #"{"id":1.50,"owner.name":"A\"da","owner.address.zip":"01","tags":[{"x":{}}],"empty":{},"last":null}"#,
-            #"[1,{"a":{"b":2}}]"#,
-        ])
+        #expect(
+            text(flat) == [
+                #"{"id":1.50,"owner.name":"A\"da","owner.address.zip":"01","tags":[{"x":{}}],"empty":{},"last":null}"#,
+                #"[1,{"a":{"b":2}}]"#,
+            ])
         #expect(text(try RecordFlattener.unflatten(flat)) == text(source))
     }
 
@@ -58,16 +62,27 @@ import CodableParsing
         let source = try batch(#"{"a":[1],"b":{"c.d":1},"e":"[1]"}"# + "\n[{\"a.b\":1}]\n")
         #expect(try RecordFlattener.unflatten(source).nodes === source.nodes)
         #expect(try RecordFlattener.unflatten(source, parsingJSONText: true).nodes !== source.nodes)
-        #expect(text(try RecordFlattener.unflatten(source, parsingJSONText: true)) == [#"{"a":[1],"b":{"c.d":1},"e":[1]}"#, #"[{"a.b":1}]"#])
+        #expect(
+            text(try RecordFlattener.unflatten(source, parsingJSONText: true)) == [
+                #"{"a":[1],"b":{"c.d":1},"e":[1]}"#, #"[{"a.b":1}]"#,
+            ])
         let escaped = try batch(#"{"x":1,"a\u002eb":2}"# + "\n")
         #expect(text(try RecordFlattener.unflatten(escaped)) == [#"{"x":1,"a":{"b":2}}"#])
-        #expect(throws: RecordFlattener.Conflict.self) { try RecordFlattener.unflatten(try batch(#"{"a":1,"b":2,"a":3}"# + "\n")) }
+        #expect(throws: RecordFlattener.Conflict.self) {
+            try RecordFlattener.unflatten(try batch(#"{"a":1,"b":2,"a":3}"# + "\n"))
+        }
     }
 
     @Test func unflattenNestsInFirstAppearanceOrder() throws {
         let source = try batch(#"{"a.x":1,"b":2,"a.y":{"z":3},"c.d":"[1,2]","e":"{}"}"# + "\n")
-        #expect(text(try RecordFlattener.unflatten(source)) == [#"{"a":{"x":1,"y":{"z":3}},"b":2,"c":{"d":"[1,2]"},"e":"{}"}"#])
-        #expect(text(try RecordFlattener.unflatten(source, parsingJSONText: true)) == [#"{"a":{"x":1,"y":{"z":3}},"b":2,"c":{"d":[1,2]},"e":{}}"#])
+        #expect(
+            text(try RecordFlattener.unflatten(source)) == [
+                #"{"a":{"x":1,"y":{"z":3}},"b":2,"c":{"d":"[1,2]"},"e":"{}"}"#
+            ])
+        #expect(
+            text(try RecordFlattener.unflatten(source, parsingJSONText: true)) == [
+                #"{"a":{"x":1,"y":{"z":3}},"b":2,"c":{"d":[1,2]},"e":{}}"#
+            ])
         #expect(text(try RecordFlattener.unflatten(source, separator: "/")) == text(source))
     }
 
@@ -76,7 +91,10 @@ import CodableParsing
     /// wraps around).
     @Test func unflatteningPastTheMostValuesARecordHoldsIsAnError() throws {
         let source = try batch(#"{"a.b":1,"a.c":2}"# + "\n" + #"{"a.b.c":[1,2]}"# + "\n")
-        #expect(text(try RecordFlattener.unflatten(source, maxValues: 8)) == [#"{"a":{"b":1,"c":2}}"#, #"{"a":{"b":{"c":[1,2]}}}"#])
+        #expect(
+            text(try RecordFlattener.unflatten(source, maxValues: 8)) == [
+                #"{"a":{"b":1,"c":2}}"#, #"{"a":{"b":{"c":[1,2]}}}"#,
+            ])
         for (limit, record) in [(7, 1), (5, 0)] {
             do {
                 _ = try RecordFlattener.unflatten(source, maxValues: limit)
@@ -84,7 +102,9 @@ import CodableParsing
             } catch {
                 #expect(error.record == record)
                 #expect(error.node == Int(source.roots[record]))
-                #expect(error.message == "unflattened, the record would hold more than \(limit) values, the most one record can hold")
+                #expect(
+                    error.message
+                        == "unflattened, the record would hold more than \(limit) values, the most one record can hold")
             }
         }
     }
@@ -114,7 +134,8 @@ import CodableParsing
         #expect(try RecordFlattener.unflatten(many).bytes.count - many.bytes.count == newBytes)
         // Keys as long as the record before's, grouped otherwise: a tree of their own.
         let regrouped = try batch(#"{"a.b":1,"a.c":2}"# + "\n" + #"{"a.b":1,"c.d":2}"# + "\n")
-        #expect(text(try RecordFlattener.unflatten(regrouped)) == [#"{"a":{"b":1,"c":2}}"#, #"{"a":{"b":1},"c":{"d":2}}"#])
+        #expect(
+            text(try RecordFlattener.unflatten(regrouped)) == [#"{"a":{"b":1,"c":2}}"#, #"{"a":{"b":1},"c":{"d":2}}"#])
     }
 
     /// Differential: random records (keys from a few dotted parts, often the same keys as the
@@ -132,10 +153,14 @@ import CodableParsing
                 case 0: keys.reverse()
                 case 1, 2: break  // the same keys again
                 case 3:  // keys as long as before, grouped otherwise
-                    keys = keys.map { key in random.next(2) == 0 ? String(key.map { $0 == "a" ? "b" : $0 == "b" ? "a" : $0 }) : key }
+                    keys = keys.map { key in
+                        random.next(2) == 0 ? String(key.map { $0 == "a" ? "b" : $0 == "b" ? "a" : $0 }) : key
+                    }
                 default: keys = (0..<(1 + random.next(5))).map { _ in random.key() }
                 }
-                let members = keys.map { "\"\($0)\":" + ["1", "\"x\"", "\"[2]\"", "{\"c.d\":3}", "null"][random.next(5)] }
+                let members = keys.map {
+                    "\"\($0)\":" + ["1", "\"x\"", "\"[2]\"", "{\"c.d\":3}", "null"][random.next(5)]
+                }
                 records.append("{" + members.joined(separator: ",") + "}")
             }
             for parsing in [false, true] {
@@ -144,7 +169,8 @@ import CodableParsing
                 var firstFailure: Int?
                 for (index, record) in records.enumerated() {
                     do {
-                        expected += text(try RecordFlattener.unflatten(try batch(record + "\n"), parsingJSONText: parsing))
+                        expected += text(
+                            try RecordFlattener.unflatten(try batch(record + "\n"), parsingJSONText: parsing))
                     } catch {
                         firstFailure = firstFailure ?? index
                     }
@@ -176,7 +202,9 @@ private struct FlattenRandom {
     mutating func key() -> String {
         let parts = ["a", "b", "\\u0061", "", "é"]
         var key = (0..<(1 + next(3))).map { _ in parts[next(parts.count)] }.joined(separator: ".")
-        if next(8) == 0 { key = key.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "\\u002e") }
+        if next(8) == 0 {
+            key = key.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "\\u002e")
+        }
         return key
     }
 }

@@ -1,6 +1,7 @@
+import CodableParsing
 import Dispatch
 import Testing
-import CodableParsing
+
 @testable import CodablePipeline
 
 /// A source of endless JSON Lines that counts how often it was read.
@@ -12,7 +13,10 @@ final class CountingSource: ByteSource, @unchecked Sendable {
         reads += 1
         let lines = buffer.count / line.count
         for index in 0..<lines {
-            line.withUnsafeBytes { buffer.baseAddress!.advanced(by: index * line.count).copyMemory(from: $0.baseAddress!, byteCount: line.count) }
+            line.withUnsafeBytes {
+                buffer.baseAddress!.advanced(by: index * line.count).copyMemory(
+                    from: $0.baseAddress!, byteCount: line.count)
+            }
         }
         return lines * line.count
     }
@@ -30,7 +34,9 @@ final class CountingSource: ByteSource, @unchecked Sendable {
     /// threads (`parallel`).
     static func lines(_ source: some ByteSource, chunkSize: Int = 1 << 20, parallel: Bool) -> RecordStream {
         let options = RecordReaderOptions(framing: .jsonl, chunkSize: chunkSize)
-        return parallel ? RecordStream(linesFrom: source, options: options, workers: 2) : RecordStream(source: source, options: options)
+        return parallel
+            ? RecordStream(linesFrom: source, options: options, workers: 2)
+            : RecordStream(source: source, options: options)
     }
 
     @Test(arguments: [false, true])
@@ -92,7 +98,8 @@ final class CountingSource: ByteSource, @unchecked Sendable {
     }
 
     @Test func errorsArriveAfterTheRecordsBeforeThem() async throws {
-        let stream = RecordStream(source: InMemoryByteSource("1\n2\n{\n"), options: RecordReaderOptions(framing: .jsonl))
+        let stream = RecordStream(
+            source: InMemoryByteSource("1\n2\n{\n"), options: RecordReaderOptions(framing: .jsonl))
         var records = 0
         await #expect(throws: RecordReadError.self) {
             for try await batch in stream { records += batch.count }

@@ -1,6 +1,7 @@
-import Testing
 import CodableParsing
 import CodableYAML
+import Testing
+
 @testable import CodablePipeline
 
 @Suite struct TransformChainTests {
@@ -9,12 +10,14 @@ import CodableYAML
         var out: [String] = []
         let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .jsonl))
         while let batch = try reader.nextBatch() {
-            try chain.process(batch, onFailure: { failure, _ in throw failure }) { record, _ in
-                var writer = JSONWriter()
-                let buffer = OutputBuffer()
-                writer.write(record, to: buffer)
-                out.append(buffer.text)
-            }
+            try chain.process(
+                batch, onFailure: { failure, _ in throw failure },
+                emit: { record, _ in
+                    var writer = JSONWriter()
+                    let buffer = OutputBuffer()
+                    writer.write(record, to: buffer)
+                    out.append(buffer.text)
+                })
         }
         _ = try chain.finish { _, _ in }
         return out
@@ -29,7 +32,7 @@ import CodableYAML
         var written = 0
         let reader = RecordReader(source: source, options: RecordReaderOptions(framing: .jsonl, chunkSize: 4096))
         while !chain.isSatisfied, let batch = try reader.nextBatch() {
-            try chain.process(batch, onFailure: { failure, _ in throw failure }) { _, _ in written += 1 }
+            try chain.process(batch, onFailure: { failure, _ in throw failure }, emit: { _, _ in written += 1 })
         }
         #expect(written == 10)
         #expect(source.reads <= 2)  // an endless input, read once
@@ -39,7 +42,10 @@ import CodableYAML
         var plan = TransformPlan()
         plan.select = try FieldSelection(paths: [FieldPath(parsing: "b"), FieldPath(parsing: "a.y")])
         plan.renames = [(try FieldPath(parsing: "b"), "B")]
-        #expect(try run(plan, "{\"a\":{\"x\":1,\"y\":1.50},\"b\":\"\\u0041\",\"c\":3}\n") == ["{\"B\":\"A\",\"a\":{\"y\":1.50}}"])
+        #expect(
+            try run(plan, "{\"a\":{\"x\":1,\"y\":1.50},\"b\":\"\\u0041\",\"c\":3}\n") == [
+                "{\"B\":\"A\",\"a\":{\"y\":1.50}}"
+            ])
     }
 
     @Test func numbersCompareExactly() throws {
@@ -50,10 +56,13 @@ import CodableYAML
     }
 
     @Test func syntaxErrorsPointAtTheirColumn() {
-        #expect(throws: ExpressionSyntaxError(message: "unknown operator; expected ==, !=, <, <=, > or >=", column: 4)) {
+        #expect(throws: ExpressionSyntaxError(message: "unknown operator; expected ==, !=, <, <=, > or >=", column: 4))
+        {
             _ = try Expression(parsing: ".a = 1")
         }
-        #expect(throws: ExpressionSyntaxError.self) { _ = try Expression(parsing: String(repeating: "not ", count: 65) + "true") }
+        #expect(throws: ExpressionSyntaxError.self) {
+            _ = try Expression(parsing: String(repeating: "not ", count: 65) + "true")
+        }
     }
 
     /// A record rebuilt by a transform keeps its small values folded past its 4 096th node,
@@ -72,7 +81,9 @@ import CodableYAML
         let expected: String
         let firstElement: Int  // node of the record's first element
         if format == "csv" {
-            reader = CSVReader(source: InMemoryByteSource(row.joined(separator: ",") + "\n"), options: CSVReaderOptions(hasHeader: false))
+            reader = CSVReader(
+                source: InMemoryByteSource(row.joined(separator: ",") + "\n"),
+                options: CSVReaderOptions(hasHeader: false))
             (excluded, expected, firstElement) = ("[0]", elements, 1)
         } else {
             let sequence = "[" + row.map { $0.isEmpty ? "''" : $0 }.joined(separator: ", ") + "]"
@@ -84,24 +95,26 @@ import CodableYAML
         let chain = TransformChain(plan: plan)
         let batch = try #require(try reader.nextBatch())
         var checked = false
-        try chain.process(batch, onFailure: { failure, _ in throw failure }) { record, _ in
-            var writer = JSONWriter()
-            let out = OutputBuffer()
-            writer.write(record, to: out)
-            #expect(out.text == expected)
-            // Unfolded, 4 bytes and a quarter a value; folded past the 4 096th, 2 and a half.
-            #expect(record.batch.nodes.byteCount < count * 3)
-            let map = try #require(record.batch.sourceMap)
-            // It refers to the source's places, not a copy of them: it counts them and a few runs.
-            #expect((0..<64).contains(map.placesByteCount - batch.sourceMap!.placesByteCount))
-            // Element i + 1 is node firstElement + i here, and one node further in the source.
-            let last = firstElement + count - 2
-            for node in [firstElement, firstElement + 1, 63, 64, 65, 4_099, last] {
-                #expect(map.location(ofNode: node) == batch.sourceMap!.location(ofNode: node + 1))
-            }
-            #expect(map.location(ofNode: 0) == batch.sourceMap!.location(ofNode: 0))
-            checked = true
-        }
+        try chain.process(
+            batch, onFailure: { failure, _ in throw failure },
+            emit: { record, _ in
+                var writer = JSONWriter()
+                let out = OutputBuffer()
+                writer.write(record, to: out)
+                #expect(out.text == expected)
+                // Unfolded, 4 bytes and a quarter a value; folded past the 4 096th, 2 and a half.
+                #expect(record.batch.nodes.byteCount < count * 3)
+                let map = try #require(record.batch.sourceMap)
+                // It refers to the source's places, not a copy of them: it counts them and a few runs.
+                #expect((0..<64).contains(map.placesByteCount - batch.sourceMap!.placesByteCount))
+                // Element i + 1 is node firstElement + i here, and one node further in the source.
+                let last = firstElement + count - 2
+                for node in [firstElement, firstElement + 1, 63, 64, 65, 4_099, last] {
+                    #expect(map.location(ofNode: node) == batch.sourceMap!.location(ofNode: node + 1))
+                }
+                #expect(map.location(ofNode: 0) == batch.sourceMap!.location(ofNode: 0))
+                checked = true
+            })
         #expect(checked)
     }
 }

@@ -1,6 +1,7 @@
-import Testing
 import CodableParsing
 import CodableYAML
+import Testing
+
 @testable import CodablePipeline
 
 /// A record written with its edits applied as it is written (`JSONWriter.write(_:edit:)`, what
@@ -15,14 +16,20 @@ import CodableYAML
         for _ in 0..<400 {
             let text = random.document()
             let (record, edit, copy) = try EditCase.make(text, &random)
-            for options in [JSONWriterOptions(), JSONWriterOptions(pretty: true), JSONWriterOptions(sortKeys: true), JSONWriterOptions(pretty: true, sortKeys: true, indent: 3)] {
+            for options in [
+                JSONWriterOptions(), JSONWriterOptions(pretty: true), JSONWriterOptions(sortKeys: true),
+                JSONWriterOptions(pretty: true, sortKeys: true, indent: 3),
+            ] {
                 for level in [0, 1] {
                     var writer = JSONWriter(options: options)
                     let expected = OutputBuffer()
                     writer.write(copy, level: level, to: expected)
                     let written = OutputBuffer()
                     writer.write(record, level: level, edit: edit, to: written)
-                    #expect(written.text == expected.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule, \(options)")
+                    #expect(
+                        written.text == expected.text,
+                        "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule, \(options)"
+                    )
                     compared += 1
                 }
             }
@@ -38,10 +45,17 @@ import CodableYAML
         for _ in 0..<400 {
             let text = random.document()
             let (record, edit, copy) = try EditCase.make(text, &random)
-            for options in [YAMLWriterOptions(), YAMLWriterOptions(sequence: true), YAMLWriterOptions(sortKeys: true), YAMLWriterOptions(sequence: true, sortKeys: true)] {
+            for options in [
+                YAMLWriterOptions(), YAMLWriterOptions(sequence: true), YAMLWriterOptions(sortKeys: true),
+                YAMLWriterOptions(sequence: true, sortKeys: true),
+            ] {
                 for times in [1, 2] {
-                    let (written, expected) = EditCase.write({ YAMLRecordWriter(options: options) }, record, edit, copy, times: times)
-                    #expect(written.output.text == expected.output.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule, \(options)")
+                    let (written, expected) = EditCase.write(
+                        { YAMLRecordWriter(options: options) }, record, edit, copy, times: times)
+                    #expect(
+                        written.output.text == expected.output.text,
+                        "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule, \(options)"
+                    )
                     compared += 1
                 }
             }
@@ -59,12 +73,16 @@ import CodableYAML
             let text = "{\"a\":\(random.document()),\"b\":\(random.document()),\"c\":{\"a\":\(random.document())}}"
             let (record, edit, copy) = try EditCase.make(text, &random)
             let writers: [() -> CSVWriter] = [
-                { CSVWriter(dialect: .csv) }, { CSVWriter(dialect: .csv, sortKeys: true) }, { CSVWriter(dialect: .tsv) },
+                { CSVWriter(dialect: .csv) }, { CSVWriter(dialect: .csv, sortKeys: true) },
+                { CSVWriter(dialect: .tsv) },
                 { CSVWriter(dialect: .csv, columns: ["a", "b", "c", "c.a", "k-c", "z", "r0"]) },
             ]
             for make in writers {
                 let (written, expected) = EditCase.write(make, record, edit, copy, times: 2)
-                #expect(written.output.text == expected.output.text, "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule")
+                #expect(
+                    written.output.text == expected.output.text,
+                    "\(text) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed.keys.sorted()) renamed, \(edit.renamedByRule.map(\.keys.sorted)) by rule"
+                )
                 #expect(written.takeIssues().map(Self.describe) == expected.takeIssues().map(Self.describe))
                 compared += 1
             }
@@ -83,15 +101,22 @@ import CodableYAML
         var compared = 0
         var changed = 0
         for round in 0..<400 {
-            let text = round % 4 == 0 ? random.document() : "{\"a\":\(random.document()),\"b\":{\"c\":\(random.document()),\"d\":\(random.document())},\"e\":\(random.document())}"
-            let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
+            let text =
+                round % 4 == 0
+                ? random.document()
+                : "{\"a\":\(random.document()),\"b\":{\"c\":\(random.document()),\"d\":\(random.document())},\"e\":\(random.document())}"
+            let reader = RecordReader(
+                source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
             let batch = try #require(try reader.nextBatch())
             for separator in [".", "::"] {
                 let flat = RecordFlattener.flatten(batch, separator: separator)
                 if flat.nodes !== batch.nodes { changed += 1 }
                 var edit = RecordEdit()
                 edit.flattening = Array(separator.utf8)
-                for options in [JSONWriterOptions(), JSONWriterOptions(pretty: true), JSONWriterOptions(sortKeys: true), JSONWriterOptions(pretty: true, sortKeys: true, indent: 3)] {
+                for options in [
+                    JSONWriterOptions(), JSONWriterOptions(pretty: true), JSONWriterOptions(sortKeys: true),
+                    JSONWriterOptions(pretty: true, sortKeys: true, indent: 3),
+                ] {
                     for level in [0, 1] {
                         var writer = JSONWriter(options: options)
                         let expected = OutputBuffer()
@@ -102,19 +127,28 @@ import CodableYAML
                         compared += 1
                     }
                 }
-                for options in [YAMLWriterOptions(), YAMLWriterOptions(sequence: true), YAMLWriterOptions(sortKeys: true), YAMLWriterOptions(sequence: true, sortKeys: true)] {
+                for options in [
+                    YAMLWriterOptions(), YAMLWriterOptions(sequence: true), YAMLWriterOptions(sortKeys: true),
+                    YAMLWriterOptions(sequence: true, sortKeys: true),
+                ] {
                     for times in [1, 2] {
-                        let (written, expected) = EditCase.write({ YAMLRecordWriter(options: options) }, batch[0], edit, flat[0], times: times)
+                        let (written, expected) = EditCase.write(
+                            { YAMLRecordWriter(options: options) }, batch[0], edit, flat[0], times: times)
                         #expect(written.output.text == expected.output.text, "\(text) with \(separator), \(options)")
                         compared += 1
                     }
                 }
                 // CSV's writer flattens every record anyway (with dots): the edit changes nothing.
                 if separator == "." {
-                    for makeWriter in [{ CSVWriter(dialect: .csv) }, { CSVWriter(dialect: .csv, sortKeys: true) }, { CSVWriter(dialect: .tsv) }] {
+                    for makeWriter in [
+                        { CSVWriter(dialect: .csv) }, { CSVWriter(dialect: .csv, sortKeys: true) },
+                        { CSVWriter(dialect: .tsv) },
+                    ] {
                         let (written, expected) = EditCase.write(makeWriter, batch[0], edit, flat[0], times: 2)
                         #expect(written.output.text == expected.output.text, "\(text) as CSV")
-                        #expect(written.takeIssues().map(Self.describe) == expected.takeIssues().map(Self.describe), "\(text) as CSV")
+                        #expect(
+                            written.takeIssues().map(Self.describe) == expected.takeIssues().map(Self.describe),
+                            "\(text) as CSV")
                         compared += 1
                     }
                 }
@@ -132,7 +166,8 @@ import CodableYAML
         var random = EditRandom(seed: 55)
         var compared = 0
         for _ in 0..<400 {
-            let text = "{\"a\":\(random.document()),\"b\":\(random.document()),\"B\":\(random.document()),\"a\":\(random.document())}"
+            let text =
+                "{\"a\":\(random.document()),\"b\":\(random.document()),\"B\":\(random.document()),\"a\":\(random.document())}"
             let (record, edit, copy) = try EditCase.make(text, &random)
             // The same edit's replacements alone (a shape kept, dates re-encoded inside a key).
             var replacing = RecordEdit(root: record.root)
@@ -142,8 +177,13 @@ import CodableYAML
                 let path = try FieldPath(parsing: random.path())
                 let expected = SortKey(path, in: copy)
                 let found = SortKey(path, in: record, edit: edit)
-                #expect(found == expected, "\(path) in \(record.compactText) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed) renamed")
-                #expect(SortKey(path, in: record, edit: replacing) == SortKey(path, in: replacedCopy), "\(path) in \(record.compactText) with \(edit.replacements.nodes) replaced")
+                #expect(
+                    found == expected,
+                    "\(path) in \(record.compactText) with \(edit.members) picked, \(edit.dropped.sorted) dropped, \(edit.renamed) renamed"
+                )
+                #expect(
+                    SortKey(path, in: record, edit: replacing) == SortKey(path, in: replacedCopy),
+                    "\(path) in \(record.compactText) with \(edit.replacements.nodes) replaced")
                 if expected != .null { compared += 1 }
             }
         }
@@ -158,7 +198,9 @@ import CodableYAML
     }
 
     @Test func everyMemberDroppedLeavesEmptyContainersInYAML() throws {
-        let reader = RecordReader(source: InMemoryByteSource("{\"a\":{\"b\":1},\"c\":[2,3],\"d\":[{\"e\":4}]}\n"), options: RecordReaderOptions(framing: .jsonl))
+        let reader = RecordReader(
+            source: InMemoryByteSource("{\"a\":{\"b\":1},\"c\":[2,3],\"d\":[{\"e\":4}]}\n"),
+            options: RecordReaderOptions(framing: .jsonl))
         let record = try #require(try reader.nextBatch())[0]
         var edit = RecordEdit()
         for node in [4, 7, 8] { edit.dropped.insert(node) }  // b's value (node 4), and both elements of c (7, 8)
@@ -166,11 +208,14 @@ import CodableYAML
         let writer = YAMLRecordWriter()
         writer.write(record, edit: edit)
         writer.finish()
-        #expect(writer.output.text == "\"a\\\"\\n\": {}\nc: []\n? \(String(repeating: "k", count: 1025))\n:\n  - e: 4\n")
+        #expect(
+            writer.output.text == "\"a\\\"\\n\": {}\nc: []\n? \(String(repeating: "k", count: 1025))\n:\n  - e: 4\n")
     }
 
     @Test func everyMemberDroppedLeavesEmptyContainers() throws {
-        let reader = RecordReader(source: InMemoryByteSource("{\"a\":{\"b\":1},\"c\":[2,3]}\n"), options: RecordReaderOptions(framing: .jsonl))
+        let reader = RecordReader(
+            source: InMemoryByteSource("{\"a\":{\"b\":1},\"c\":[2,3]}\n"), options: RecordReaderOptions(framing: .jsonl)
+        )
         let record = try #require(try reader.nextBatch())[0]
         var edit = RecordEdit()
         for node in [4, 7, 8] { edit.dropped.insert(node) }  // b's value (node 4), and both elements of c (7, 8)
@@ -184,8 +229,11 @@ import CodableYAML
 
 /// A record read from one line of JSON, a random edit of it, and the record copied with the edit.
 private enum EditCase {
-    static func make(_ text: String, _ random: inout EditRandom) throws -> (record: Record, edit: RecordEdit, copy: Record) {
-        let reader = RecordReader(source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
+    static func make(_ text: String, _ random: inout EditRandom) throws -> (
+        record: Record, edit: RecordEdit, copy: Record
+    ) {
+        let reader = RecordReader(
+            source: InMemoryByteSource(text + "\n"), options: RecordReaderOptions(framing: .jsonl))
         let record = try #require(try reader.nextBatch())[0]
         let edit = random.edit(of: record)
         return (record, edit, copy(record, with: edit))
@@ -193,7 +241,9 @@ private enum EditCase {
 
     /// Two writers `make` gives: one fed `record` with `edit` `times` times, the other `copy`
     /// written plainly as often; both finished.
-    static func write<Writer: RecordFormatter>(_ make: () -> Writer, _ record: Record, _ edit: RecordEdit, _ copy: Record, times: Int) -> (written: Writer, expected: Writer) {
+    static func write<Writer: RecordFormatter>(
+        _ make: () -> Writer, _ record: Record, _ edit: RecordEdit, _ copy: Record, times: Int
+    ) -> (written: Writer, expected: Writer) {
         let written = make()
         let expected = make()
         for _ in 0..<times {
@@ -229,7 +279,9 @@ private struct EditRandom {
         case 1: return ["null", "true", "false"][next(3)]
         case 2, 3: return key()
         case 4: return "[" + (0..<next(5)).map { _ in document(depth: depth + 1) }.joined(separator: ",") + "]"
-        default: return "{" + (0..<next(5)).map { _ in key() + ":" + document(depth: depth + 1) }.joined(separator: ",") + "}"
+        default:
+            return "{" + (0..<next(5)).map { _ in key() + ":" + document(depth: depth + 1) }.joined(separator: ",")
+                + "}"
         }
     }
 
@@ -269,12 +321,19 @@ private struct EditRandom {
             for child in nodes.children(of: container) {
                 let value = kind == .object ? child + 1 : child
                 if next(4) == 0 { edit.dropped.insert(value) }
-                if kind == .object && next(3) == 0 { edit.renamed[child] = Array(["z", "A", "a", "ü", "q\"uote", "tab\t", ""][next(7)].utf8) }
+                if kind == .object && next(3) == 0 {
+                    edit.renamed[child] = Array(["z", "A", "a", "ü", "q\"uote", "tab\t", ""][next(7)].utf8)
+                }
                 if kind == .object && next(4) == 0 {
-                    if edit.renamedByRule.isEmpty || next(2) == 0 { edit.renamedByRule.append((NodeSet(), Array(["r\(edit.renamedByRule.count)", "B"][next(2)].utf8))) }
+                    if edit.renamedByRule.isEmpty || next(2) == 0 {
+                        edit.renamedByRule.append(
+                            (NodeSet(), Array(["r\(edit.renamedByRule.count)", "B"][next(2)].utf8)))
+                    }
                     edit.renamedByRule[next(edit.renamedByRule.count)].keys.insert(child)
                 }
-                if nodes[value].kind != .object && nodes[value].kind != .array && next(5) == 0 { edit.replacements.replace(value, with: Array("\"new\"".utf8)) }
+                if nodes[value].kind != .object && nodes[value].kind != .array && next(5) == 0 {
+                    edit.replacements.replace(value, with: Array("\"new\"".utf8))
+                }
             }
         }
         return edit

@@ -1,7 +1,8 @@
 import CodableParsing
-@testable import CodableReports
 import Foundation
 import Testing
+
+@testable import CodableReports
 
 /// `TextSpool`: the text comes back whole and in order, from memory and from its file, drained
 /// again and again (a JSON report drains once an input), and in memory where no file can be made;
@@ -102,7 +103,8 @@ import Testing
                 for index in 0..<problems {
                     sink.write(report.problem(ReportTests.problem(file: file, message: "problem \(index) of \(file)")))
                 }
-                let outcome = file == "gone.json"
+                let outcome =
+                    file == "gone.json"
                     ? FileOutcome(file: file, records: 0, problems: 0, unreadable: "No such file")
                     : FileOutcome(file: file, records: problems, problems: problems)
                 try report.finish(outcome, into: sink)
@@ -112,11 +114,18 @@ import Testing
         }
         let spooled = directory.path
         let pairs: [(any ValidationReport, any ValidationReport)] = [
-            (JSONReport(tool: ReportTests.tool, subject: ReportTests.subject),
-             JSONReport(tool: ReportTests.tool, subject: ReportTests.subject, spoolDirectory: spooled)),
-            (JUnitReport(subject: ReportTests.subject), JUnitReport(subject: ReportTests.subject, spoolDirectory: spooled)),
-            (SARIFReport(tool: ReportTests.tool, subject: ReportTests.subject),
-             SARIFReport(tool: ReportTests.tool, subject: ReportTests.subject, spoolDirectory: spooled)),
+            (
+                JSONReport(tool: ReportTests.tool, subject: ReportTests.subject),
+                JSONReport(tool: ReportTests.tool, subject: ReportTests.subject, spoolDirectory: spooled)
+            ),
+            (
+                JUnitReport(subject: ReportTests.subject),
+                JUnitReport(subject: ReportTests.subject, spoolDirectory: spooled)
+            ),
+            (
+                SARIFReport(tool: ReportTests.tool, subject: ReportTests.subject),
+                SARIFReport(tool: ReportTests.tool, subject: ReportTests.subject, spoolDirectory: spooled)
+            ),
         ]
         for (inMemory, withFile) in pairs {
             let expected = try run(inMemory)

@@ -1,12 +1,15 @@
 import Testing
+
 @testable import CodableSchema
 
 @Suite struct ECMAScriptPatternTests {
     @Test(arguments: [
         "", "abc", "^[a-z]+$", "a|b|", "(?:ab)*", "x{2,3}?", "a{2,}", "(?<=a+)b", "(?<!x{1,}y)z", "(?=a)b", "(?!a)",
-        "(?<name>x)\\k<name>", "\\k<n>(?<n>a)", "(a)\\1", "(a)(b)(c)\\3", "[]", "[^]", "\\cA", "\\cz", "[\\b]", "[\\-a]",
+        "(?<name>x)\\k<name>", "\\k<n>(?<n>a)", "(a)\\1", "(a)(b)(c)\\3", "[]", "[^]", "\\cA", "\\cz", "[\\b]",
+        "[\\-a]",
         "[a-z\\d_-]", "\\u0041\\u{1F600}", "\\uD83D\\uDE00", "\\x41", "\\0", "\\p{Letter}", "\\P{Lu}", "\\p{gc=Nd}",
-        "\\p{Script=Greek}", "\\p{scx=Grek}", "\\p{Emoji_Presentation}", "\\/\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\^\\$\\\\",
+        "\\p{Script=Greek}", "\\p{scx=Grek}", "\\p{Emoji_Presentation}",
+        "\\/\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\^\\$\\\\",
         "\\bword\\B", "[.*+?(){}|]", "é+", "(?<café>x)", "a{0}", "[\\s\\S]", "\\t\\n\\r\\v\\f",
     ])
     func validPatterns(_ pattern: String) {
@@ -56,7 +59,8 @@ import Testing
 
     @Test func deepNestingIsAnErrorNotACrash() {
         let deep = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
-        #expect(ECMAScriptPattern.syntaxError(in: deep) == .init(reason: "groups nested more than 256 deep", offset: 256))
+        #expect(
+            ECMAScriptPattern.syntaxError(in: deep) == .init(reason: "groups nested more than 256 deep", offset: 256))
         let fine = String(repeating: "(", count: 256) + String(repeating: ")", count: 256)
         #expect(ECMAScriptPattern.syntaxError(in: fine) == nil)
     }
@@ -75,10 +79,10 @@ import Testing
         #expect(try matches("^\\u{1F600}$", "😀"))
         #expect(try !matches("^\\u{1F600}$", "x"))
         #expect(try matches("^\\v$", "\u{0B}"))
-        #expect(try !matches("^\\v$", "\n"))            // ICU's \v would match a line feed
+        #expect(try !matches("^\\v$", "\n"))  // ICU's \v would match a line feed
         #expect(try matches("^a\\0$", "a\u{0}"))
         #expect(try matches("^[\\b]$", "\u{08}"))
-        #expect(try matches("^[[a]$", "["))              // a literal [ in a class, not a nested class
-        #expect(try matches("^[a&&b]+$", "a&b"))         // literal &, not an intersection
+        #expect(try matches("^[[a]$", "["))  // a literal [ in a class, not a nested class
+        #expect(try matches("^[a&&b]+$", "a&b"))  // literal &, not an intersection
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CodableSchema
 
 @Suite struct RegexTests {
@@ -31,15 +32,15 @@ import Testing
             let regex = try #require(SchemaRegex(pattern))
             return Array(input.utf8).withUnsafeBufferPointer { regex.matches($0) }
         }
-        #expect(try !matches("^[a-z]+$", "abc\n"))       // $ only at the very end
-        #expect(try !matches("^\\d+$", "٣"))              // \d is ASCII
-        #expect(try matches("^\\p{Letter}+$", "Ωé"))      // property escapes (through ICU)
+        #expect(try !matches("^[a-z]+$", "abc\n"))  // $ only at the very end
+        #expect(try !matches("^\\d+$", "٣"))  // \d is ASCII
+        #expect(try matches("^\\p{Letter}+$", "Ωé"))  // property escapes (through ICU)
         #expect(try !matches("^.$", "\n"))
         #expect(try matches("^\\s$", "\u{FEFF}"))
-        #expect(SchemaRegex("(?i)abc") == nil)            // inline flags are not ECMA-262
+        #expect(SchemaRegex("(?i)abc") == nil)  // inline flags are not ECMA-262
         #expect(SchemaRegex("\\a") == nil)
         #expect(SchemaRegex("[a-") == nil)
-        #expect(ThompsonRegex("(?=a)") == nil)            // lookahead: left to ICU
+        #expect(ThompsonRegex("(?=a)") == nil)  // lookahead: left to ICU
         #expect(ThompsonRegex("\\bword") == nil)
     }
 }

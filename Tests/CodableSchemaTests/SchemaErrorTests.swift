@@ -16,7 +16,8 @@ import Testing
         #expect(error.line == 2)
         #expect(error.column == 23)
         #expect(error.pointer == "/properties/name/pattern")
-        #expect(error.message == #""^[a-z" is not a valid regular expression: unclosed character class (at character 2)"#)
+        #expect(
+            error.message == #""^[a-z" is not a valid regular expression: unclosed character class (at character 2)"#)
     }
 
     @Test func validPatternTheEngineCannotRunIsLocated() throws {
@@ -42,7 +43,10 @@ import Testing
         #expect(error.line == 2)
         #expect(error.pointer == "/$ref")
         #expect(error.message.contains("resolves nowhere"))
-        let remote = try #require(schemaError(#"{"$ref": "https://example.com/nowhere.json"}"#, options: SchemaOptions(schemaDirectory: "/nonexistent")))
+        let remote = try #require(
+            schemaError(
+                #"{"$ref": "https://example.com/nowhere.json"}"#,
+                options: SchemaOptions(schemaDirectory: "/nonexistent")))
         #expect(remote.message.contains("/nonexistent/nowhere.json"))
         #expect(remote.message.contains("never the network"))
     }
@@ -50,7 +54,10 @@ import Testing
     @Test func refCycleWithoutProgressIsAnError() throws {
         let direct = try #require(schemaError(##"{"$ref": "#"}"##))
         #expect(direct.message.hasPrefix("$ref cycle"))
-        let indirect = try #require(schemaError(##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##))
+        let indirect = try #require(
+            schemaError(
+                ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##
+            ))
         #expect(indirect.message.hasPrefix("$ref cycle"))
         // Recursion through a property makes progress: fine.
         #expect(schemaError(##"{"properties": {"next": {"$ref": "#"}}}"##) == nil)
@@ -60,16 +67,24 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(#"{"type": "string"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/name.json"))
-        try Data(#"{"properties": {"a": {"$ref": "name.json"}, "b": {"$ref": "http://localhost:1234/name.json"}}}"#.utf8)
-            .write(to: URL(fileURLWithPath: folder + "/root.json"))
+        try Data(
+            #"{"properties": {"a": {"$ref": "name.json"}, "b": {"$ref": "http://localhost:1234/name.json"}}}"#.utf8
+        )
+        .write(to: URL(fileURLWithPath: folder + "/root.json"))
         let schema = try CompiledSchema(path: folder + "/root.json", options: SchemaOptions())
         let batch = try recordBatch(#"{"a": 1, "b": 2}"#)
-        #expect(schema.validate(batch[0], limit: 10).map(\.keywordLocation) == ["/properties/a/$ref/type", "/properties/b/$ref/type"])
-        #expect(throws: SchemaError.self) { try CompiledSchema(path: folder + "/absent.json", options: SchemaOptions()) }
+        #expect(
+            schema.validate(batch[0], limit: 10).map(\.keywordLocation) == [
+                "/properties/a/$ref/type", "/properties/b/$ref/type",
+            ])
+        #expect(throws: SchemaError.self) {
+            try CompiledSchema(path: folder + "/absent.json", options: SchemaOptions())
+        }
     }
 
     @Test func draftSevenChosenBySchemaKeyword() throws {
-        let schema = #"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "string"}], "additionalItems": false}"#
+        let schema =
+            #"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "string"}], "additionalItems": false}"#
         #expect(try violations(schema, #"["a"]"#).isEmpty)
         #expect(try violations(schema, #"["a", 1]"#).map(\.message) == ["item 1 is not allowed"])
     }

@@ -10,7 +10,9 @@ func recordBatch(_ text: String) throws -> RecordBatch {
 }
 
 /// Compiles `schema` and validates `record` with it.
-func violations(_ schema: String, _ record: String, limit: Int = 100, options: SchemaOptions = SchemaOptions()) throws -> [SchemaViolation] {
+func violations(_ schema: String, _ record: String, limit: Int = 100, options: SchemaOptions = SchemaOptions()) throws
+    -> [SchemaViolation]
+{
     let compiled = try CompiledSchema(bytes: Array(schema.utf8), name: "schema.json", options: options)
     let batch = try recordBatch(record)
     return compiled.validate(batch[0], limit: limit)

@@ -32,8 +32,10 @@ struct CodingKeysTests {
                 enum CodingKeys: CodingKey { case id }
             }
             """
-        #expect(try summary(of: "Draft", in: source)
-            == "{id: Int, localNote: String skipped, selection: Int? skipped, kind: String skipped, cache: JSON skipped}")
+        #expect(
+            try summary(of: "Draft", in: source)
+                == "{id: Int, localNote: String skipped, selection: Int? skipped, kind: String skipped, cache: JSON skipped}"
+        )
     }
 
     @Test func leftOutPropertyWithoutDefaultIsUnsupported() throws {
@@ -44,8 +46,9 @@ struct CodingKeysTests {
                 enum CodingKeys: String, CodingKey { case id }
             }
             """
-        #expect(try summary(of: "Draft", in: source) == "unsupported: `Draft.note` is left out of CodingKeys but has "
-            + "no default value (Models.swift:3); the compiler rejects this")
+        #expect(
+            try summary(of: "Draft", in: source) == "unsupported: `Draft.note` is left out of CodingKeys but has "
+                + "no default value (Models.swift:3); the compiler rejects this")
     }
 
     @Test func caseWithoutPropertyIsUnsupported() throws {
@@ -55,8 +58,9 @@ struct CodingKeysTests {
                 enum CodingKeys: String, CodingKey { case id, title }
             }
             """
-        #expect(try summary(of: "Draft", in: source) == "unsupported: `Draft.CodingKeys` has the case `title`, which is "
-            + "no stored property of `Draft` (Models.swift:3); the compiler rejects this")
+        #expect(
+            try summary(of: "Draft", in: source) == "unsupported: `Draft.CodingKeys` has the case `title`, which is "
+                + "no stored property of `Draft` (Models.swift:3); the compiler rejects this")
     }
 
     @Test func codingKeysInAnExtensionAndIntRawKeys() throws {
@@ -92,7 +96,8 @@ struct CodingKeysTests {
                 enum CodingKeys: String, CodingKey { case title = "t\\(1)" }
             }
             """
-        #expect(try summary(of: "Book", in: source) == "unsupported: `Book.CodingKeys.title` has a raw value that is "
-            + "not a string literal (Models.swift:3); codable cannot know its key")
+        #expect(
+            try summary(of: "Book", in: source) == "unsupported: `Book.CodingKeys.title` has a raw value that is "
+                + "not a string literal (Models.swift:3); codable cannot know its key")
     }
 }

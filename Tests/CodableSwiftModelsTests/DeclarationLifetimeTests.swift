@@ -1,5 +1,6 @@
-@testable import CodableSwiftModels
 import Testing
+
+@testable import CodableSwiftModels
 
 /// Reading model files keeps nothing once the models are read: a nested type referred to its
 /// parent strongly while the parent held it, and a typealias to the type it is declared in, so
@@ -11,13 +12,15 @@ import Testing
         weak var inner: DeclaredType?
         weak var file: SwiftSourceFile?
         try {
-            let source = try SwiftSourceFile(path: "Model.swift", text: """
-                struct Outer: Codable {
-                    struct Inner: Codable { var x: Int }
-                    typealias Alias = Inner
-                    var inner: Alias
-                }
-                """)
+            let source = try SwiftSourceFile(
+                path: "Model.swift",
+                text: """
+                    struct Outer: Codable {
+                        struct Inner: Codable { var x: Int }
+                        typealias Alias = Inner
+                        var inner: Alias
+                    }
+                    """)
             let index = try DeclarationIndex(files: [source])
             outer = index.type(qualifiedName: ["Outer"])
             inner = index.type(qualifiedName: ["Outer", "Inner"])

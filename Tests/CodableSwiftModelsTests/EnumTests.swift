@@ -6,8 +6,9 @@ import Testing
 struct EnumTests {
     @Test func stringRawValuesDefaultToTheCaseName() throws {
         let source = #"enum Priority: String, Codable { case low, medium = "MED", high; case `default` }"#
-        #expect(try summary(of: "Priority", in: source)
-            == #"raw String: low="low" medium="MED" high="high" default="default""#)
+        #expect(
+            try summary(of: "Priority", in: source)
+                == #"raw String: low="low" medium="MED" high="high" default="default""#)
     }
 
     @Test func integerRawValuesCountUp() throws {
@@ -29,8 +30,9 @@ struct EnumTests {
 
     @Test func otherRawTypesAreUnsupported() throws {
         let source = "enum Ratio: Double, Codable { case half = 0.5 }"
-        #expect(try summary(of: "Ratio", in: source) == "unsupported: `Ratio` has the raw type `Double` (Models.swift:1); "
-            + "codable reads enums with String or integer raw values")
+        #expect(
+            try summary(of: "Ratio", in: source) == "unsupported: `Ratio` has the raw type `Double` (Models.swift:1); "
+                + "codable reads enums with String or integer raw values")
     }
 
     @Test func associatedValues() throws {
@@ -43,8 +45,9 @@ struct EnumTests {
                 indirect case group([Command])
             }
             """
-        #expect(try summary(of: "Command", in: source) == "tagged: load(id: Int, _1: String) move(x: Double, y: Double) "
-            + "stop() tag(_0: Set<String>?) group(_0: [Command])")
+        #expect(
+            try summary(of: "Command", in: source) == "tagged: load(id: Int, _1: String) move(x: Double, y: Double) "
+                + "stop() tag(_0: Set<String>?) group(_0: [Command])")
     }
 
     @Test func caseAndPerCaseCodingKeys() throws {
@@ -57,7 +60,8 @@ struct EnumTests {
                 enum CreatedCodingKeys: String, CodingKey { case at = "timestamp", _1 = "by" }
             }
             """
-        #expect(try summary(of: "Event", in: source) == "tagged: created@CREATED(timestamp: Date, by: String) deleted()")
+        #expect(
+            try summary(of: "Event", in: source) == "tagged: created@CREATED(timestamp: Date, by: String) deleted()")
     }
 
     @Test func perCaseKeysLeavingOutAValue() throws {
@@ -67,8 +71,9 @@ struct EnumTests {
                 enum CreatedCodingKeys: CodingKey { case at }
             }
             """
-        #expect(try summary(of: "Event", in: source) == "unsupported: `Event.created` has the value `by`, which "
-            + "`Event.CreatedCodingKeys` leaves out (Models.swift:2); codable cannot decode the case without it")
+        #expect(
+            try summary(of: "Event", in: source) == "unsupported: `Event.created` has the value `by`, which "
+                + "`Event.CreatedCodingKeys` leaves out (Models.swift:2); codable cannot decode the case without it")
     }
 
     @Test func caseKeysNamingNoCase() throws {
@@ -78,8 +83,9 @@ struct EnumTests {
                 enum CodingKeys: CodingKey { case created, removed }
             }
             """
-        #expect(try summary(of: "Event", in: source) == "unsupported: `Event.CodingKeys` has the case `removed`, which is "
-            + "no case of `Event` (Models.swift:3); the compiler rejects this")
+        #expect(
+            try summary(of: "Event", in: source) == "unsupported: `Event.CodingKeys` has the case `removed`, which is "
+                + "no case of `Event` (Models.swift:3); the compiler rejects this")
     }
 
     @Test func plainEnumsAreTagged() throws {
@@ -88,8 +94,10 @@ struct EnumTests {
 
     @Test func associatedValueOfUnknownType() throws {
         let source = "enum Shape: Codable { case circle(radius: Radius) }"
-        #expect(try summary(of: "Shape", in: source) == "unsupported: `Shape.circle` (Models.swift:1) has the value `radius` "
-            + "of type `Radius`, and `Radius` is neither a builtin Codable type nor declared in the model files")
+        #expect(
+            try summary(of: "Shape", in: source)
+                == "unsupported: `Shape.circle` (Models.swift:1) has the value `radius` "
+                + "of type `Radius`, and `Radius` is neither a builtin Codable type nor declared in the model files")
     }
 
     @Test func genericEnum() throws {

@@ -15,22 +15,25 @@ func summary(_ type: ModelType?) -> String {
     guard let type else { return "missing" }
     switch type.shape {
     case .structure(let properties):
-        return "{" + properties.map { property in
-            var text = property.name + (property.key == property.name ? "" : "@\(property.key)") + ": \(property.type)"
-            switch property.role {
-            case .coded: break
-            case .constant(let json): text += " = \(json)"
-            case .skipped: text += " skipped"
-            }
-            return text
-        }.joined(separator: ", ") + "}"
+        return "{"
+            + properties.map { property in
+                var text =
+                    property.name + (property.key == property.name ? "" : "@\(property.key)") + ": \(property.type)"
+                switch property.role {
+                case .coded: break
+                case .constant(let json): text += " = \(json)"
+                case .skipped: text += " skipped"
+                }
+                return text
+            }.joined(separator: ", ") + "}"
     case .rawEnum(let raw, let cases):
         return "raw \(raw): " + cases.map { "\($0.name)=\($0.rawJSON)" }.joined(separator: " ")
     case .taggedEnum(let cases):
-        return "tagged: " + cases.map { enumCase in
-            let name = enumCase.name + (enumCase.key == enumCase.name ? "" : "@\(enumCase.key)")
-            return name + "(" + enumCase.parameters.map { "\($0.key): \($0.type)" }.joined(separator: ", ") + ")"
-        }.joined(separator: " ")
+        return "tagged: "
+            + cases.map { enumCase in
+                let name = enumCase.name + (enumCase.key == enumCase.name ? "" : "@\(enumCase.key)")
+                return name + "(" + enumCase.parameters.map { "\($0.key): \($0.type)" }.joined(separator: ", ") + ")"
+            }.joined(separator: " ")
     case .unsupported(let reason):
         return "unsupported: \(reason)"
     }

@@ -20,10 +20,12 @@ struct NestedTypeTests {
             }
             """
         let models = try readModels(source)
-        #expect(summary(models["SyncUp"])
-            == "{attendees: [SyncUp.Attendee], meetings: [SyncUp.Meeting], firstNote: SyncUp.Meeting.Note?}")
-        #expect(summary(models["SyncUp.Meeting"])
-            == "{attendees: [SyncUp.Attendee], notes: [SyncUp.Meeting.Note], owner: SyncUp.Attendee}")
+        #expect(
+            summary(models["SyncUp"])
+                == "{attendees: [SyncUp.Attendee], meetings: [SyncUp.Meeting], firstNote: SyncUp.Meeting.Note?}")
+        #expect(
+            summary(models["SyncUp.Meeting"])
+                == "{attendees: [SyncUp.Attendee], notes: [SyncUp.Meeting.Note], owner: SyncUp.Attendee}")
         #expect(summary(models["SyncUp.Meeting.Note"]) == "{text: String}")
     }
 
@@ -42,7 +44,10 @@ struct NestedTypeTests {
         #expect(summary(models["Post"]) == "{tags: [Post.Tag]}")
         #expect(summary(models["Page"]) == "{tags: [Tag]}")
         #expect(summary(models["Event"]) == "{when: Date, stamp: Date}")
-        guard case .structure(let properties) = models["Event"]?.shape else { Issue.record("not a structure"); return }
+        guard case .structure(let properties) = models["Event"]?.shape else {
+            Issue.record("not a structure")
+            return
+        }
         #expect(properties.map(\.type) == [.named("Date", arguments: []), .date(strategy: nil)])
     }
 
@@ -77,14 +82,16 @@ struct NestedTypeTests {
             typealias Owner = Person
             struct Person: Codable { var name: String }
             """
-        #expect(try summary(of: "Todo", in: source)
-            == "{id: UUID, tags: Set<String>, estimates: [String: Int], owner: Person}")
+        #expect(
+            try summary(of: "Todo", in: source)
+                == "{id: UUID, tags: Set<String>, estimates: [String: Int], owner: Person}")
     }
 
     @Test func aliasCycleMakesTheTypeUnsupported() throws {
         let source = "typealias A = B\ntypealias B = A\nstruct T: Codable { var a: A }"
-        #expect(try summary(of: "T", in: source)
-            == "unsupported: `T.a` (Models.swift:3) has type `A`, and the typealias `A` refers to itself")
+        #expect(
+            try summary(of: "T", in: source)
+                == "unsupported: `T.a` (Models.swift:3) has type `A`, and the typealias `A` refers to itself")
     }
 
     @Test func genericTypes() throws {
@@ -106,7 +113,10 @@ struct NestedTypeTests {
         #expect(models["Page.Meta"]?.genericParameters == ["T"])
         #expect(summary(models["Page.Meta"]) == "{total: Int, first: T?}")
         #expect(summary(models["Feed"]) == "{todos: Page<Todo>, pair: Pair<Int, [String]>}")
-        guard case .structure(let properties) = models["Page"]?.shape else { Issue.record("not a structure"); return }
+        guard case .structure(let properties) = models["Page"]?.shape else {
+            Issue.record("not a structure")
+            return
+        }
         #expect(properties[0].type == .array(.parameter("T")))
     }
 
@@ -117,10 +127,14 @@ struct NestedTypeTests {
             struct Other: Codable { var list: Array<Int, Int> }
             """
         let models = try readModels(source)
-        #expect(summary(models["Feed"])
-            == "unsupported: `Feed.page` (Models.swift:2) has type `Page`, and `Page` takes 1 generic argument, not 0")
-        #expect(summary(models["Other"])
-            == "unsupported: `Other.list` (Models.swift:3) has type `Array<Int, Int>`, and `Array` takes 1 generic argument, not 2")
+        #expect(
+            summary(models["Feed"])
+                == "unsupported: `Feed.page` (Models.swift:2) has type `Page`, and `Page` takes 1 generic argument, not 0"
+        )
+        #expect(
+            summary(models["Other"])
+                == "unsupported: `Other.list` (Models.swift:3) has type `Array<Int, Int>`, and `Array` takes 1 generic argument, not 2"
+        )
     }
 }
 
@@ -139,7 +153,8 @@ struct IdentifiableIDTests {
             """
         let models = try readModels(source)
         #expect(summary(models["Team"]) == "{id: Int, members: [UUID], parent: Int?}")
-        #expect(summary(models["Bad"]) == "unsupported: `Bad.owner` (Models.swift:8) has type `Team.Missing`, and "
-            + "`Team.Missing` is neither a builtin Codable type nor declared in the model files")
+        #expect(
+            summary(models["Bad"]) == "unsupported: `Bad.owner` (Models.swift:8) has type `Team.Missing`, and "
+                + "`Team.Missing` is neither a builtin Codable type nor declared in the model files")
     }
 }

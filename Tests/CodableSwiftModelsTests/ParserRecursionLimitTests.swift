@@ -29,13 +29,18 @@ struct ParserRecursionLimitTests {
 
     @Test func angleBrackets() {
         func source(_ depth: Int) -> String {
-            Self.model + "let x: " + String(repeating: "Array<", count: depth) + "Int" + String(repeating: ">", count: depth) + " = []\n"
+            Self.model + "let x: " + String(repeating: "Array<", count: depth) + "Int"
+                + String(repeating: ">", count: depth) + " = []\n"
         }
         expectRead(source(64))
         // Line 2, "let x: " then 64 "Array<": the 65th '<' is at column 8 + 64 * 6 + 5.
-        expectRefused(source(65), message: Self.stackMessage("angle brackets nested more than 64 deep"), line: 2, column: 8 + 64 * 6 + 5)
+        expectRefused(
+            source(65), message: Self.stackMessage("angle brackets nested more than 64 deep"), line: 2,
+            column: 8 + 64 * 6 + 5)
         // Never closed, as the fuzz target's find had them.
-        expectRefused("let x: " + String(repeating: "a<", count: 2_000), message: Self.stackMessage("angle brackets nested more than 64 deep"), line: 1, column: 8 + 64 * 2 + 1)
+        expectRefused(
+            "let x: " + String(repeating: "a<", count: 2_000),
+            message: Self.stackMessage("angle brackets nested more than 64 deep"), line: 1, column: 8 + 64 * 2 + 1)
     }
 
     @Test func arrowsInOneType() {
@@ -43,7 +48,8 @@ struct ParserRecursionLimitTests {
             Self.model + "let f: " + String(repeating: "(Int) -> ", count: count) + "Int\n"
         }
         expectRead(source(64))
-        expectRefused(source(65), message: Self.stackMessage("more than 64 '->' in one type"), line: 2, column: 8 + 64 * 9 + 6)
+        expectRefused(
+            source(65), message: Self.stackMessage("more than 64 '->' in one type"), line: 2, column: 8 + 64 * 9 + 6)
     }
 
     @Test func conditionalBlocks() {
@@ -57,7 +63,9 @@ struct ParserRecursionLimitTests {
 
     @Test func prefixKeywordsInARow() {
         for keyword in ["try ", "try? ", "await "] {
-            func source(_ count: Int) -> String { Self.model + "let x = " + String(repeating: keyword, count: count) + "f()\n" }
+            func source(_ count: Int) -> String {
+                Self.model + "let x = " + String(repeating: keyword, count: count) + "f()\n"
+            }
             expectRead(source(64), "\(keyword)")
             expectRefused(
                 source(65), message: Self.stackMessage("more than 64 'try', 'await' or the like in a row"),
@@ -74,7 +82,8 @@ struct ParserRecursionLimitTests {
         let chainStart = "    if a == 0 { return 0 }".count
         let link = " else if a == 1 { return 1 }".count
         expectRefused(
-            source(129), message: Self.stackMessage("more than 128 'else if' in one chain"), line: 3, column: chainStart + 128 * link + 7)
+            source(129), message: Self.stackMessage("more than 128 'else if' in one chain"), line: 3,
+            column: chainStart + 128 * link + 7)
         // A chain inside a body neither ends the chain around it nor hides it: it adds to it.
         let inner = "if a == 2 { return 3 } else if a == 3 { return 4 }; _ = 0"
         let nestedLink = " else if a == 1 { \(inner) }".count
@@ -85,10 +94,14 @@ struct ParserRecursionLimitTests {
     }
 
     @Test func ordinaryCodeDoesNotAddUp() {
-        let comparisons = String(repeating: "    static func less(_ a: Int, _ b: Int) -> Bool { a < b && b < a + 1 }\n", count: 100)
-        let requirements = String(repeating: "    func value() -> Int\n    var closure: (Int) -> Int { get }\n", count: 100)
+        let comparisons = String(
+            repeating: "    static func less(_ a: Int, _ b: Int) -> Bool { a < b && b < a + 1 }\n", count: 100)
+        let requirements = String(
+            repeating: "    func value() -> Int\n    var closure: (Int) -> Int { get }\n", count: 100)
         let statements = String(repeating: "        try container.encode(a, forKey: .a)\n", count: 100)
-        let chains = String(repeating: "    func g(_ a: Int) -> Int { if a == 0 { return 0 }" + String(repeating: " else if a == 1 { return 1 }", count: 100) + " else { return 2 } }\n", count: 3)
+        let chains = String(
+            repeating: "    func g(_ a: Int) -> Int { if a == 0 { return 0 }"
+                + String(repeating: " else if a == 1 { return 1 }", count: 100) + " else { return 2 } }\n", count: 3)
         expectRead(
             Self.model + "enum Less {\n\(comparisons)}\nprotocol P {\n\(requirements)}\n"
                 + "struct B: Encodable {\n    var a: Int\n    func encode(to encoder: Encoder) throws {\n        var container = encoder.container(keyedBy: CodingKeys.self)\n\(statements)    }\n"
@@ -96,9 +109,13 @@ struct ParserRecursionLimitTests {
     }
 
     @Test func typesNestedByPostfixChains() throws {
-        func source(_ marks: Int) -> String { "struct A: Codable {\n    var a: Int" + String(repeating: "?", count: marks) + "\n}\n" }
+        func source(_ marks: Int) -> String {
+            "struct A: Codable {\n    var a: Int" + String(repeating: "?", count: marks) + "\n}\n"
+        }
         expectRead(source(127))  // 128 types deep
-        expectRefused(source(128), message: "a type nested more than 128 deep: codable does not read such a model", line: 2, column: 12)
+        expectRefused(
+            source(128), message: "a type nested more than 128 deep: codable does not read such a model", line: 2,
+            column: 12)
         expectRefused(
             "struct A: Codable {\n    var a: " + String(repeating: "B.", count: 5_000) + "C\n}\n",
             message: "a type nested more than 128 deep: codable does not read such a model", line: 2, column: 12)

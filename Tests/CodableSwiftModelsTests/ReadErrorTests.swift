@@ -31,7 +31,8 @@ struct ReadErrorTests {
     @Test func redeclaration() throws {
         let source = "struct A: Codable { var x: Int }\nstruct A: Codable { var y: Int }"
         let error = #expect(throws: ModelReadError.self) { try readModels(source) }
-        #expect(error?.description == "Models.swift:2:8: invalid redeclaration of `A` (first declared at Models.swift:1)")
+        #expect(
+            error?.description == "Models.swift:2:8: invalid redeclaration of `A` (first declared at Models.swift:1)")
     }
 
     @Test func filesAndFoldersAreReadRecursivelyInOrder() throws {
@@ -51,7 +52,9 @@ struct ReadErrorTests {
 
     @Test func missingPathAndEmptyFolder() throws {
         let folder = try TemporaryFolder()
-        let missing = #expect(throws: ModelReadError.self) { try SwiftModelReader().read(paths: [folder.path + "/Nope.swift"]) }
+        let missing = #expect(throws: ModelReadError.self) {
+            try SwiftModelReader().read(paths: [folder.path + "/Nope.swift"])
+        }
         #expect(missing?.message == "no such model file or folder: \(folder.path)/Nope.swift")
         #expect(missing?.isIOError == true)
         let empty = #expect(throws: ModelReadError.self) { try SwiftModelReader().read(paths: [folder.path]) }

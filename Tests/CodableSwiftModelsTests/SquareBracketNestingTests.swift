@@ -7,12 +7,17 @@ import Testing
 /// found by the swift-model-reader fuzz target).
 @Suite("Square bracket nesting in model files")
 struct SquareBracketNestingTests {
-    static let message = "square brackets nested more than 10 deep: codable does not read such a model (the Swift parser takes time exponential in their depth)"
+    static let message =
+        "square brackets nested more than 10 deep: codable does not read such a model (the Swift parser takes time exponential in their depth)"
 
     @Test func tenDeepIsReadElevenIsRefusedAtTheEleventhBracket() throws {
-        let ten = "struct A: Codable {\n    var grid: " + String(repeating: "[", count: 10) + "Int" + String(repeating: "]", count: 10) + "\n}\n"
+        let ten =
+            "struct A: Codable {\n    var grid: " + String(repeating: "[", count: 10) + "Int"
+            + String(repeating: "]", count: 10) + "\n}\n"
         #expect(try readModels(ten).types["A"] != nil)
-        let eleven = "struct A: Codable {\n    var grid: " + String(repeating: "[", count: 11) + "Int" + String(repeating: "]", count: 11) + "\n}\n"
+        let eleven =
+            "struct A: Codable {\n    var grid: " + String(repeating: "[", count: 11) + "Int"
+            + String(repeating: "]", count: 11) + "\n}\n"
         let error = #expect(throws: ModelReadError.self) { try readModels(eleven, path: "A.swift") }
         #expect(error?.origin == SourceOrigin(file: "A.swift", line: 2, column: 25))
         #expect(error?.message == Self.message)
@@ -20,7 +25,9 @@ struct SquareBracketNestingTests {
 
     /// The fuzz target's find, cut down: 24 brackets that never close.
     @Test func unclosedRunIsRefused() throws {
-        let error = #expect(throws: ModelReadError.self) { try readModels("let ü = " + String(repeating: "[", count: 24) + "{") }
+        let error = #expect(throws: ModelReadError.self) {
+            try readModels("let ü = " + String(repeating: "[", count: 24) + "{")
+        }
         #expect(error?.origin == SourceOrigin(file: "Models.swift", line: 1, column: 19))
     }
 
@@ -28,7 +35,9 @@ struct SquareBracketNestingTests {
     @Test func closedBracketsDoNotAddUp() throws {
         let run = String(repeating: "[", count: 10) + "1" + String(repeating: "]", count: 10)
         #expect(try readModels("struct A: Codable { var a: Int }\nlet x = (\(run), \(run))").types["A"] != nil)
-        #expect(try readModels("struct A: Codable { var a: Int }\n" + String(repeating: "let x = \(run)\n", count: 30)).types["A"] != nil)
+        #expect(
+            try readModels("struct A: Codable { var a: Int }\n" + String(repeating: "let x = \(run)\n", count: 30))
+                .types["A"] != nil)
     }
 
     @Test func bracketsInCommentsAndStringsDoNotCount() throws {
@@ -50,11 +59,14 @@ struct SquareBracketNestingTests {
         #expect(try readModels(source).types["A"] != nil)
     }
 
-    static let interpolatedMessage = "more than 10 '[' in a string literal with an interpolation, with those around it: codable does not read such a model (the Swift parser may read an interpolation's text as code, and takes time exponential in the brackets' depth)"
+    static let interpolatedMessage =
+        "more than 10 '[' in a string literal with an interpolation, with those around it: codable does not read such a model (the Swift parser may read an interpolation's text as code, and takes time exponential in the brackets' depth)"
 
     @Test func bracketsInAnInterpolationCount() throws {
         let deep = String(repeating: "[", count: 11)
-        for source in ["let s = \"\\(f(\(deep)))\"", "let s = #\"\\#(\"\\(\(deep))\")\"#", "let s = \"\"\"\n\\(\(deep))\n\"\"\""] {
+        for source in [
+            "let s = \"\\(f(\(deep)))\"", "let s = #\"\\#(\"\\(\(deep))\")\"#", "let s = \"\"\"\n\\(\(deep))\n\"\"\"",
+        ] {
             let error = #expect(throws: ModelReadError.self) { try readModels(source) }
             #expect(error?.message == Self.interpolatedMessage, "\(source)")
         }
@@ -98,7 +110,9 @@ struct SquareBracketNestingTests {
 
     /// A raw identifier and an extended regex literal are text to the lexer: a `"` or `/*` in
     /// one opens nothing, and the brackets after them count.
-    @Test(arguments: ["let `a\"b` = ", "let `a /* b` = ", "let r = #/\"/# + ", "let r = #/ /* /# + ", "let r = ##/\"/#\"/## + "])
+    @Test(arguments: [
+        "let `a\"b` = ", "let `a /* b` = ", "let r = #/\"/# + ", "let r = #/ /* /# + ", "let r = ##/\"/#\"/## + ",
+    ])
     func rawIdentifiersAndRegexLiteralsAreText(start: String) throws {
         let source = start + String(repeating: "[", count: 11)
         let error = #expect(throws: ModelReadError.self) { try readModels(source) }
@@ -106,12 +120,16 @@ struct SquareBracketNestingTests {
         #expect(error?.origin?.column == start.count + 11, "\(source)")
     }
 
-    static let slashesMessage = "more than 10 '[' after a '/…/' that may be a regex literal with a quote or comment in it, with those around it: codable does not read such a model (the Swift parser may read them as code, and takes time exponential in the brackets' depth)"
+    static let slashesMessage =
+        "more than 10 '[' after a '/…/' that may be a regex literal with a quote or comment in it, with those around it: codable does not read such a model (the Swift parser may read them as code, and takes time exponential in the brackets' depth)"
 
     /// swift-syntax reads `/"/` as a regex literal or as division by heuristics of its own; the
     /// two readings open different literals (`let r = /"/` then 24 brackets hung the reader).
     /// Past such slashes every `[` counts, anywhere, and no `]` takes one off.
-    @Test(arguments: ["let r = /\"/ ; let x = ", "let r = /a/*", "let r = /`/ + ", "let r = a/b/*c*/ ", "let r = /#/ ; \"\"\"\n", "let r = #/\n", "let r = #/ a "])
+    @Test(arguments: [
+        "let r = /\"/ ; let x = ", "let r = /a/*", "let r = /`/ + ", "let r = a/b/*c*/ ", "let r = /#/ ; \"\"\"\n",
+        "let r = #/\n", "let r = #/ a ",
+    ])
     func bracketsPastAmbiguousSlashesAllCount(start: String) throws {
         let source = start + String(repeating: "[", count: 11)
         let error = #expect(throws: ModelReadError.self) { try readModels(source) }
@@ -127,12 +145,18 @@ struct SquareBracketNestingTests {
 
     /// Division, and regex literals that open nothing either way, leave the count as it was.
     @Test func ordinarySlashesDoNotCount() throws {
-        let lines = ["let r = /[a-z]+/", "let q = a/b/c", "let h = a / b / \"c\"", "let u = \"https://x/y\"", "let p = #/\"/#"]
-        let source = "struct A: Codable { var a: Int }\n" + lines.joined(separator: "\n") + "\n" + String(repeating: "let g: [[Int]] = [[1]]\n", count: 30)
+        let lines = [
+            "let r = /[a-z]+/", "let q = a/b/c", "let h = a / b / \"c\"", "let u = \"https://x/y\"", "let p = #/\"/#",
+        ]
+        let source =
+            "struct A: Codable { var a: Int }\n" + lines.joined(separator: "\n") + "\n"
+            + String(repeating: "let g: [[Int]] = [[1]]\n", count: 30)
         #expect(try readModels(source).types["A"] != nil)
     }
 
-    @Test(arguments: ["#/[[[[[[[[[[[[a/#", "#/[[[[[[[[[[[[a]]]]]]]]]]]]/#", "##/[[[[[[[[[[[[/#\"/##", "#/\n[[[[[[[[[[[[ \" /*\n/#"])
+    @Test(arguments: [
+        "#/[[[[[[[[[[[[a/#", "#/[[[[[[[[[[[[a]]]]]]]]]]]]/#", "##/[[[[[[[[[[[[/#\"/##", "#/\n[[[[[[[[[[[[ \" /*\n/#",
+    ])
     func bracketsInARegexLiteralDoNotCount(regex: String) throws {
         #expect(try readModels("struct A: Codable { var a: Int }\nlet r = \(regex)\n").types["A"] != nil)
     }

@@ -15,8 +15,9 @@ struct StructureTests {
                 let tags: [String]
             }
             """
-        #expect(try summary(of: "Todo", in: source)
-            == "{id: UUID, title: String, isDone: Bool, due: Date?, tags: [String]}")
+        #expect(
+            try summary(of: "Todo", in: source)
+                == "{id: UUID, title: String, isDone: Bool, due: Date?, tags: [String]}")
     }
 
     @Test func builtinTypes() throws {
@@ -30,9 +31,11 @@ struct StructureTests {
                 var fd: Foundation.Date; var fu: Foundation.URL; var si: Swift.Int
             }
             """
-        #expect(try summary(of: "All", in: source) == "{b: Bool, s: String, c: String, i: Int, i8: Int8, i16: Int16, "
-            + "i32: Int32, i64: Int64, u: UInt, u8: UInt8, u16: UInt16, u32: UInt32, u64: UInt64, f: Float, d: Double, "
-            + "g: Double, t: Double, m: Decimal, date: Date, url: URL, uuid: UUID, data: Data, fd: Date, fu: URL, si: Int}")
+        #expect(
+            try summary(of: "All", in: source) == "{b: Bool, s: String, c: String, i: Int, i8: Int8, i16: Int16, "
+                + "i32: Int32, i64: Int64, u: UInt, u8: UInt8, u16: UInt16, u32: UInt32, u64: UInt64, f: Float, d: Double, "
+                + "g: Double, t: Double, m: Decimal, date: Date, url: URL, uuid: UUID, data: Data, fd: Date, fu: URL, si: Int}"
+        )
     }
 
     @Test func optionalAndCollectionSpellings() throws {
@@ -52,8 +55,10 @@ struct StructureTests {
                 var l: ContiguousArray<Int>
             }
             """
-        #expect(try summary(of: "Shapes", in: source) == "{a: Int?, b: Int?, c: Int?, d: [Int], e: [String], "
-            + "f: Set<String>, g: [String: Int], h: [String: [Int]], i: [Int: String]?, j: [[String]?], k: Int?, l: [Int]}")
+        #expect(
+            try summary(of: "Shapes", in: source) == "{a: Int?, b: Int?, c: Int?, d: [Int], e: [String], "
+                + "f: Set<String>, g: [String: Int], h: [String: [Int]], i: [Int: String]?, j: [[String]?], k: Int?, l: [Int]}"
+        )
     }
 
     @Test func computedStaticLazyAndObservedProperties() throws {
@@ -101,10 +106,12 @@ struct StructureTests {
                 let hex = 0x1F
             }
             """#
-        #expect(try summary(of: "Constants", in: source) == #"{version: Int = 2, negative: Int = -3, ratio: Double = 1, "#
-            + #"half: Double = 0.5, kind: String = "book \"one\"\n", flag: Bool = true, missing: Int? = null, "#
-            + #"list: [Int] = [1,2,3], mixed: [Double] = [1,2.5], map: [String: Int] = {"a":1,"b":2}, "#
-            + #"byNumber: [Int: String] = {"1":"one"}, empty: [String] = [], emptyMap: [String: Int] = {}, hex: Int = 31}"#)
+        #expect(
+            try summary(of: "Constants", in: source) == #"{version: Int = 2, negative: Int = -3, ratio: Double = 1, "#
+                + #"half: Double = 0.5, kind: String = "book \"one\"\n", flag: Bool = true, missing: Int? = null, "#
+                + #"list: [Int] = [1,2,3], mixed: [Double] = [1,2.5], map: [String: Int] = {"a":1,"b":2}, "#
+                + #"byNumber: [Int: String] = {"1":"one"}, empty: [String] = [], emptyMap: [String: Int] = {}, hex: Int = 31}"#
+        )
     }
 
     @Test func typeInferredFromAnInitializerCall() throws {
@@ -148,10 +155,15 @@ struct StructureTests {
         let models = try readModels(source, path: "Todo.swift")
         let todo = try #require(models["Todo"])
         #expect(todo.origin == SourceOrigin(file: "Todo.swift", line: 3, column: 8))
-        guard case .structure(let properties) = todo.shape else { Issue.record("not a structure"); return }
-        #expect(properties.map(\.origin) == [
-            SourceOrigin(file: "Todo.swift", line: 4, column: 9), SourceOrigin(file: "Todo.swift", line: 5, column: 9),
-        ])
+        guard case .structure(let properties) = todo.shape else {
+            Issue.record("not a structure")
+            return
+        }
+        #expect(
+            properties.map(\.origin) == [
+                SourceOrigin(file: "Todo.swift", line: 4, column: 9),
+                SourceOrigin(file: "Todo.swift", line: 5, column: 9),
+            ])
     }
 
     @Test func columnsCountCharacters() throws {

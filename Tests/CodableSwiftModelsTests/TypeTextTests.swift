@@ -7,7 +7,8 @@ struct TypeTextTests {
     let models: ModelSet
 
     init() throws {
-        models = try readModels("""
+        models = try readModels(
+            """
             struct Todo: Codable { var title: String }
             struct SyncUp: Codable { struct Attendee: Codable { var name: String } }
             struct Page<T: Codable>: Codable { var items: [T] }
@@ -18,25 +19,30 @@ struct TypeTextTests {
     @Test func spellings() throws {
         #expect(try models.reference(parsing: "Todo") == .named("Todo", arguments: []))
         #expect(try models.reference(parsing: "[Todo]") == .array(.named("Todo", arguments: [])))
-        #expect(try models.reference(parsing: "[String: Todo]")
-            == .dictionary(key: .string, value: .named("Todo", arguments: [])))
+        #expect(
+            try models.reference(parsing: "[String: Todo]")
+                == .dictionary(key: .string, value: .named("Todo", arguments: [])))
         #expect(try models.reference(parsing: " SyncUp.Attendee ") == .named("SyncUp.Attendee", arguments: []))
         #expect(try models.reference(parsing: "Todo?") == .optional(.named("Todo", arguments: [])))
         #expect(try models.reference(parsing: "Optional<Todo>") == .optional(.named("Todo", arguments: [])))
-        #expect(try models.reference(parsing: "Page<Todo>")
-            == .named("Page", arguments: [.named("Todo", arguments: [])]))
-        #expect(try models.reference(parsing: "[Page<[Todo]>]?")
-            == .optional(.array(.named("Page", arguments: [.array(.named("Todo", arguments: []))]))))
+        #expect(
+            try models.reference(parsing: "Page<Todo>")
+                == .named("Page", arguments: [.named("Todo", arguments: [])]))
+        #expect(
+            try models.reference(parsing: "[Page<[Todo]>]?")
+                == .optional(.array(.named("Page", arguments: [.array(.named("Todo", arguments: []))]))))
         #expect(try models.reference(parsing: "[Int]") == .array(.integer(.int)))
         #expect(try models.reference(parsing: "Set<Foundation.Date>") == .set(.date(strategy: nil)))
-        #expect(try models.reference(parsing: "Dictionary<String, [Book]>")
-            == .dictionary(key: .string, value: .array(.named("Book", arguments: []))))
+        #expect(
+            try models.reference(parsing: "Dictionary<String, [Book]>")
+                == .dictionary(key: .string, value: .array(.named("Book", arguments: []))))
     }
 
     /// Every name Swift allows a type can be written in `--type`: letters beyond ASCII,
     /// combining marks, emoji (the Swift reference's identifier grammar), a digit after the first.
     @Test func namesBeyondASCII() throws {
-        let unicode = try readModels("""
+        let unicode = try readModels(
+            """
             struct Größe: Codable { var cm: Int }
             struct Cafe\u{301}: Codable { var x: Int }
             struct Box: Codable { struct 🐶: Codable { var name: String } }
@@ -54,14 +60,17 @@ struct TypeTextTests {
 
     @Test func unknownNameSuggestsCloseOnes() throws {
         let error = #expect(throws: ModelReadError.self) { try models.reference(parsing: "[Todos]") }
-        #expect(error?.message == "no model type named `Todos`; did you mean `Todo`? "
-            + "Types available: Book, Page, SyncUp, SyncUp.Attendee, Todo")
+        #expect(
+            error?.message == "no model type named `Todos`; did you mean `Todo`? "
+                + "Types available: Book, Page, SyncUp, SyncUp.Attendee, Todo")
         #expect(error?.origin == nil)
         let nested = #expect(throws: ModelReadError.self) { try models.reference(parsing: "Attendee") }
-        #expect(nested?.message == "no model type named `Attendee`; did you mean `SyncUp.Attendee`? "
-            + "Types available: Book, Page, SyncUp, SyncUp.Attendee, Todo")
+        #expect(
+            nested?.message == "no model type named `Attendee`; did you mean `SyncUp.Attendee`? "
+                + "Types available: Book, Page, SyncUp, SyncUp.Attendee, Todo")
         let far = #expect(throws: ModelReadError.self) { try models.reference(parsing: "Invoice") }
-        #expect(far?.message == "no model type named `Invoice`. Types available: Book, Page, SyncUp, SyncUp.Attendee, Todo")
+        #expect(
+            far?.message == "no model type named `Invoice`. Types available: Book, Page, SyncUp, SyncUp.Attendee, Todo")
         let caseOnly = #expect(throws: ModelReadError.self) { try models.reference(parsing: "todo") }
         #expect(caseOnly?.message.hasPrefix("no model type named `todo`; did you mean `Todo`?") == true)
     }

@@ -66,7 +66,8 @@ import Testing
         "- é😀\n---\n- b\n",
         "é: 1\n...\n😀\n",
         // libyaml ends lines at NEL, LS and PS too (a fuzzed input found a NEL after `---`).
-        "- a\n---\u{85}- b\n", "- a\n- \u{2028}---\n", "- a\u{2029}--- b\n", "- a\n...\u{85}x\n", "- a\u{85}\u{85}---\n",
+        "- a\n---\u{85}- b\n", "- a\n- \u{2028}---\n", "- a\u{2029}--- b\n", "- a\n...\u{85}x\n",
+        "- a\u{85}\u{85}---\n",
     ])
     func maybeMoreThanOneDocument(text: String) {
         #expect(Self.answer(text) == true, "\(text.debugDescription)")
@@ -74,7 +75,9 @@ import Testing
 
     /// A stream that starts with `FE` or `FF` but not a UTF-16 byte order mark is UTF-8 (bad
     /// UTF-8, which libyaml rejects), scanned as such: its first byte is content.
-    @Test(arguments: [[0xFE], [0xFF], [0xFE, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A], [0xFF, 0xFF, 0x0A, 0x2E, 0x2E, 0x2E, 0x0A, 0x61]])
+    @Test(arguments: [
+        [0xFE], [0xFF], [0xFE, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A], [0xFF, 0xFF, 0x0A, 0x2E, 0x2E, 0x2E, 0x0A, 0x61],
+    ])
     func aFirstByteOfAByteOrderMarkAloneIsContent(bytes: [UInt8]) {
         let answers = Set([1, 2, 1000].map { Self.mayHoldSeveral(bytes, piece: $0) })
         #expect(answers == [bytes.count > 1])

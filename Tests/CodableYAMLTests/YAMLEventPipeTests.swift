@@ -15,7 +15,9 @@ import Testing
     }
 
     /// Reads all records before the error, and the error's reason, line and column.
-    private func readUntilError(_ bytes: [UInt8], pieceSize: Int, inBackground: Bool) -> (records: [String], error: (String, Int, Int)?) {
+    private func readUntilError(_ bytes: [UInt8], pieceSize: Int, inBackground: Bool) -> (
+        records: [String], error: (String, Int, Int)?
+    ) {
         let options = YAMLReaderOptions(batchBytes: 4096, parsesInBackground: inBackground)
         let reader = YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: options)
         var records: [String] = []
@@ -30,7 +32,8 @@ import Testing
 
     @Test(arguments: [5, Int.max], [true, false])
     func errorsFarIntoTheStreamKeepTheirPlace(pieceSize: Int, inBackground: Bool) throws {
-        let (records, error) = readUntilError(documents(then: Array("---\na: 1\n- b\n".utf8)), pieceSize: pieceSize, inBackground: inBackground)
+        let (records, error) = readUntilError(
+            documents(then: Array("---\na: 1\n- b\n".utf8)), pieceSize: pieceSize, inBackground: inBackground)
         #expect(records.count == 3000)
         #expect(records.enumerated().allSatisfy { $0.element == #"{"a":\#($0.offset),"b":["x","y"]}"# })
         #expect(error?.0 == "while parsing a block mapping: did not find expected key")
@@ -39,7 +42,9 @@ import Testing
 
     @Test(arguments: [5, Int.max], [true, false])
     func badBytesFarIntoTheStreamAreLocated(pieceSize: Int, inBackground: Bool) throws {
-        let (records, error) = readUntilError(documents(then: Array("---\na: 1\nb: x".utf8) + [0xFF, 0x0A]), pieceSize: pieceSize, inBackground: inBackground)
+        let (records, error) = readUntilError(
+            documents(then: Array("---\na: 1\nb: x".utf8) + [0xFF, 0x0A]), pieceSize: pieceSize,
+            inBackground: inBackground)
         // libyaml's reader finds bad bytes ahead of the parser: the documents before are kept
         // in order, up to where it looked ahead.
         #expect(!records.isEmpty)
@@ -68,7 +73,8 @@ import Testing
         let released = Flag()
         do {
             let source = TrackedSource(bytes: documents(then: []), released: released)
-            let reader = YAMLRecordReader(source: source, options: YAMLReaderOptions(batchBytes: 256, parsesInBackground: inBackground))
+            let reader = YAMLRecordReader(
+                source: source, options: YAMLReaderOptions(batchBytes: 256, parsesInBackground: inBackground))
             #expect(try reader.nextBatch() != nil)
         }
         let deadline = Date().addingTimeInterval(30)

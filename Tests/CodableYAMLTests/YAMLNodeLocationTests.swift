@@ -25,7 +25,9 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         var located = 0
         for pieceSize in [.max, 777] {
-            let reader = YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: YAMLReaderOptions(batchBytes: 4_096, oneDocumentAtMost: { _ in true }))
+            let reader = YAMLRecordReader(
+                source: InMemoryByteSource(text, pieceSize: pieceSize),
+                options: YAMLReaderOptions(batchBytes: 4_096, oneDocumentAtMost: { _ in true }))
             while let batch = try reader.nextBatch() {
                 let count = batch.nodes.count
                 #expect(batch.sourceMap != nil)
@@ -35,11 +37,16 @@ import Testing
                 var cursor = BatchLocationCursor(batch)
                 let visits = Array(0..<count) + order
                 let stepped = visits.map { cursor.location(ofNode: $0) }
-                for (way, nodes, locations) in [("together, in order", Array(0..<count), batch.locations(ofNodes: Array(0..<count))),
-                                                ("together, shuffled", order, batch.locations(ofNodes: order)),
-                                                ("through a cursor", visits, stepped)] {
+                for (way, nodes, locations) in [
+                    ("together, in order", Array(0..<count), batch.locations(ofNodes: Array(0..<count))),
+                    ("together, shuffled", order, batch.locations(ofNodes: order)),
+                    ("through a cursor", visits, stepped),
+                ] {
                     let wrong = nodes.indices.filter { locations[$0] != alone[nodes[$0]] }
-                    #expect(wrong.count == 0, "\(way): \(wrong.count) of \(nodes.count) misplaced, the first node \(wrong.first.map { nodes[$0] } ?? 0)")
+                    #expect(
+                        wrong.count == 0,
+                        "\(way): \(wrong.count) of \(nodes.count) misplaced, the first node \(wrong.first.map { nodes[$0] } ?? 0)"
+                    )
                 }
                 located += count
             }

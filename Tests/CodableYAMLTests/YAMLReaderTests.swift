@@ -3,9 +3,12 @@ import CodableYAML
 import Testing
 
 /// Reads YAML text and writes each record as compact JSON.
-func yamlToJSON(_ text: String, options: YAMLReaderOptions = YAMLReaderOptions(), pieceSize: Int = .max) throws -> [String] {
+func yamlToJSON(_ text: String, options: YAMLReaderOptions = YAMLReaderOptions(), pieceSize: Int = .max) throws
+    -> [String]
+{
     var records: [String] = []
-    try appendRecords(of: YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
+    try appendRecords(
+        of: YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
     return records
 }
 
@@ -24,13 +27,20 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
 
 @Suite struct YAMLReaderTests {
     @Test func coreSchemaScalars() throws {
-        let yaml = "a: [true, True, TRUE, false, NO, on, y, null, ~, 017, 0o17, 0x1F, +5, -0, 1.5, .5, 1., 1e3, 2002-12-14, 12:30]\nb:\n"
-        #expect(try yamlToJSON(yaml) == [#"{"a":[true,true,true,false,"NO","on","y",null,null,17,15,31,5,-0,1.5,0.5,1.0,1e3,"2002-12-14","12:30"],"b":null}"#])
+        let yaml =
+            "a: [true, True, TRUE, false, NO, on, y, null, ~, 017, 0o17, 0x1F, +5, -0, 1.5, .5, 1., 1e3, 2002-12-14, 12:30]\nb:\n"
+        #expect(
+            try yamlToJSON(yaml) == [
+                #"{"a":[true,true,true,false,"NO","on","y",null,null,17,15,31,5,-0,1.5,0.5,1.0,1e3,"2002-12-14","12:30"],"b":null}"#
+            ])
     }
 
     @Test func version11Scalars() throws {
         let yaml = "[yes, No, on, OFF, y, 017, 0b101, 1_000, 190:20:30, 0x1F, 1.5, null]\n"
-        #expect(try yamlToJSON(yaml, options: YAMLReaderOptions(version: .v1_1)) == ["true", "false", "true", "false", "true", "15", "5", "1000", "685230", "31", "1.5", "null"])
+        #expect(
+            try yamlToJSON(yaml, options: YAMLReaderOptions(version: .v1_1)) == [
+                "true", "false", "true", "false", "true", "15", "5", "1000", "685230", "31", "1.5", "null",
+            ])
     }
 
     @Test func readsInSmallPieces() throws {
@@ -50,7 +60,8 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
     ])
     func badBytesAreLocated(bytes: [UInt8], line: Int, column: Int, message: String) throws {
         for pieceSize in [3, Int.max] {
-            let reader = YAMLRecordReader(source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: YAMLReaderOptions())
+            let reader = YAMLRecordReader(
+                source: InMemoryByteSource(bytes, pieceSize: pieceSize), options: YAMLReaderOptions())
             do {
                 while try reader.nextBatch() != nil {}
                 Issue.record("no error for \(bytes)")
@@ -78,10 +89,15 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
             let large = small + "---\na: 1\nb: " + String(repeating: "y", count: 300) + "\n---\nc: 2\n"
             var records: [String] = []
             do {
-                try appendRecords(of: YAMLRecordReader(source: InMemoryByteSource(large, pieceSize: pieceSize), options: options), to: &records)
+                try appendRecords(
+                    of: YAMLRecordReader(source: InMemoryByteSource(large, pieceSize: pieceSize), options: options),
+                    to: &records)
                 Issue.record("no error past the limit")
             } catch {
-                guard case .malformed(let reason, let location, _) = error else { Issue.record("\(error)"); continue }
+                guard case .malformed(let reason, let location, _) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
                 #expect(reason == .recordTooLarge(limit: 200))
                 #expect(location.description == "43:4")
             }
@@ -101,7 +117,9 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
         if streaming { options.oneDocumentAtMost = { _ in true } }
         var records: [String] = []
         do {
-            try appendRecords(of: YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options), to: &records)
+            try appendRecords(
+                of: YAMLRecordReader(source: InMemoryByteSource(text, pieceSize: pieceSize), options: options),
+                to: &records)
             return (records, nil)
         } catch {
             guard case .malformed(let reason, let location, _) = error else { return (records, "\(error)") }
@@ -142,7 +160,9 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
 
     @Test func manyItemsAreHandedOnInBatches() throws {
         let text = (0..<1_000).map { "- {id: \($0), name: user\($0)}\n" }.joined()
-        let reader = YAMLRecordReader(source: InMemoryByteSource(text), options: YAMLReaderOptions(batchBytes: 1_000, oneDocumentAtMost: { _ in true }))
+        let reader = YAMLRecordReader(
+            source: InMemoryByteSource(text),
+            options: YAMLReaderOptions(batchBytes: 1_000, oneDocumentAtMost: { _ in true }))
         var batches = 0
         var records = 0
         while let batch = try reader.nextBatch() {
@@ -188,7 +208,10 @@ func appendRecords(of reader: some RecordBatchReader, to records: inout [String]
             _ = try yamlToJSON(text, options: options)
             Issue.record("no error")
         } catch let error as RecordReadError {
-            guard case .malformed(let reason, let location, _) = error else { Issue.record("\(error)"); return }
+            guard case .malformed(let reason, let location, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(reason == .tooManyValues(limit: 5))
             #expect(location.description == place)
         }

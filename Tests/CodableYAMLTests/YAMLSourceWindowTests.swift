@@ -1,5 +1,6 @@
-@testable import CodableYAML
 import Testing
+
+@testable import CodableYAML
 
 /// The window turns libyaml's character indices (Unicode scalars from the input's start, a
 /// leading byte order mark not counted) into byte offsets, counting on from the last one, and
@@ -24,7 +25,9 @@ import Testing
         // Drop lines (with the last conversion before the cut, then after it): indices still
         // count from the input's start.
         let lineStarts = [0] + text.indices.filter { text[$0] == 0x0A }.map { $0 + 1 }
-        func firstCharacter(ofLine line: Int) -> Int { expected.firstIndex(of: max(lineStarts[line - 1], prefix.isEmpty ? 0 : 3))! }
+        func firstCharacter(ofLine line: Int) -> Int {
+            expected.firstIndex(of: max(lineStarts[line - 1], prefix.isEmpty ? 0 : 3))!
+        }
         #expect(window.offset(ofCharacter: 2) == expected[2])
         window.trim(toLine: 3)
         for character in firstCharacter(ofLine: 3)..<expected.count {
@@ -32,7 +35,9 @@ import Testing
         }
         window.trim(toLine: 5)
         for character in firstCharacter(ofLine: 5)..<expected.count {
-            #expect(window.offset(ofCharacter: character) == expected[character], "character \(character) after a second trim")
+            #expect(
+                window.offset(ofCharacter: character) == expected[character],
+                "character \(character) after a second trim")
         }
     }
 }

@@ -76,7 +76,9 @@ enum BadInput: Sendable, Hashable, CustomStringConvertible {
         case .invalidUTF8: return Self.replacing(Array("é".utf8), with: [0xFF], in: small)
         case .nulByte: return Self.replacing([0x31], with: [0x00, 0x31], in: small)
         case .crlf: return Data(small.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] })
-        case .hugeString: return Self.record(format, key: "b", value: Data(repeating: 0x78, count: Self.hugeStringLength), quoted: true)
+        case .hugeString:
+            return Self.record(
+                format, key: "b", value: Data(repeating: 0x78, count: Self.hugeStringLength), quoted: true)
         case .millionKeys: return Self.millionKeys(format)
         case .longNumber: return Self.record(format, key: "a", value: Data(repeating: 0x37, count: 10_000))
         case .deepAtLimit: return Self.nested(format, levels: 512)

@@ -28,8 +28,12 @@ enum MatrixCommand: String, Sendable, CaseIterable {
 
     /// The shell command running this on `input` (a file, or a pipe from `cat` when `piped`),
     /// killed after `seconds` (a hang shows as status 137).
-    func shell(format: String, input: URL, piped: Bool = false, seconds: Int = 60, countingOutput: Bool = false) -> String {
-        let command = "timeout -s KILL \(seconds) \(CodableBinary.url.path) " + arguments(format: format).map { "'\($0)'" }.joined(separator: " ")
+    func shell(format: String, input: URL, piped: Bool = false, seconds: Int = 60, countingOutput: Bool = false)
+        -> String
+    {
+        let command =
+            "timeout -s KILL \(seconds) \(CodableBinary.url.path) "
+            + arguments(format: format).map { "'\($0)'" }.joined(separator: " ")
         let run = piped ? "cat '\(input.path)' | \(command)" : "\(command) < '\(input.path)'"
         return countingOutput ? "\(run) | wc -c; exit ${PIPESTATUS[\(piped ? 1 : 0)]}" : run
     }
@@ -51,12 +55,18 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
     static let all: [MatrixCell] = {
         let url = CodableBinary.repositoryRoot.appendingPathComponent("docs/bad-input.md")
         guard let text = try? String(contentsOf: url, encoding: .utf8),
-              let matrix = text.components(separatedBy: "\n## The matrix").dropFirst().first?.components(separatedBy: "\n## ").first else { return [] }
+            let matrix = text.components(separatedBy: "\n## The matrix").dropFirst().first?.components(
+                separatedBy: "\n## "
+            ).first
+        else { return [] }
         var cells: [MatrixCell] = []
         for section in matrix.components(separatedBy: "\n### ").dropFirst() {
             let heading = section.prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
             guard let command = MatrixCommand(rawValue: heading) else {
-                cells.append(MatrixCell(command: .convert, input: .unknown("section \(heading)"), format: "", expected: "", rowMessage: ""))
+                cells.append(
+                    MatrixCell(
+                        command: .convert, input: .unknown("section \(heading)"), format: "", expected: "",
+                        rowMessage: ""))
                 continue
             }
             var formats: [String] = []
@@ -68,11 +78,17 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
                     continue
                 }
                 guard columns.count == formats.count + 2, let input = BadInput(label: columns[0]) else {
-                    cells.append(MatrixCell(command: command, input: .unknown(columns.first ?? String(line)), format: "", expected: "", rowMessage: ""))
+                    cells.append(
+                        MatrixCell(
+                            command: command, input: .unknown(columns.first ?? String(line)), format: "", expected: "",
+                            rowMessage: ""))
                     continue
                 }
                 for (offset, format) in formats.enumerated() {
-                    cells.append(MatrixCell(command: command, input: input, format: format, expected: columns[offset + 1], rowMessage: columns.last!))
+                    cells.append(
+                        MatrixCell(
+                            command: command, input: input, format: format, expected: columns[offset + 1],
+                            rowMessage: columns.last!))
                 }
             }
         }
@@ -82,8 +98,9 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
     /// The input lengths a truncation cell (`0 for 0, 17, 18; else 1`) accepts.
     var acceptedLengths: Set<Int>? {
         guard expected.hasPrefix("0 for "), expected.hasSuffix("; else 1") else { return nil }
-        return Set(expected.dropFirst("0 for ".count).dropLast("; else 1".count)
-            .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        return Set(
+            expected.dropFirst("0 for ".count).dropLast("; else 1".count)
+                .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
     }
 
     /// Checks a `0` or `1 at L:C[: MESSAGE]` cell against a run's result. `records` is the exact
@@ -91,7 +108,9 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
     func check(_ result: CodableBinary.Result, records: String?, name: String? = nil) {
         let name = name ?? testDescription
         if expected == "0" {
-            #expect(result.status == 0, "\(name): status \(result.status): \(result.stderr.prefix(300)) \(result.stdout.prefix(300))")
+            #expect(
+                result.status == 0,
+                "\(name): status \(result.status): \(result.stderr.prefix(300)) \(result.stdout.prefix(300))")
             Self.checkSuccess(result, command: command, records: records, name: name)
             return
         }
@@ -104,8 +123,9 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
         let report = command.isValidate ? result.stdout : result.stderr
         let firstLine = report.prefix { $0 != "\n" }
         let located = "<stdin>:\(match.1): error: "
-        #expect(firstLine.hasPrefix(located) && Self.matches(String(firstLine.dropFirst(located.count)), message),
-                "\(name): expected \(located)\(message), got \(firstLine.prefix(300))")
+        #expect(
+            firstLine.hasPrefix(located) && Self.matches(String(firstLine.dropFirst(located.count)), message),
+            "\(name): expected \(located)\(message), got \(firstLine.prefix(300))")
         Self.checkFailureOutput(result, command: command, name: name)
     }
 
@@ -114,7 +134,9 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
     static func checkSuccess(_ result: CodableBinary.Result, command: MatrixCommand, records: String?, name: String) {
         if command.isValidate {
             #expect(result.stdout.isEmpty, "\(name): \(result.stdout.prefix(300))")
-            #expect(result.stderr.wholeMatch(of: #/1 file, \d+ records?, 0 errors in \d+\.\d\d s\n/#) != nil, "\(name): \(result.stderr.prefix(300))")
+            #expect(
+                result.stderr.wholeMatch(of: #/1 file, \d+ records?, 0 errors in \d+\.\d\d s\n/#) != nil,
+                "\(name): \(result.stderr.prefix(300))")
         } else {
             #expect(result.stderr.isEmpty, "\(name): \(result.stderr.prefix(300))")
             // Booleans first: an expectation on the output itself would print all of it.
@@ -127,7 +149,9 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
     /// validate ends with its summary line, counting the errors.
     static func checkFailureOutput(_ result: CodableBinary.Result, command: MatrixCommand, name: String) {
         if command.isValidate {
-            #expect(result.stderr.firstMatch(of: #/1 file, \d+ records?, [1-9]\d* errors? in \d+\.\d\d s\n$/#) != nil, "\(name): \(result.stderr.prefix(300))")
+            #expect(
+                result.stderr.firstMatch(of: #/1 file, \d+ records?, [1-9]\d* errors? in \d+\.\d\d s\n$/#) != nil,
+                "\(name): \(result.stderr.prefix(300))")
         } else {
             let whole = isWholeJSONLines(result.stdout)
             #expect(whole, "\(name): partial output \(result.stdout.prefix(300))")

@@ -9,14 +9,20 @@ import Testing
     static let cells = MatrixCell.all
 
     @Test func theTablesHaveEveryRowFormatAndCommand() {
-        for cell in Self.cells { if case .unknown(let label) = cell.input { Issue.record("\(cell.command.rawValue): unknown row \(label)") } }
+        for cell in Self.cells {
+            if case .unknown(let label) = cell.input { Issue.record("\(cell.command.rawValue): unknown row \(label)") }
+        }
         let formats = ["json", "jsonl", "yaml", "csv", "tsv"]
         for command in MatrixCommand.allCases {
             let mine = Self.cells.filter { $0.command == command }
-            let expectedFormats = command == .convert ? ["json", "jsonl", "json-seq", "json-stream"] + formats.dropFirst(2) : formats
+            let expectedFormats =
+                command == .convert ? ["json", "jsonl", "json-seq", "json-stream"] + formats.dropFirst(2) : formats
             #expect(Set(mine.map(\.format)) == Set(expectedFormats), "\(command.rawValue)")
-            #expect(mine.count == BadInput.all.count * expectedFormats.count, "\(command.rawValue): \(mine.count) cells")
-            for input in BadInput.all { #expect(mine.contains { $0.input == input }, "\(command.rawValue): no row for \(input)") }
+            #expect(
+                mine.count == BadInput.all.count * expectedFormats.count, "\(command.rawValue): \(mine.count) cells")
+            for input in BadInput.all {
+                #expect(mine.contains { $0.input == input }, "\(command.rawValue): no row for \(input)")
+            }
         }
     }
 
@@ -46,8 +52,11 @@ import Testing
             let result = try runShell(cell.command.shell(format: cell.format, input: file))
             let name = "\(cell.testDescription) cut after \(length) bytes"
             if accepted.contains(length) {
-                #expect(result.status == 0, "\(name): status \(result.status): \(result.stderr.prefix(300)) \(result.stdout.prefix(300))")
-                MatrixCell.checkSuccess(result, command: cell.command, records: length == small.count ? BadInput.records : nil, name: name)
+                #expect(
+                    result.status == 0,
+                    "\(name): status \(result.status): \(result.stderr.prefix(300)) \(result.stdout.prefix(300))")
+                MatrixCell.checkSuccess(
+                    result, command: cell.command, records: length == small.count ? BadInput.records : nil, name: name)
             } else {
                 #expect(result.status == 1, "\(name): status \(result.status): \(result.stderr.prefix(300))")
                 let report = cell.command.isValidate ? result.stdout : result.stderr
@@ -66,7 +75,9 @@ import Testing
         #expect(big.count == (format.hasPrefix("json-") ? 2 : 2 * MatrixCommand.allCases.count))
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let free = (try? FileManager.default.attributesOfFileSystem(forPath: folder.path)[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
+        let free =
+            (try? FileManager.default.attributesOfFileSystem(forPath: folder.path)[.systemFreeSize] as? NSNumber)?
+            .int64Value ?? 0
         guard free > 1 << 30 else {
             print("BadInputMatrixTests.bigInputs: skipped, only \(free >> 20) MB free in \(folder.path) (needs 1 GB)")
             return
@@ -77,7 +88,9 @@ import Testing
             try input.bytes(for: format).write(to: file)
             files[input] = file
         }
-        let commands = big.map { $0.command.shell(format: format, input: files[$0.input]!, piped: true, seconds: 300, countingOutput: true) }
+        let commands = big.map {
+            $0.command.shell(format: format, input: files[$0.input]!, piped: true, seconds: 300, countingOutput: true)
+        }
         let results = big.map { _ in Locked<Result<CodableBinary.Result, any Error>?>(nil) }
         DispatchQueue.concurrentPerform(iterations: big.count) { index in
             results[index].set(Result { try runShell(commands[index]) })
@@ -94,8 +107,10 @@ import Testing
                 let expected: Int
                 switch cell.command {
                 case .validateSchema, .validateModel: expected = 0
-                case .decode: expected = cell.input == .hugeString ? 9 + BadInput.hugeStringLength : 3  // {"b":"…"} or {}
-                case .convert: expected = cell.input == .hugeString ? 9 + BadInput.hugeStringLength : 16_777_782  // {"k0":0,…}
+                // {"b":"…"} or {}
+                case .decode: expected = cell.input == .hugeString ? 9 + BadInput.hugeStringLength : 3
+                // {"k0":0,…}
+                case .convert: expected = cell.input == .hugeString ? 9 + BadInput.hugeStringLength : 16_777_782
                 }
                 #expect(size == expected, "\(cell.testDescription): \(size) bytes out")
             }

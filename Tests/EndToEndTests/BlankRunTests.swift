@@ -34,10 +34,15 @@ import Testing
     /// `--items` read as it comes: runs after an items array's comma, between envelopes, and
     /// after a top-level array's comma.
     @Test func itemsAfterRunsInAndBetweenEnvelopes() throws {
-        let input = "[{\"items\":[1," + Self.blanks(" ") + "2]}," + Self.blanks("\n") + "{\"items\":[3]}]" + Self.blanks(" ") + "x"
+        let input =
+            "[{\"items\":[1," + Self.blanks(" ") + "2]}," + Self.blanks("\n") + "{\"items\":[3]}]" + Self.blanks(" ")
+            + "x"
         let read = try Self.convert(["--items", "items"], input)
         #expect(read.records == "1\n2\n3\n")
-        #expect(read.error == "<stdin>:\(Self.run + 1):\(Self.run + 15): error: unexpected character 'x' after the JSON value (use --from json-stream or jsonl for several values)")
+        #expect(
+            read.error
+                == "<stdin>:\(Self.run + 1):\(Self.run + 15): error: unexpected character 'x' after the JSON value (use --from json-stream or jsonl for several values)"
+        )
     }
 
     @Test func sniffedInputAfterARunOfSpaces() throws {
@@ -47,13 +52,18 @@ import Testing
     }
 
     @Test func jsonLinesWithLinesThatBeginWithARunOfSpaces() throws {
-        let read = try Self.convert(["--from", "jsonl"], Self.blanks(" ") + "{\"a\":1}\n" + Self.blanks(" ") + "{\"a\":\n")
+        let read = try Self.convert(
+            ["--from", "jsonl"], Self.blanks(" ") + "{\"a\":1}\n" + Self.blanks(" ") + "{\"a\":\n")
         #expect(read.records == "{\"a\":1}\n")
-        #expect(read.error == "<stdin>:2:\(Self.run + 6): error: unexpected end of line, expected a value (JSON Lines hold one whole value per line)")
+        #expect(
+            read.error
+                == "<stdin>:2:\(Self.run + 6): error: unexpected end of line, expected a value (JSON Lines hold one whole value per line)"
+        )
     }
 
     @Test func jsonSequenceWithRunsBetweenRecords() throws {
-        let read = try Self.convert(["--from", "json-seq"], "\u{1E}1\n" + Self.blanks("\n") + "\u{1E}2\n" + Self.blanks(" ") + "\u{1E}[\n")
+        let read = try Self.convert(
+            ["--from", "json-seq"], "\u{1E}1\n" + Self.blanks("\n") + "\u{1E}2\n" + Self.blanks(" ") + "\u{1E}[\n")
         #expect(read.records == "1\n2\n")
         #expect(read.error == "<stdin>:\(Self.run + 4):1: error: unexpected end of input, expected a value or ']'")
     }
@@ -61,11 +71,16 @@ import Testing
     /// Blank lines before the first document and after an explicit end (`...`), where no
     /// document is open, are the ones let go; lines after them stay exact.
     @Test func yamlDocumentsAfterRunsOfBlankLines() throws {
-        let input = Self.blanks("\n") + "# note\na: 1\n...\n" + Self.blanks("\n") + "---\nb: 2\n...\n" + Self.blanks("\n") + "---\nc: [\n"
+        let input =
+            Self.blanks("\n") + "# note\na: 1\n...\n" + Self.blanks("\n") + "---\nb: 2\n...\n" + Self.blanks("\n")
+            + "---\nc: [\n"
         let read = try Self.convert(["--from", "yaml"], input)
         #expect(read.records == "{\"a\":1}\n{\"b\":2}\n")
         // Three runs and nine other lines; the input ends at the start of the line after them.
-        #expect(read.error == "<stdin>:\(3 * Self.run + 9):1: error: while parsing a flow node: did not find expected node content")
+        #expect(
+            read.error
+                == "<stdin>:\(3 * Self.run + 9):1: error: while parsing a flow node: did not find expected node content"
+        )
     }
 
     /// Many small documents, then a run: the documents read so far are handed on before the
@@ -74,6 +89,9 @@ import Testing
         let documents = (1...5000).map { "---\nx: \($0)\n...\n" }.joined()
         let read = try Self.convert(["--from", "yaml"], documents + Self.blanks("\n") + "---\nb: 2\n---\nc: [\n")
         #expect(read.records == (1...5000).map { "{\"x\":\($0)}\n" }.joined() + "{\"b\":2}\n")
-        #expect(read.error == "<stdin>:\(3 * 5000 + Self.run + 5):1: error: while parsing a flow node: did not find expected node content")
+        #expect(
+            read.error
+                == "<stdin>:\(3 * 5000 + Self.run + 5):1: error: while parsing a flow node: did not find expected node content"
+        )
     }
 }

@@ -14,7 +14,9 @@ import Testing
         // The mark, then `[1,1,…,#]`: `#` is byte 2 004, the 2 002nd character past the mark.
         try Data([0xEF, 0xBB, 0xBF] + Array(("[" + String(repeating: "1,", count: 1_000) + "#]").utf8)).write(to: file)
         let whole = try CodableBinary.run(["convert", "--from", "json", file.path])
-        let piped = try runShell("{ head -c \(firstWrite) '\(file.path)'; sleep 0.3; tail -c +\(firstWrite + 1) '\(file.path)'; } | \(CodableBinary.url.path) convert --from json")
+        let piped = try runShell(
+            "{ head -c \(firstWrite) '\(file.path)'; sleep 0.3; tail -c +\(firstWrite + 1) '\(file.path)'; } | \(CodableBinary.url.path) convert --from json"
+        )
         #expect(whole.status == 1 && piped.status == 1)
         #expect(whole.stderr.contains("ones.json:1:2002: error: unexpected character '#'"), "\(whole.stderr)")
         #expect(piped.stderr.contains("<stdin>:1:2002: error: unexpected character '#'"), "\(piped.stderr)")

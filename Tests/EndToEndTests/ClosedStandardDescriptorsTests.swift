@@ -25,8 +25,10 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("records.jsonl")
-        try (0..<2_000).map { "{\"id\":\(($0 * 7919) % 2_000)}\n" }.joined().write(to: input, atomically: true, encoding: .utf8)
-        let result = try runShell("TMPDIR=\(directory.path) \(codable) convert --to jsonl --sort-by .id --memory-limit 4K \(input.path) >&-")
+        try (0..<2_000).map { "{\"id\":\(($0 * 7919) % 2_000)}\n" }.joined().write(
+            to: input, atomically: true, encoding: .utf8)
+        let result = try runShell(
+            "TMPDIR=\(directory.path) \(codable) convert --to jsonl --sort-by .id --memory-limit 4K \(input.path) >&-")
         #expect(result.status == 3)
         #expect(result.stderr == "<stdout>: error: cannot write output: Bad file descriptor\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["records.jsonl"])
@@ -41,9 +43,11 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("out.jsonl")
-        let result = try runShell("\(codable) convert --to jsonl -o \(target.path) Samples/todos.json <&- >&- 2>&-; echo status=$? >&2")
+        let result = try runShell(
+            "\(codable) convert --to jsonl -o \(target.path) Samples/todos.json <&- >&- 2>&-; echo status=$? >&2")
         #expect(result.stderr == "status=0\n")
-        let expected = try String(contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("Samples/todos.jsonl"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("Samples/todos.jsonl"), encoding: .utf8)
         #expect(try String(contentsOf: target, encoding: .utf8) == expected)
     }
 }

@@ -13,7 +13,9 @@ extension CodableBinary {
 
     /// Runs `codable` under GNU time: its result and its peak resident memory, in kilobytes (nil
     /// when GNU time wrote no number).
-    static func runMeasuringPeak(_ arguments: [String], stdin: Data? = nil) throws -> (result: Result, peakKilobytes: Int?) {
+    static func runMeasuringPeak(_ arguments: [String], stdin: Data? = nil) throws -> (
+        result: Result, peakKilobytes: Int?
+    ) {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let peakFile = directory.appendingPathComponent("peak")

@@ -34,7 +34,10 @@ struct CodableBinary {
 
     /// Runs `codable` with `arguments` from the repository root; with a `launcher` (a command
     /// and its arguments, such as `/usr/bin/time -f %M -o FILE`), runs it through that.
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: URL = repositoryRoot, launcher: [String] = []) throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        in directory: URL = repositoryRoot, launcher: [String] = []
+    ) throws -> Result {
         let process = Process()
         if let command = launcher.first {
             process.executableURL = URL(fileURLWithPath: command)

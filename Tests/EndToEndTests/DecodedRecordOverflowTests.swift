@@ -47,7 +47,8 @@ import Testing
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let arguments = ["decode", "--model", model.path, "--type", "Row"] + options + [input.path]
         let spilled = try CodableBinary.run(arguments, environment: ["TMPDIR": temporary.path])
-        let inMemory = try CodableBinary.run(arguments, environment: ["TMPDIR": directory.appendingPathComponent("absent").path])
+        let inMemory = try CodableBinary.run(
+            arguments, environment: ["TMPDIR": directory.appendingPathComponent("absent").path])
         let status: Int32 = badHuge ? 1 : 0
         #expect(spilled.status == status, "\(spilled.stderr.prefix(300))")
         #expect(inMemory.status == status, "\(inMemory.stderr.prefix(300))")
@@ -65,7 +66,9 @@ import Testing
             let notes = spilled.stderr.split(separator: "\n").filter { $0.contains("is not a column") }
             #expect(notes.count == (badHuge ? 1 : 200_001))
             if !badHuge {
-                #expect(notes.first?.contains("$[1].values.k0 is not") == true && notes[199_999].contains("$[1].values.k199999 is not"))
+                #expect(
+                    notes.first?.contains("$[1].values.k0 is not") == true
+                        && notes[199_999].contains("$[1].values.k199999 is not"))
             }
             #expect(notes.last?.contains("$[2].values.b is not") == true)
         } else if options.contains("--select") {
@@ -91,10 +94,14 @@ import Testing
         let model = directory.appendingPathComponent("Unused.swift")
         try "struct Unused: Codable {}\n".write(to: model, atomically: true, encoding: .utf8)
         let stdin = "\n\n  \"" + String(repeating: "x", count: length) + "\"\n"
-        let result = try CodableBinary.run(["decode", "--model", model.path, "--type", "String", "--to", "csv"], stdin: stdin)
+        let result = try CodableBinary.run(
+            ["decode", "--model", model.path, "--type", "String", "--to", "csv"], stdin: stdin)
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.first == "<stdin>:3:3: error: a CSV row needs an object (its fields) or an array (its elements), not a string")
+        #expect(
+            lines.first
+                == "<stdin>:3:3: error: a CSV row needs an object (its fields) or an array (its elements), not a string"
+        )
         #expect(lines.dropFirst().first == "    at $[0]")
         #expect(result.stdout.isEmpty)
     }
@@ -111,7 +118,8 @@ import Testing
         try Self.model.write(to: model, atomically: true, encoding: .utf8)
         let temporary = directory.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let result = try CodableBinary.run(["decode", "--model", model.path, "--type", "Row", input.path], environment: ["TMPDIR": temporary.path])
+        let result = try CodableBinary.run(
+            ["decode", "--model", model.path, "--type", "Row", input.path], environment: ["TMPDIR": temporary.path])
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
         let same = result.stdout == text + "\n"
         #expect(same, "\(result.stdout.utf8.count) bytes out, \(text.utf8.count + 1) expected")

@@ -10,13 +10,18 @@ import Testing
             var arguments: [Argument]?
         }
         struct Argument: Decodable {
-            struct Name: Decodable { var kind: String; var name: String }
+            struct Name: Decodable {
+                var kind: String
+                var name: String
+            }
             var names: [Name]?
         }
         var command: Command
     }
 
-    static let manPage = (try? String(contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("man/codable.1"), encoding: .utf8)) ?? ""
+    static let manPage =
+        (try? String(contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("man/codable.1"), encoding: .utf8))
+        ?? ""
 
     @Test func manPageNamesEverySubcommandAndOption() throws {
         let dump = try CodableBinary.run(["--experimental-dump-help"])
@@ -26,7 +31,8 @@ import Testing
         func check(_ command: ToolInfo.Command) {
             for argument in command.arguments ?? [] {
                 for name in argument.names ?? [] where name.kind == "long" {
-                    let documented = Self.manPage.contains("Fl -\(name.name) ") || Self.manPage.contains("Fl -\(name.name)\n")
+                    let documented =
+                        Self.manPage.contains("Fl -\(name.name) ") || Self.manPage.contains("Fl -\(name.name)\n")
                         || Self.manPage.contains(", -\(name.name) ") || Self.manPage.contains(", -\(name.name)\n")
                     if !documented { missing.append("\(command.commandName) --\(name.name)") }
                 }

@@ -39,15 +39,20 @@ struct Fixture: CustomTestStringConvertible, Sendable {
         var result = try CodableBinary.run(fixture.arguments, stdin: stdin ?? Data())
         result.stderr = CodableBinary.steadyDurations(result.stderr)
         if ProcessInfo.processInfo.environment["RECORD"] == "1" {
-            try result.stdout.write(to: fixture.folder.appendingPathComponent("stdout"), atomically: true, encoding: .utf8)
-            try result.stderr.write(to: fixture.folder.appendingPathComponent("stderr"), atomically: true, encoding: .utf8)
-            try "\(result.status)\n".write(to: fixture.folder.appendingPathComponent("status"), atomically: true, encoding: .utf8)
+            try result.stdout.write(
+                to: fixture.folder.appendingPathComponent("stdout"), atomically: true, encoding: .utf8)
+            try result.stderr.write(
+                to: fixture.folder.appendingPathComponent("stderr"), atomically: true, encoding: .utf8)
+            try "\(result.status)\n".write(
+                to: fixture.folder.appendingPathComponent("status"), atomically: true, encoding: .utf8)
             Issue.record("re-recorded \(fixture.name); run again without RECORD=1")
             return
         }
         #expect(result.stdout == (fixture.read("stdout") ?? ""), "stdout of \(fixture.name)")
         #expect(result.stderr == (fixture.read("stderr") ?? ""), "stderr of \(fixture.name)")
-        #expect(result.status == Int32((fixture.read("status") ?? "0").trimmingCharacters(in: .whitespacesAndNewlines)), "status of \(fixture.name)")
+        #expect(
+            result.status == Int32((fixture.read("status") ?? "0").trimmingCharacters(in: .whitespacesAndNewlines)),
+            "status of \(fixture.name)")
     }
 
     @Test func thereAreFixtures() {

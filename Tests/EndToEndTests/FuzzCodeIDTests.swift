@@ -17,12 +17,19 @@ import Testing
             ("Package.swift", "// package"), ("Sources/codable-fuzz/main.swift", "import Targets\nmain"),
             ("Sources/Targets/T.swift", "targets"), ("Sources/Parsing/P.swift", "parsing"),
             ("Sources/Parsing/CSV/C.swift", "csv"), ("Sources/Commands/X.swift", "commands"),
-            ("Sources/Targets/CSVTarget.swift", "import Parsing\nstatic let target = FuzzTarget(\n    name: \"csv\", run: run)"),
-            ("Sources/Targets/ModelTarget.swift", "@preconcurrency import struct Models.M\nlet target = FuzzTarget(name: \"models\")"),
+            (
+                "Sources/Targets/CSVTarget.swift",
+                "import Parsing\nstatic let target = FuzzTarget(\n    name: \"csv\", run: run)"
+            ),
+            (
+                "Sources/Targets/ModelTarget.swift",
+                "@preconcurrency import struct Models.M\nlet target = FuzzTarget(name: \"models\")"
+            ),
             ("Sources/Models/M.swift", "models"),
         ] {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -40,7 +47,9 @@ import Testing
 
     /// Whether python3 is here to run the script; where it is not, says so (the test skips).
     static func hasPython() -> Bool {
-        let found = ["/usr/bin/python3", "/usr/local/bin/python3"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        let found = ["/usr/bin/python3", "/usr/local/bin/python3"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         if !found { print("FuzzCodeIDTests: skipped, python3 is absent") }
         return found
     }
@@ -50,7 +59,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script] + arguments
         process.currentDirectoryURL = root
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -66,11 +76,12 @@ import Testing
         guard Self.hasPython() else { return }
         let root = try Self.makePackage()
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(try Self.run(["--files"], in: root).split(separator: "\n") == [
-            "Package.swift", "Sources/Models/M.swift", "Sources/Parsing/CSV/C.swift", "Sources/Parsing/P.swift",
-            "Sources/Targets/CSVTarget.swift", "Sources/Targets/ModelTarget.swift", "Sources/Targets/T.swift",
-            "Sources/codable-fuzz/main.swift",
-        ])
+        #expect(
+            try Self.run(["--files"], in: root).split(separator: "\n") == [
+                "Package.swift", "Sources/Models/M.swift", "Sources/Parsing/CSV/C.swift", "Sources/Parsing/P.swift",
+                "Sources/Targets/CSVTarget.swift", "Sources/Targets/ModelTarget.swift", "Sources/Targets/T.swift",
+                "Sources/codable-fuzz/main.swift",
+            ])
         let first = try Self.run(in: root)
         #expect(first.count == 12 && first.allSatisfy(\.isHexDigit))
 
@@ -90,14 +101,16 @@ import Testing
         guard Self.hasPython() else { return }
         let root = try Self.makePackage()
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(try Self.run(["--target", "csv", "--files"], in: root).split(separator: "\n") == [
-            "Package.swift", "Sources/Parsing/CSV/C.swift", "Sources/Parsing/P.swift",
-            "Sources/Targets/CSVTarget.swift", "Sources/Targets/T.swift", "Sources/codable-fuzz/main.swift",
-        ])
-        #expect(try Self.run(["--target", "models", "--files"], in: root).split(separator: "\n") == [
-            "Package.swift", "Sources/Models/M.swift", "Sources/Parsing/CSV/C.swift", "Sources/Parsing/P.swift",
-            "Sources/Targets/ModelTarget.swift", "Sources/Targets/T.swift", "Sources/codable-fuzz/main.swift",
-        ])
+        #expect(
+            try Self.run(["--target", "csv", "--files"], in: root).split(separator: "\n") == [
+                "Package.swift", "Sources/Parsing/CSV/C.swift", "Sources/Parsing/P.swift",
+                "Sources/Targets/CSVTarget.swift", "Sources/Targets/T.swift", "Sources/codable-fuzz/main.swift",
+            ])
+        #expect(
+            try Self.run(["--target", "models", "--files"], in: root).split(separator: "\n") == [
+                "Package.swift", "Sources/Models/M.swift", "Sources/Parsing/CSV/C.swift", "Sources/Parsing/P.swift",
+                "Sources/Targets/ModelTarget.swift", "Sources/Targets/T.swift", "Sources/codable-fuzz/main.swift",
+            ])
         func ids() throws -> (csv: String, models: String) {
             (try Self.run(["--target", "csv"], in: root), try Self.run(["--target", "models"], in: root))
         }

@@ -7,7 +7,8 @@ struct HTTPSourceTests {
     /// `codable convert URL --items items --next next --to jsonl` plus `extra`, timed.
     func convert(_ url: String, _ extra: [String] = []) throws -> (CodableBinary.Result, TimeInterval) {
         let start = Date()
-        let result = try CodableBinary.run(["convert", url, "--items", "items", "--next", "next", "--to", "jsonl"] + extra)
+        let result = try CodableBinary.run(
+            ["convert", url, "--items", "items", "--next", "next", "--to", "jsonl"] + extra)
         return (result, Date().timeIntervalSince(start))
     }
 
@@ -20,7 +21,8 @@ struct HTTPSourceTests {
         let (result, _) = try convert(server.url("/pages/1?last=3&size=2"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(records(result) == (1...3).flatMap { page in (0..<2).map { #"{"page":\#(page),"i":\#($0)}"# } })
-        #expect(try server.requests() == ["/pages/1?last=3&size=2", "/pages/2?last=3&size=2", "/pages/3?last=3&size=2"])
+        #expect(
+            try server.requests() == ["/pages/1?last=3&size=2", "/pages/2?last=3&size=2", "/pages/3?last=3&size=2"])
     }
 
     @Test func absoluteNextURLsAndHasMorePages() throws {
@@ -71,7 +73,10 @@ struct HTTPSourceTests {
         let (result, _) = try convert(server.url("/loop/1"))
         #expect(result.status == 1)
         #expect(records(result) == [#"{"page":1}"#, #"{"page":2}"#])
-        #expect(result.stderr.hasPrefix("\(server.url("/loop/2")):1:34: error: the next page, \(server.url("/loop/1")), was already read: the pages form a cycle\n    at $.next\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "\(server.url("/loop/2")):1:34: error: the next page, \(server.url("/loop/1")), was already read: the pages form a cycle\n    at $.next\n"
+            ))
         #expect(try server.requests() == ["/loop/1", "/loop/2"])
     }
 
@@ -79,7 +84,9 @@ struct HTTPSourceTests {
         let server = try PageServer()
         let (result, elapsed) = try convert(server.url("/slow"), ["--timeout", "1"])
         #expect(result.status == 3)
-        #expect(result.stderr == "\(server.url("/slow")): error: cannot read input: timed out (no data for 1 s) (1 attempt)\n")
+        #expect(
+            result.stderr
+                == "\(server.url("/slow")): error: cannot read input: timed out (no data for 1 s) (1 attempt)\n")
         #expect(elapsed < 4.5, "took \(elapsed) s")
     }
 
@@ -108,7 +115,10 @@ struct HTTPSourceTests {
     @Test func connectionRefusedIsAnIOError() throws {
         let (result, _) = try convert("http://127.0.0.1:1/pages/1")
         #expect(result.status == 3)
-        #expect(result.stderr == "http://127.0.0.1:1/pages/1: error: cannot read input: cannot connect to 127.0.0.1 (connection refused) (1 attempt)\n")
+        #expect(
+            result.stderr
+                == "http://127.0.0.1:1/pages/1: error: cannot read input: cannot connect to 127.0.0.1 (connection refused) (1 attempt)\n"
+        )
     }
 
     @Test func headStopsTheFetching() throws {
@@ -117,7 +127,8 @@ struct HTTPSourceTests {
         // the first page's output blocks until `head` has read its line and gone, however late
         // a busy machine runs it. With pages of 100 records, a pipe took some 35 of them, so
         // when `head` was slow to exit the walk went on that far before a write failed.
-        let command = "'\(CodableBinary.url.path)' convert '\(server.url("/endless/1?size=10000"))' --items items --next next --to jsonl | head -1"
+        let command =
+            "'\(CodableBinary.url.path)' convert '\(server.url("/endless/1?size=10000"))' --items items --next next --to jsonl | head -1"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -149,7 +160,8 @@ struct HTTPSourceTests {
 
     @Test func interruptingAFetchLeavesNothingBehind() throws {
         let server = try PageServer()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("codable-http-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "codable-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("out.jsonl")

@@ -28,8 +28,12 @@ import Testing
         }
         reader.start()
         let deadline = Date().addingTimeInterval(20)
-        while String(decoding: received.get(), as: UTF8.self) != "{\"id\":1}\n{\"id\":2}\n" && Date() < deadline { usleep(10_000) }
-        #expect(String(decoding: received.get(), as: UTF8.self) == "{\"id\":1}\n{\"id\":2}\n", "the records were held back until the input ends")
+        while String(decoding: received.get(), as: UTF8.self) != "{\"id\":1}\n{\"id\":2}\n" && Date() < deadline {
+            usleep(10_000)
+        }
+        #expect(
+            String(decoding: received.get(), as: UTF8.self) == "{\"id\":1}\n{\"id\":2}\n",
+            "the records were held back until the input ends")
 
         input.fileHandleForWriting.write(Data(#"{"id":3}]},"next":null}"#.utf8))
         try input.fileHandleForWriting.close()
@@ -43,16 +47,20 @@ import Testing
     /// located data error, and the records that went out before it are the first records of
     /// the whole envelope, whole and in order.
     @Test func anEnvelopeCutAnywhereGivesALocatedErrorAfterTheRecordsBeforeIt() throws {
-        let envelope = Array(#"{"page":1,"skip":{"items":[0]},"items":[{"id":1,"n":"a,b"}, {"id":2} ,[3]],"next":null}"#.utf8)
+        let envelope = Array(
+            #"{"page":1,"skip":{"items":[0]},"items":[{"id":1,"n":"a,b"}, {"id":2} ,[3]],"next":null}"#.utf8)
         let whole = try CodableBinary.run(["convert", "--items", "items", "--to", "jsonl"], stdin: Data(envelope))
         #expect(whole.status == 0)
         let records = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(records == [#"{"id":1,"n":"a,b"}"#, #"{"id":2}"#, "[3]"])
         for length in 0..<envelope.count {
-            let result = try CodableBinary.run(["convert", "--items", "items", "--to", "jsonl"], stdin: Data(envelope.prefix(length)))
+            let result = try CodableBinary.run(
+                ["convert", "--items", "items", "--to", "jsonl"], stdin: Data(envelope.prefix(length)))
             let name = "cut after \(length) bytes"
             #expect(result.status == 1, "\(name): status \(result.status)")
-            #expect(result.stderr.firstMatch(of: #/^<stdin>:1:\d+: error: /#) != nil, "\(name): \(result.stderr.prefix(200))")
+            #expect(
+                result.stderr.firstMatch(of: #/^<stdin>:1:\d+: error: /#) != nil,
+                "\(name): \(result.stderr.prefix(200))")
             let out = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(Array(out) == Array(records.prefix(out.count)), "\(name): \(result.stdout)")
         }

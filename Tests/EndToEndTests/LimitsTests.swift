@@ -18,7 +18,9 @@ import Testing
 
         let past = try CodableBinary.run(["convert", "--from", "json"] + options, stdin: Self.nested(limit + 1))
         #expect(past.status == 1)
-        #expect(past.stderr.hasPrefix("<stdin>:1:\(limit + 1): error: nesting deeper than \(limit) levels (raise it with --max-depth)\n"))
+        #expect(
+            past.stderr.hasPrefix(
+                "<stdin>:1:\(limit + 1): error: nesting deeper than \(limit) levels (raise it with --max-depth)\n"))
     }
 
     /// A recursive model decodes arrays and objects nested as deep as `JSONDecoder` does (512
@@ -28,20 +30,24 @@ import Testing
     @Test(arguments: ["decode", "validate"])
     func aRecursiveModelDecodesAsDeepAsJSONDecoder(command: String) throws {
         #if DEBUG
-        let limit = 200
+            let limit = 200
         #else
-        let limit = 512
+            let limit = 512
         #endif
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = directory.appendingPathComponent("Node.swift")
-        try "final class Node: Codable { var next: Node?; var list: [Node]? }\n".write(to: model, atomically: true, encoding: .utf8)
+        try "final class Node: Codable { var next: Node?; var list: [Node]? }\n".write(
+            to: model, atomically: true, encoding: .utf8)
         /// `levels` objects nested through `next`, the innermost holding `"list":[]` (an array
         /// one level deeper: `levels + 1` in all).
         func nested(_ levels: Int) -> String {
-            String(repeating: "{\"next\":", count: levels - 1) + "{\"list\":[]}" + String(repeating: "}", count: levels - 1) + "\n"
+            String(repeating: "{\"next\":", count: levels - 1) + "{\"list\":[]}"
+                + String(repeating: "}", count: levels - 1) + "\n"
         }
-        let arguments = [command, "--model", model.path, "--type", "Node", "--max-depth", "100000"] + (command == "decode" ? ["--to", "jsonl"] : [])
+        let arguments =
+            [command, "--model", model.path, "--type", "Node", "--max-depth", "100000"]
+            + (command == "decode" ? ["--to", "jsonl"] : [])
         let at = try CodableBinary.run(arguments, stdin: nested(limit - 1))
         #expect(at.status == 0, "\(at.stderr)")
         for levels in [limit, 5_000] {
@@ -50,8 +56,10 @@ import Testing
             // The array or object one past the limit, after `limit` times `{"next":` (or, with
             // `levels` = `limit`, `limit - 1` of them and `{"list":`): column `limit * 8 + 1`.
             let report = command == "decode" ? past.stderr : past.stdout
-            #expect(report.hasPrefix(
-                "<stdin>:1:\(limit * 8 + 1): error: The given data was not valid JSON: nested deeper than \(limit) levels, which JSONDecoder refuses.\n"),
+            #expect(
+                report.hasPrefix(
+                    "<stdin>:1:\(limit * 8 + 1): error: The given data was not valid JSON: nested deeper than \(limit) levels, which JSONDecoder refuses.\n"
+                ),
                 "\(levels): \(report.prefix(300))")
         }
     }
@@ -69,12 +77,16 @@ import Testing
 
     @Test func maxLengthAppliesToNumbersInEveryFormat() throws {
         for format in ["json", "jsonl", "json-stream"] {
-            let at = try CodableBinary.run(["convert", "--from", format, "--to", "jsonl", "--max-length", "10"], stdin: "{\"n\":1234567890}\n")
+            let at = try CodableBinary.run(
+                ["convert", "--from", format, "--to", "jsonl", "--max-length", "10"], stdin: "{\"n\":1234567890}\n")
             #expect(at.status == 0, "\(format): \(at.stderr)")
             #expect(at.stdout == "{\"n\":1234567890}\n")
-            let past = try CodableBinary.run(["convert", "--from", format, "--to", "jsonl", "--max-length", "10"], stdin: "{\"n\":12345678901}\n")
+            let past = try CodableBinary.run(
+                ["convert", "--from", format, "--to", "jsonl", "--max-length", "10"], stdin: "{\"n\":12345678901}\n")
             #expect(past.status == 1, "\(format)")
-            #expect(past.stderr.hasPrefix("<stdin>:1:6: error: string or number longer than 10 bytes\n"), "\(format): \(past.stderr)")
+            #expect(
+                past.stderr.hasPrefix("<stdin>:1:6: error: string or number longer than 10 bytes\n"),
+                "\(format): \(past.stderr)")
         }
     }
 
@@ -91,7 +103,10 @@ import Testing
             try (Data(prefix.utf8) + digits + Data((format == "json" ? "}\n" : "\n").utf8)).write(to: past)
             let failed = try runShell("\(CodableBinary.url.path) convert --to jsonl '\(past.path)' > /dev/null")
             #expect(failed.status == 1, "\(format)")
-            #expect(failed.stderr.hasPrefix("\(past.path):\(location): error: number longer than \(limit) bytes, the longest one a record can hold\n"), "\(format): \(failed.stderr.prefix(300))")
+            #expect(
+                failed.stderr.hasPrefix(
+                    "\(past.path):\(location): error: number longer than \(limit) bytes, the longest one a record can hold\n"
+                ), "\(format): \(failed.stderr.prefix(300))")
         }
     }
 
@@ -107,11 +122,19 @@ import Testing
     func maxLengthInYAMLAndCSV(format: String, at: String, past: String, location: String) throws {
         for piped in [false, true] {
             let arguments = ["convert", "--from", format, "--to", "jsonl", "--max-length", "10"]
-            let fine = piped ? try runShell("printf '%s' '\(at)' | \(CodableBinary.url.path) \(arguments.joined(separator: " "))") : try CodableBinary.run(arguments, stdin: at)
+            let fine =
+                piped
+                ? try runShell("printf '%s' '\(at)' | \(CodableBinary.url.path) \(arguments.joined(separator: " "))")
+                : try CodableBinary.run(arguments, stdin: at)
             #expect(fine.status == 0, "\(format) \(at): \(fine.stderr)")
-            let failed = piped ? try runShell("printf '%s' '\(past)' | \(CodableBinary.url.path) \(arguments.joined(separator: " "))") : try CodableBinary.run(arguments, stdin: past)
+            let failed =
+                piped
+                ? try runShell("printf '%s' '\(past)' | \(CodableBinary.url.path) \(arguments.joined(separator: " "))")
+                : try CodableBinary.run(arguments, stdin: past)
             #expect(failed.status == 1, "\(format) \(past)")
-            #expect(failed.stderr.hasPrefix("<stdin>:\(location): error: string or number longer than 10 bytes\n"), "\(format): \(failed.stderr)")
+            #expect(
+                failed.stderr.hasPrefix("<stdin>:\(location): error: string or number longer than 10 bytes\n"),
+                "\(format): \(failed.stderr)")
         }
     }
 
@@ -142,9 +165,13 @@ import Testing
         }
         let at = try CodableBinary.run(["convert", "--to", "jsonl", "--where", expression(256), "Samples/todos.jsonl"])
         #expect(at.status == 0, "\(at.stderr)")
-        let past = try CodableBinary.run(["convert", "--to", "jsonl", "--where", expression(257), "Samples/todos.jsonl"])
+        let past = try CodableBinary.run([
+            "convert", "--to", "jsonl", "--where", expression(257), "Samples/todos.jsonl",
+        ])
         #expect(past.status == 2)
-        #expect(past.stderr.hasPrefix("codable: error: --where: more than 256 'and'/'or' operators (column"), "\(past.stderr)")
+        #expect(
+            past.stderr.hasPrefix("codable: error: --where: more than 256 'and'/'or' operators (column"),
+            "\(past.stderr)")
     }
 
     @Test func skippedRecordsAreReportedAsTheyComeAndOnlyCounted() throws {
@@ -152,7 +179,9 @@ import Testing
         var input = ""
         for index in 0..<20_000 { input += "{\"id\":\(index),\"due\":\"not a date\"}\n" }
         input += "{\"id\":-1,\"due\":\"2024-03-01T00:00:00Z\"}\n"
-        let result = try CodableBinary.run(["convert", "--from", "jsonl", "--to", "jsonl", "--date", "due=iso8601", "--on-error", "skip"], stdin: input)
+        let result = try CodableBinary.run(
+            ["convert", "--from", "jsonl", "--to", "jsonl", "--date", "due=iso8601", "--on-error", "skip"], stdin: input
+        )
         #expect(result.status == 1)
         #expect(result.stdout == "{\"id\":-1,\"due\":\"2024-03-01T00:00:00Z\"}\n")
         #expect(result.stderr.components(separatedBy: ": error: ").count - 1 >= 20_000)

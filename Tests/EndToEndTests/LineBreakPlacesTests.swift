@@ -12,7 +12,9 @@ import Testing
     private static let schema = #"{"type": "object", "properties": {"id": {"type": "integer"}}}"#
 
     /// `validate` of `text` in `format` against `schema`, from a file and from standard input.
-    private static func validate(_ text: String, format: String = "yaml") throws -> (file: CodableBinary.Result, pipe: CodableBinary.Result) {
+    private static func validate(_ text: String, format: String = "yaml") throws -> (
+        file: CodableBinary.Result, pipe: CodableBinary.Result
+    ) {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("schema.json")

@@ -7,7 +7,8 @@ import Testing
     private let records = ["convert", "--to", "jsonl", "Samples/todos.json"]
 
     private func expectedOutput() throws -> String {
-        try String(contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("Samples/todos.jsonl"), encoding: .utf8)
+        try String(
+            contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("Samples/todos.jsonl"), encoding: .utf8)
     }
 
     private func permissions(_ url: URL) throws -> Int {
@@ -33,7 +34,9 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("new.jsonl")
-        let result = try runShell("umask 027; \(CodableBinary.url.path) convert --to jsonl -o \(target.path) \(CodableBinary.repositoryRoot.path)/Samples/todos.json")
+        let result = try runShell(
+            "umask 027; \(CodableBinary.url.path) convert --to jsonl -o \(target.path) \(CodableBinary.repositoryRoot.path)/Samples/todos.json"
+        )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try permissions(target) == 0o640)
     }
@@ -71,7 +74,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "made.jsonl")
         let result = try CodableBinary.run(records + ["-o", link.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try String(contentsOf: directory.appendingPathComponent("made.jsonl"), encoding: .utf8) == expectedOutput())
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("made.jsonl"), encoding: .utf8) == expectedOutput())
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "made.jsonl")
     }
 
@@ -80,10 +84,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = directory.appendingPathComponent("a.jsonl")
         try FileManager.default.createSymbolicLink(atPath: first.path, withDestinationPath: "b.jsonl")
-        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("b.jsonl").path, withDestinationPath: "a.jsonl")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("b.jsonl").path, withDestinationPath: "a.jsonl")
         let result = try CodableBinary.run(records + ["-o", first.path])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("\(first.path): error: cannot write output: more than 40 symbolic links in a row (a loop?)"))
+        #expect(
+            result.stderr.contains(
+                "\(first.path): error: cannot write output: more than 40 symbolic links in a row (a loop?)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["a.jsonl", "b.jsonl"])
     }
 
@@ -94,7 +101,10 @@ import Testing
         #expect(result.status == 3)
         #expect(result.stderr.contains("\(directory.path): error: cannot write output: Is a directory"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.deletingLastPathComponent().path).allSatisfy { !$0.contains(".codable-") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.deletingLastPathComponent().path).allSatisfy {
+                !$0.contains(".codable-")
+            })
     }
 
     @Test func aFIFOIsWrittenInPlace() throws {
@@ -106,7 +116,8 @@ import Testing
         // The reader gets the end of the output when codable closes the FIFO; if codable wrote
         // elsewhere, it is killed after 20 s (SIGKILL: the test runner's children may block
         // SIGTERM), so that the test cannot hang.
-        let result = try runShell("""
+        let result = try runShell(
+            """
             timeout -s KILL 20 cat \(fifo.path) > \(copy.path) & reader=$!
             \(CodableBinary.url.path) convert --to jsonl -o \(fifo.path) \(CodableBinary.repositoryRoot.path)/Samples/todos.json; status=$?
             wait $reader; exit $status
@@ -114,7 +125,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: copy, encoding: .utf8) == expectedOutput())
         var status = stat()
-        #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a FIFO, not a regular file")
+        #expect(
+            lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a FIFO, not a regular file")
     }
 
     @Test func devNullIsWrittenInPlace() throws {

@@ -11,7 +11,8 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         let written = try String(contentsOf: target, encoding: .utf8)
-        let expected = try String(contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("Samples/todos.jsonl"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("Samples/todos.jsonl"), encoding: .utf8)
         #expect(written == expected)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.jsonl"])
     }
@@ -37,7 +38,8 @@ import Testing
     @Test func unwritableOutputIsAnIOError() throws {
         let result = try CodableBinary.run(["convert", "-o", "/nonexistent-dir/out.json", "Samples/todos.json"])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("/nonexistent-dir/out.json: error: cannot write output: No such file or directory"))
+        #expect(
+            result.stderr.contains("/nonexistent-dir/out.json: error: cannot write output: No such file or directory"))
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
@@ -53,7 +55,10 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let big = directory.appendingPathComponent("big.jsonl")
-        let line = Data(#"{"id":123456,"title":"A reasonably long title for a record","done":false,"tags":["a","b","c"]}"#.utf8 + [0x0A])
+        let line = Data(
+            #"{"id":123456,"title":"A reasonably long title for a record","done":false,"tags":["a","b","c"]}"#.utf8 + [
+                0x0A
+            ])
         var chunk = Data()
         for _ in 0..<10_000 { chunk.append(line) }
         _ = FileManager.default.createFile(atPath: big.path, contents: nil)
@@ -69,10 +74,14 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"
+        ))
     func terminalStdinWithoutFilesIsAUsageError() throws {
         // `script` gives the command a pseudo-terminal as standard input.
-        let result = try runShell("script -qec '\(CodableBinary.url.path) convert; echo status=$?' /dev/null < /dev/null")
+        let result = try runShell(
+            "script -qec '\(CodableBinary.url.path) convert; echo status=$?' /dev/null < /dev/null")
         #expect(result.stdout.contains("No input: name a file, or pipe records to standard input."))
         #expect(result.stdout.contains("status=2"))
     }
@@ -119,7 +128,9 @@ func runShell(_ command: String) throws -> CodableBinary.Result {
     }
 
     @Test func laterFilesAreNotReadAfterAMissingOne() throws {
-        let result = try CodableBinary.run(["convert", "--to", "jsonl", "Samples/todos.jsonl", "Samples/missing.json", "Samples/events.json-seq"])
+        let result = try CodableBinary.run([
+            "convert", "--to", "jsonl", "Samples/todos.jsonl", "Samples/missing.json", "Samples/events.json-seq",
+        ])
         #expect(result.status == 3)
         #expect(result.stderr == "Samples/missing.json: error: cannot read input: No such file or directory\n")
         #expect(result.stdout.split(separator: "\n").count == 5)
@@ -147,7 +158,9 @@ func runShell(_ command: String) throws -> CodableBinary.Result {
 
         let deadline = Date().addingTimeInterval(10)
         func temporaryFiles() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+                $0.hasSuffix(".tmp")
+            }
         }
         while temporaryFiles().isEmpty && Date() < deadline { usleep(10_000) }
         #expect(!temporaryFiles().isEmpty, "codable never created its temporary file")

@@ -18,7 +18,9 @@ final class PageServer {
     init() throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CodableBinary.repositoryRoot.appendingPathComponent("Tests/PageServer/page_server.py").path]
+        process.arguments = [
+            "python3", CodableBinary.repositoryRoot.appendingPathComponent("Tests/PageServer/page_server.py").path,
+        ]
         input = Pipe()
         let output = Pipe()
         process.standardInput = input

@@ -9,9 +9,12 @@ import Testing
     /// About 3.5 MB of records (so at least four chunks), record `bad` replaced by `line`.
     static func file(replacing bad: Int, with line: String) throws -> URL {
         let directory = try makeTemporaryDirectory()
-        let text = (0..<40_000).map { index in
-            index == bad ? line : "{\"id\":\(index),\"title\":\"record number \(index) of the file\",\"done\":\(index % 2 == 0)}"
-        }.joined(separator: "\n") + "\n"
+        let text =
+            (0..<40_000).map { index in
+                index == bad
+                    ? line
+                    : "{\"id\":\(index),\"title\":\"record number \(index) of the file\",\"done\":\(index % 2 == 0)}"
+            }.joined(separator: "\n") + "\n"
         let url = directory.appendingPathComponent("records.jsonl")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
@@ -38,7 +41,10 @@ import Testing
         try #"{"properties": {"title": {"type": "string"}}}"#.write(to: schema, atomically: true, encoding: .utf8)
         let validated = try CodableBinary.run(["validate", "--report", "text", "--schema", schema.path, url.path])
         #expect(validated.status == 1)
-        #expect(validated.stdout.hasPrefix("\(url.path):37002:21: error: expected string, found number 17\n    at $[37001].title (schema /properties/title/type)\n"))
+        #expect(
+            validated.stdout.hasPrefix(
+                "\(url.path):37002:21: error: expected string, found number 17\n    at $[37001].title (schema /properties/title/type)\n"
+            ))
     }
 
     @Test func aMalformedLineFarInStopsAfterTheRecordsBeforeIt() throws {
@@ -55,40 +61,54 @@ import Testing
 
     static func decodingFile() throws -> (records: URL, model: URL) {
         let directory = try makeTemporaryDirectory()
-        let text = (0..<40_000).map { index in
-            Self.badRecords.contains(index)
-                ? "{\"id\":\(index),\"title\":\(index),\"done\":true}"
-                : "{\"id\":\(index),\"title\":\"record number \(index) of the file\",\"done\":\(index % 2 == 0)}"
-        }.joined(separator: "\n") + "\n"
+        let text =
+            (0..<40_000).map { index in
+                Self.badRecords.contains(index)
+                    ? "{\"id\":\(index),\"title\":\(index),\"done\":true}"
+                    : "{\"id\":\(index),\"title\":\"record number \(index) of the file\",\"done\":\(index % 2 == 0)}"
+            }.joined(separator: "\n") + "\n"
         let records = directory.appendingPathComponent("records.jsonl")
         try text.write(to: records, atomically: true, encoding: .utf8)
         let model = directory.appendingPathComponent("Todo.swift")
-        try "struct Todo: Codable { let id: Int; let title: String; let done: Bool }\n".write(to: model, atomically: true, encoding: .utf8)
+        try "struct Todo: Codable { let id: Int; let title: String; let done: Bool }\n".write(
+            to: model, atomically: true, encoding: .utf8)
         return (records, model)
     }
 
     static func decoded(_ indices: some Sequence<Int>) -> String {
-        indices.map { "{\"id\":\($0),\"title\":\"record number \($0) of the file\",\"done\":\($0 % 2 == 0)}\n" }.joined()
+        indices.map { "{\"id\":\($0),\"title\":\"record number \($0) of the file\",\"done\":\($0 % 2 == 0)}\n" }
+            .joined()
     }
 
     @Test func decodeStopsAtTheFirstBadRecordAfterTheRecordsBeforeIt() throws {
         let (records, model) = try Self.decodingFile()
         defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
-        let result = try CodableBinary.run(["decode", "--model", model.path, "--type", "Todo", "--to", "jsonl", records.path])
+        let result = try CodableBinary.run([
+            "decode", "--model", model.path, "--type", "Todo", "--to", "jsonl", records.path,
+        ])
         #expect(result.status == 1)
         #expect(result.stdout == Self.decoded(0..<12_345))
-        #expect(result.stderr.hasPrefix("\(records.path):12346:21: error: Expected to decode String but found number instead.\n    at $[12345].title\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "\(records.path):12346:21: error: Expected to decode String but found number instead.\n    at $[12345].title\n"
+            ))
     }
 
     @Test(arguments: ["jsonl", "json-seq"])
     func decodeSkipsBadRecordsInOrder(to framing: String) throws {
         let (records, model) = try Self.decodingFile()
         defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
-        let result = try CodableBinary.run(["decode", "--model", model.path, "--type", "Todo", "--to", framing, "--on-error", "skip", records.path])
+        let result = try CodableBinary.run([
+            "decode", "--model", model.path, "--type", "Todo", "--to", framing, "--on-error", "skip", records.path,
+        ])
         #expect(result.status == 1)
         let expected = Self.decoded((0..<40_000).filter { !Self.badRecords.contains($0) })
-        #expect(result.stdout == (framing == "jsonl" ? expected : expected.split(separator: "\n").map { "\u{1E}\($0)\n" }.joined()))
-        let places = result.stderr.split(separator: "\n").filter { $0.hasPrefix(records.path) }.map { $0.dropFirst(records.path.count + 1).prefix { $0 != ":" } }
+        #expect(
+            result.stdout
+                == (framing == "jsonl" ? expected : expected.split(separator: "\n").map { "\u{1E}\($0)\n" }.joined()))
+        let places = result.stderr.split(separator: "\n").filter { $0.hasPrefix(records.path) }.map {
+            $0.dropFirst(records.path.count + 1).prefix { $0 != ":" }
+        }
         #expect(places == ["12346", "30002", "40000"])
     }
 
@@ -96,9 +116,10 @@ import Testing
     /// (`index * 1000`), but record `bad`'s, which is a word.
     static func datedFile(bad: Int?) throws -> URL {
         let directory = try makeTemporaryDirectory()
-        let text = (0..<40_000).map { index in
-            "{\"id\":\(index),\"at\":\(index == bad ? "\"soon\"" : String(index * 1000)),\"note\":\"record number \(index)\"}"
-        }.joined(separator: "\n") + "\n"
+        let text =
+            (0..<40_000).map { index in
+                "{\"id\":\(index),\"at\":\(index == bad ? "\"soon\"" : String(index * 1000)),\"note\":\"record number \(index)\"}"
+            }.joined(separator: "\n") + "\n"
         let url = directory.appendingPathComponent("dated.jsonl")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
@@ -108,7 +129,8 @@ import Testing
     static func reencoded(_ ids: Range<Int>, framing: String) -> String {
         let formatter = ISO8601DateFormatter()
         return ids.map { index in
-            let line = "{\"id\":\(index),\"at\":\"\(formatter.string(from: Date(timeIntervalSince1970: Double(index * 1000))))\",\"note\":\"record number \(index)\"}\n"
+            let line =
+                "{\"id\":\(index),\"at\":\"\(formatter.string(from: Date(timeIntervalSince1970: Double(index * 1000))))\",\"note\":\"record number \(index)\"}\n"
             return framing == "json-seq" ? "\u{1E}" + line : line
         }.joined()
     }
@@ -117,7 +139,9 @@ import Testing
     func convertReencodesDatesOfEveryBatchInOrder(to framing: String) throws {
         let url = try Self.datedFile(bad: nil)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let result = try CodableBinary.run(["convert", "--to", framing, "--date", "at=seconds", "--output-dates", "iso8601", url.path])
+        let result = try CodableBinary.run([
+            "convert", "--to", framing, "--date", "at=seconds", "--output-dates", "iso8601", url.path,
+        ])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == Self.reencoded(0..<40_000, framing: framing))
@@ -126,9 +150,14 @@ import Testing
     @Test func convertStopsAtABadDateFarInAfterTheRecordsBeforeIt() throws {
         let url = try Self.datedFile(bad: 30_001)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let result = try CodableBinary.run(["convert", "--to", "jsonl", "--date", "at=seconds", "--output-dates", "iso8601", url.path])
+        let result = try CodableBinary.run([
+            "convert", "--to", "jsonl", "--date", "at=seconds", "--output-dates", "iso8601", url.path,
+        ])
         #expect(result.status == 1)
         #expect(result.stdout == Self.reencoded(0..<30_001, framing: "jsonl"))
-        #expect(result.stderr.hasPrefix("\(url.path):30002:18: error: Expected to decode Double but found a string instead. (value \"soon\")\n    at $[30001].at\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "\(url.path):30002:18: error: Expected to decode Double but found a string instead. (value \"soon\")\n    at $[30001].at\n"
+            ))
     }
 }

@@ -12,7 +12,9 @@ import Testing
     }
 
     static var examples: [Example] {
-        let readme = (try? String(contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let readme =
+            (try? String(contentsOf: CodableBinary.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8))
+            ?? ""
         var examples: [Example] = []
         var inConsole = false
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {

@@ -28,7 +28,8 @@ import Testing
             marker = "a.k\(bad): "
         }
         // The lines up to the `x` (ASCII text: a character is a byte, as columns count).
-        let lines = text[..<text.firstRange(of: marker)!.upperBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text[..<text.firstRange(of: marker)!.upperBound].split(
+            separator: "\n", omittingEmptySubsequences: false)
         return (text, lines.count, lines.last!.count + 1)
     }
 
@@ -39,10 +40,14 @@ import Testing
         let (text, line, column) = Self.input(format, bad: bad)
         try text.write(to: directory.appendingPathComponent("record.\(format)"), atomically: true, encoding: .utf8)
         let result = try CodableBinary.run(
-            ["convert", "--to", "jsonl", "--unflatten", "--dates", "seconds", "--date", "a.k\(bad)", "record.\(format)"], in: directory)
+            [
+                "convert", "--to", "jsonl", "--unflatten", "--dates", "seconds", "--date", "a.k\(bad)",
+                "record.\(format)",
+            ], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        let expected = "record.\(format):\(line):\(column): error: Expected to decode Double but found a string instead. (value \"x\")\n    at $[0].a.k\(bad)\n"
+        let expected =
+            "record.\(format):\(line):\(column): error: Expected to decode Double but found a string instead. (value \"x\")\n    at $[0].a.k\(bad)\n"
         #expect(result.stderr.hasPrefix(expected), "\(result.stderr.prefix(300))")
     }
 
@@ -56,11 +61,13 @@ import Testing
         let text = "id,owner.name,owner.since\n" + rows.joined(separator: "\n") + "\n"
         try text.write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
         let result = try CodableBinary.run(
-            ["convert", "--to", "jsonl", "--unflatten", "--dates", "seconds", "--date", "owner.since", "rows.csv"], in: directory)
+            ["convert", "--to", "jsonl", "--unflatten", "--dates", "seconds", "--date", "owner.since", "rows.csv"],
+            in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.split(separator: "\n").count == bad)
         let column = "\(bad),user\(bad),".count + 1
-        let expected = "rows.csv:\(bad + 2):\(column): error: Expected to decode Double but found a string instead. (value \"x\")\n    at $[\(bad)].owner.since\n"
+        let expected =
+            "rows.csv:\(bad + 2):\(column): error: Expected to decode Double but found a string instead. (value \"x\")\n    at $[\(bad)].owner.since\n"
         #expect(result.stderr.hasPrefix(expected), "\(result.stderr.prefix(300))")
     }
 }

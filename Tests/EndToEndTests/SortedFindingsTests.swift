@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CodableCommands
 
 /// `validate`'s findings for one record, put in document order: the sorted runs written to a
@@ -35,7 +36,8 @@ import Testing
     }
 
     static func stablySorted(_ findings: [CheckerFinding]) -> [String] {
-        findings.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }.map(\.element.message)
+        findings.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }.map(
+            \.element.message)
     }
 
     @Test(arguments: [(1, 1), (5, 1), (7, 3), (1_000, 64), (1_000, 1_000), (5_000, 333)])
@@ -55,8 +57,12 @@ import Testing
         let byMessage = Dictionary(uniqueKeysWithValues: findings.map { ($0.message, $0) })
         for finding in merged {
             let original = try #require(byMessage[finding.message])
-            #expect(finding.node == original.node && finding.instancePath == original.instancePath && finding.rule == original.rule)
-            #expect(finding.ruleLocation == original.ruleLocation && finding.absoluteRuleLocation == original.absoluteRuleLocation)
+            #expect(
+                finding.node == original.node && finding.instancePath == original.instancePath
+                    && finding.rule == original.rule)
+            #expect(
+                finding.ruleLocation == original.ruleLocation
+                    && finding.absoluteRuleLocation == original.absoluteRuleLocation)
         }
         // The unnamed file is gone from the directory from the start.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)

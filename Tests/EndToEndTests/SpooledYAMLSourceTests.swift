@@ -2,6 +2,7 @@ import CodableYAML
 import Foundation
 import SystemPackage
 import Testing
+
 @testable import CodableCommands
 
 /// The source a YAML pipe is read through: whatever the read sizes and whenever the question
@@ -32,8 +33,13 @@ import Testing
             for askAfter in [0, 1, 5, Int.max] {
                 let (read, answer) = try Self.readThroughPipe(bytes, pieceSize: pieceSize, askAfter: askAfter)
                 let same = read == bytes  // not compared in the expectation, which would print every byte
-                #expect(same, "input \(index), pieces of \(pieceSize), asked after \(askAfter) reads: \(read.count) bytes of \(bytes.count)")
-                #expect(answer == !scan.mayHoldSeveralDocuments, "input \(index), pieces of \(pieceSize), asked after \(askAfter) reads")
+                #expect(
+                    same,
+                    "input \(index), pieces of \(pieceSize), asked after \(askAfter) reads: \(read.count) bytes of \(bytes.count)"
+                )
+                #expect(
+                    answer == !scan.mayHoldSeveralDocuments,
+                    "input \(index), pieces of \(pieceSize), asked after \(askAfter) reads")
             }
         }
     }
@@ -51,7 +57,9 @@ import Testing
     /// Reads `bytes`, written into a pipe by another thread, through a `SpooledYAMLSource` in
     /// pieces of `pieceSize`, asking whether it holds one document at most before read number
     /// `askAfter` (or after the end).
-    static func readThroughPipe(_ bytes: [UInt8], pieceSize: Int, askAfter: Int, rootIsSequence: Bool = true) throws -> (read: [UInt8], answer: Bool) {
+    static func readThroughPipe(_ bytes: [UInt8], pieceSize: Int, askAfter: Int, rootIsSequence: Bool = true) throws
+        -> (read: [UInt8], answer: Bool)
+    {
         let (readEnd, writeEnd) = try FileDescriptor.pipe()
         let writer = Thread {
             _ = try? writeEnd.writeAll(bytes)

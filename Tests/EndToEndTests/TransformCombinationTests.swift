@@ -33,13 +33,19 @@ import Testing
         for first in Self.transforms.indices {
             for second in Self.transforms.indices where first < second {
                 for last in Self.lastSteps {
-                    let arguments = ["convert", "--from", format, "--to", "jsonl"] + Self.transforms[first] + Self.transforms[second] + last
+                    let arguments =
+                        ["convert", "--from", format, "--to", "jsonl"] + Self.transforms[first]
+                        + Self.transforms[second] + last
                     let result = try CodableBinary.run(arguments, stdin: input)
                     runs += 1
-                    #expect(result.status == 0 || result.status == 1, "\(arguments.joined(separator: " ")): status \(result.status)\n\(result.stderr.prefix(400))")
+                    #expect(
+                        result.status == 0 || result.status == 1,
+                        "\(arguments.joined(separator: " ")): status \(result.status)\n\(result.stderr.prefix(400))")
                     guard result.status == 0 else { continue }
                     for line in result.stdout.split(separator: "\n") {
-                        #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])) != nil, "\(arguments.joined(separator: " ")): \(line)")
+                        #expect(
+                            (try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]))
+                                != nil, "\(arguments.joined(separator: " ")): \(line)")
                     }
                 }
             }

@@ -17,9 +17,11 @@ import Testing
         return "[{\"a\":[],\"b\":[]},\n{\"z\":0,\"a\":[\(items)],\n \"b\":[\(items)]},\n{\"a\":[\"fine\"],\"b\":[7]}]\n"
     }
 
-    static let schema = #"{"allOf":[{"properties":{"a":{"items":{"type":"string"}},"b":{"items":{"type":"string"}},"z":{"type":"string"}}},{"properties":{"a":{"items":{"maximum":-1}}}}]}"#
+    static let schema =
+        #"{"allOf":[{"properties":{"a":{"items":{"type":"string"}},"b":{"items":{"type":"string"}},"z":{"type":"string"}}},{"properties":{"a":{"items":{"maximum":-1}}}}]}"#
     /// Every column a string at most -1 when a number: a number breaks both rules, or one.
-    static let columnsSchema = #"{"allOf":[{"additionalProperties":{"type":"string"}},{"additionalProperties":{"maximum":-1}}]}"#
+    static let columnsSchema =
+        #"{"allOf":[{"additionalProperties":{"type":"string"}},{"additionalProperties":{"maximum":-1}}]}"#
     /// `b` declared first: the decoder walks members in declaration order.
     static let model = "struct Row: Codable {\n    let b: [String]\n    let a: [String]\n}\n"
 
@@ -27,21 +29,26 @@ import Testing
     /// empty, checked) and with a missing one. Returns the first run; both must agree. With
     /// `fileSizeLimit` (KiB, `ulimit -f`), no file the first run writes may pass that size: a
     /// disk that fills up in the middle.
-    private func validateBothWays(_ arguments: [String], input: String, named name: String = "rows.json",
-                                  fileSizeLimit: Int? = nil) throws -> CodableBinary.Result {
+    private func validateBothWays(
+        _ arguments: [String], input: String, named name: String = "rows.json",
+        fileSizeLimit: Int? = nil
+    ) throws -> CodableBinary.Result {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent(name)
         try input.write(to: file, atomically: true, encoding: .utf8)
-        try Self.schema.write(to: directory.appendingPathComponent("rows.schema.json"), atomically: true, encoding: .utf8)
+        try Self.schema.write(
+            to: directory.appendingPathComponent("rows.schema.json"), atomically: true, encoding: .utf8)
         try Self.model.write(to: directory.appendingPathComponent("Row.swift"), atomically: true, encoding: .utf8)
-        try Self.columnsSchema.write(to: directory.appendingPathComponent("columns.schema.json"), atomically: true, encoding: .utf8)
+        try Self.columnsSchema.write(
+            to: directory.appendingPathComponent("columns.schema.json"), atomically: true, encoding: .utf8)
         let spool = directory.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
         let full = arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) } + [file.path]
         let limited = fileSizeLimit.map { ["/bin/bash", "-c", "ulimit -f \($0); exec \"$0\" \"$@\""] } ?? []
         let spilled = try CodableBinary.run(full, environment: ["TMPDIR": spool.path], launcher: limited)
-        let held = try CodableBinary.run(full, environment: ["TMPDIR": directory.appendingPathComponent("missing").path])
+        let held = try CodableBinary.run(
+            full, environment: ["TMPDIR": directory.appendingPathComponent("missing").path])
         #expect(spilled.status == held.status)
         #expect(spilled.stdout == held.stdout, "\(arguments): the report differs with problems spilled")
         #expect(Self.withoutTime(spilled.stderr) == Self.withoutTime(held.stderr))
@@ -63,14 +70,20 @@ import Testing
     }
 
     @Test func schemaProblemsPastMemoryComeInDocumentOrder() throws {
-        let result = try validateBothWays(["validate", "--schema", "DIR/rows.schema.json", "--max-errors", "0"], input: Self.input(count: 3_001))
+        let result = try validateBothWays(
+            ["validate", "--schema", "DIR/rows.schema.json", "--max-errors", "0"], input: Self.input(count: 3_001))
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("1 file, 3 records, 9005 errors in "), "\(result.stderr)")
         let places = Self.places(result.stdout)
         #expect(places.count == 9_005)
-        #expect(zip(places, places.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) }, "not in document order")
+        #expect(
+            zip(places, places.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) },
+            "not in document order")
         // Both of an item's problems, in the schema's order, at its place.
-        #expect(result.stdout.contains("rows.json:2:13: error: expected string, found number 0\n    at $[1].a[0] (schema /allOf/0/properties/a/items/type)"))
+        #expect(
+            result.stdout.contains(
+                "rows.json:2:13: error: expected string, found number 0\n    at $[1].a[0] (schema /allOf/0/properties/a/items/type)"
+            ))
         #expect(result.stdout.contains("at $[1].a[0] (schema /allOf/1/properties/a/items/maximum)"))
         #expect(result.stdout.contains("at $[1].b[3000] (schema /allOf/0/properties/b/items/type)"))
         #expect(result.stdout.contains("at $[2].b[0] (schema /allOf/0/properties/b/items/type)"))
@@ -80,7 +93,8 @@ import Testing
     @Test(arguments: ["0", "5000"])
     func theJSONReportAndALimitAgree(maxErrors: String) throws {
         let result = try validateBothWays(
-            ["validate", "--schema", "DIR/rows.schema.json", "--max-errors", maxErrors, "--report", "json"], input: Self.input(count: 2_501))
+            ["validate", "--schema", "DIR/rows.schema.json", "--max-errors", maxErrors, "--report", "json"],
+            input: Self.input(count: 2_501))
         #expect(result.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let files = try #require(report["files"] as? [[String: Any]])
@@ -91,13 +105,20 @@ import Testing
     }
 
     @Test func modelProblemsPastMemoryComeInDocumentOrder() throws {
-        let result = try validateBothWays(["validate", "--model", "DIR/Row.swift", "--type", "Row", "--max-errors", "0"], input: Self.input(count: 3_001))
+        let result = try validateBothWays(
+            ["validate", "--model", "DIR/Row.swift", "--type", "Row", "--max-errors", "0"],
+            input: Self.input(count: 3_001))
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("1 file, 3 records, 6003 errors in "), "\(result.stderr)")
         let places = Self.places(result.stdout)
         #expect(places.count == 6_003)
-        #expect(zip(places, places.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) }, "not in document order")
-        #expect(result.stdout.contains("rows.json:2:13: error: Expected to decode String but found number instead.\n    at $[1].a[0] (model Row.a[0])"))
+        #expect(
+            zip(places, places.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) },
+            "not in document order")
+        #expect(
+            result.stdout.contains(
+                "rows.json:2:13: error: Expected to decode String but found number instead.\n    at $[1].a[0] (model Row.a[0])"
+            ))
     }
 
     /// A disk that fills up in the middle (no file may pass 400 KiB): the findings' first run
@@ -106,8 +127,9 @@ import Testing
     /// with every problem in memory gives, and the run does not die of SIGXFSZ.
     @Test(arguments: ["text", "json"])
     func aDiskFullInTheMiddleKeepsTheRestInMemory(report: String) throws {
-        let result = try validateBothWays(["validate", "--schema", "DIR/rows.schema.json", "--max-errors", "0", "--report", report],
-                                          input: Self.input(count: 3_001), fileSizeLimit: 400)
+        let result = try validateBothWays(
+            ["validate", "--schema", "DIR/rows.schema.json", "--max-errors", "0", "--report", report],
+            input: Self.input(count: 3_001), fileSizeLimit: 400)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("1 file, 3 records, 9005 errors in "), "\(result.stderr)")
         #expect(result.stdout.utf8.count > 800_000, "enough to pass the limit in a file")
@@ -119,14 +141,19 @@ import Testing
     func yamlAndCSVAgreeSpilledOrHeld(format: String) throws {
         let count = 3_001
         let items = (0..<count).map(String.init).joined(separator: ", ")
-        let input = format == "yaml"
+        let input =
+            format == "yaml"
             ? "- a: []\n  b: []\n- z: 0\n  a: [\(items)]\n  b: [\(items)]\n- a: [fine]\n  b: [7]\n"
             : (0..<count).map { "c\($0)" }.joined(separator: ",") + "\n" + items.replacing(" ", with: "") + "\n"
                 + Array(repeating: "-5", count: count).joined(separator: ",") + "\n"
         let schema = format == "yaml" ? "DIR/rows.schema.json" : "DIR/columns.schema.json"
-        let result = try validateBothWays(["validate", "--schema", schema, "--max-errors", "0"], input: input, named: "rows.\(format)")
+        let result = try validateBothWays(
+            ["validate", "--schema", schema, "--max-errors", "0"], input: input, named: "rows.\(format)")
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix(format == "yaml" ? "1 file, 3 records, 9005 errors in " : "1 file, 2 records, 9003 errors in "), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                format == "yaml" ? "1 file, 3 records, 9005 errors in " : "1 file, 2 records, 9003 errors in "),
+            "\(result.stderr)")
         let places = result.stdout.split(separator: "\n").compactMap { line in
             line.firstMatch(of: /^[^ ]+\.(yaml|csv):([0-9]+):([0-9]+): error:/).map { (Int($0.2)!, Int($0.3)!) }
         }

@@ -10,7 +10,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("string.schema.json")
         try Data(#"{"type": "string"}"#.utf8).write(to: schema)
-        return try CodableBinary.run(["validate", "--schema", schema.path, "--from", "jsonl", "--report", "github"] + extra, stdin: stdin)
+        return try CodableBinary.run(
+            ["validate", "--schema", schema.path, "--from", "jsonl", "--report", "github"] + extra, stdin: stdin)
     }
 
     private func lines(_ text: String) -> Int { text.split(separator: "\n").count }
@@ -37,7 +38,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("strings.schema.json")
         try Data(#"{"items": {"type": "string"}}"#.utf8).write(to: schema)
-        let result = try CodableBinary.run(["validate", "--schema", schema.path, "--from", "jsonl", "--report", "github"], stdin: array)
+        let result = try CodableBinary.run(
+            ["validate", "--schema", schema.path, "--from", "jsonl", "--report", "github"], stdin: array)
         #expect(result.status == 1)
         #expect(lines(result.stdout) == 1000)
         #expect(result.stderr.contains("(stopped at --max-errors 1000; --max-errors 0 for all)"))
@@ -70,15 +72,19 @@ import Testing
         // From a file: a pipe hands over 64 KiB at a time, and batches as small hold too few problems.
         let input = directory.appendingPathComponent("records.jsonl")
         try Data((records.joined(separator: "\n") + "\n").utf8).write(to: input)
-        let result = try CodableBinary.run(["validate", "--schema", schema.path, "--report", "github", "--max-errors", "\(limit)", input.path])
+        let result = try CodableBinary.run([
+            "validate", "--schema", schema.path, "--report", "github", "--max-errors", "\(limit)", input.path,
+        ])
         #expect(result.status == 1)
         let reported = result.stdout.split(separator: "\n").map { line in
             Int(line.split(separator: ",").first { $0.hasPrefix("line=") }!.dropFirst(5))!
         }
         // The first difference, not the two lists (thousands of numbers).
         let shared = min(reported.count, expected.count)
-        let differs = (0..<shared).first { reported[$0] != expected[$0] } ?? (reported.count == expected.count ? nil : shared)
-        #expect(differs == nil, "\(reported.count) reported, \(expected.count) expected; problem \(differs ?? 0) differs")
+        let differs =
+            (0..<shared).first { reported[$0] != expected[$0] } ?? (reported.count == expected.count ? nil : shared)
+        #expect(
+            differs == nil, "\(reported.count) reported, \(expected.count) expected; problem \(differs ?? 0) differs")
     }
 
     /// Records of every density in one input of several batches: runs of clean records, a
@@ -103,27 +109,34 @@ import Testing
         }
         // Columns count from the record's `[`, after the YAML item's `- `.
         let expected = records.enumerated().flatMap { line, record -> [String] in
-            let columns: [Int] = switch record {
-            case wide: (0..<300).map { 2 + 2 * $0 }
-            case "[\"s\", 2]": [7]
-            case "[1]": [2]
-            default: []
-            }
+            let columns: [Int] =
+                switch record {
+                case wide: (0..<300).map { 2 + 2 * $0 }
+                case "[\"s\", 2]": [7]
+                case "[1]": [2]
+                default: []
+                }
             return columns.map { "\(line + 1):\($0 + prefix.count)" }
         }
         let input = directory.appendingPathComponent(file)
         try Data(records.map { prefix + $0 + "\n" }.joined().utf8).write(to: input)
-        let result = try CodableBinary.run(["validate", "--schema", schema.path, "--report", "github", "--max-errors", "0", input.path])
+        let result = try CodableBinary.run([
+            "validate", "--schema", schema.path, "--report", "github", "--max-errors", "0", input.path,
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("1 file, 12000 records, \(expected.count) errors in "), "\(result.stderr)")
         let reported = result.stdout.split(separator: "\n").map { command in
             let properties = command.split(separator: ",")
-            func value(_ key: String) -> Substring { properties.first { $0.hasPrefix(key + "=") }!.dropFirst(key.count + 1) }
+            func value(_ key: String) -> Substring {
+                properties.first { $0.hasPrefix(key + "=") }!.dropFirst(key.count + 1)
+            }
             return "\(value("line")):\(value("col"))"
         }
         let shared = min(reported.count, expected.count)
-        let differs = (0..<shared).first { reported[$0] != expected[$0] } ?? (reported.count == expected.count ? nil : shared)
-        #expect(differs == nil, "\(reported.count) reported, \(expected.count) expected; problem \(differs ?? 0) differs")
+        let differs =
+            (0..<shared).first { reported[$0] != expected[$0] } ?? (reported.count == expected.count ? nil : shared)
+        #expect(
+            differs == nil, "\(reported.count) reported, \(expected.count) expected; problem \(differs ?? 0) differs")
     }
 
     /// The reports that keep their problems until their counts are written (json, junit,
@@ -142,7 +155,8 @@ import Testing
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
         let arguments = ["validate", "--schema", schema.path, "--report", report, "--max-errors", "0", input.path]
         let spooled = try CodableBinary.run(arguments, environment: ["TMPDIR": spool.path])
-        let inMemory = try CodableBinary.run(arguments, environment: ["TMPDIR": directory.appendingPathComponent("absent").path])
+        let inMemory = try CodableBinary.run(
+            arguments, environment: ["TMPDIR": directory.appendingPathComponent("absent").path])
         #expect(spooled.status == 1 && inMemory.status == 1, "\(spooled.stderr) \(inMemory.stderr)")
         #expect(spooled.stdout.utf8.count > 1 << 20, "big enough to reach the file")
         #expect(spooled.stdout == inMemory.stdout)

@@ -9,8 +9,10 @@ import Testing
     static var samples: [String] {
         let root = CodableBinary.repositoryRoot.appendingPathComponent("Samples")
         let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        return files.filter { !$0.hasPrefix("broken") && ["json", "jsonl", "json-seq", "yaml"].contains(($0 as NSString).pathExtension) }
-            .sorted().map { "Samples/" + $0 }
+        return files.filter {
+            !$0.hasPrefix("broken") && ["json", "jsonl", "json-seq", "yaml"].contains(($0 as NSString).pathExtension)
+        }
+        .sorted().map { "Samples/" + $0 }
     }
 
     static let corpus = ["twitter.json", "citm_catalog.json", "amazon_cellphones.ndjson"]
@@ -26,7 +28,8 @@ import Testing
             print("skipped: ../shared is absent, so the corpus round trip of \(name) is not checked")
             return
         }
-        try expectRoundTrip(shared.appendingPathComponent("corpus").appendingPathComponent(name).path, asSequence: false)
+        try expectRoundTrip(
+            shared.appendingPathComponent("corpus").appendingPathComponent(name).path, asSequence: false)
     }
 
     @Test func samplesAreThere() {
@@ -42,23 +45,30 @@ import Testing
     func keysLongerThanYAMLAllowsImplicitlyAreWrittenExplicitly(asSequence: Bool) throws {
         let long = String(repeating: "k", count: 1025)
         let longest = String(repeating: "i", count: 1024)
-        let quoted = String(repeating: "q", count: 1000) + String(repeating: #"\u007f"#, count: 10)  // \x7F, 4 bytes each
+        // \x7F, 4 bytes each
+        let quoted = String(repeating: "q", count: 1000) + String(repeating: #"\u007f"#, count: 10)
         let huge = String(repeating: "h", count: 7000)  // explicit without being measured first
-        let record = #"{"\#(long)":1,"\#(longest)":2,"nested":{"\#(long)":[1,{"\#(quoted)":{"a":"\#(long)"}}]},"#
+        let record =
+            #"{"\#(long)":1,"\#(longest)":2,"nested":{"\#(long)":[1,{"\#(quoted)":{"a":"\#(long)"}}]},"#
             + #""items":[{"\#(long)":2,"b":3}],"empty":{"\#(long)":{}},"list":{"\#(long)":[]},"\#(huge)":"h"}"#
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("codable-long-keys-\(UUID().uuidString).jsonl")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "codable-long-keys-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: input) }
         try (record + "\n" + record + "\n").write(to: input, atomically: true, encoding: .utf8)
         for sorted in [false, true] {
             let flags = (asSequence ? ["--yaml-sequence"] : []) + (sorted ? ["--sort-keys"] : [])
             let yaml = try CodableBinary.run(["convert", "--to", "yaml"] + flags + [input.path])
             try #require(yaml.status == 0, "\(yaml.stderr)")
-            let explicitKeys = yaml.stdout.components(separatedBy: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("? ") || $0.contains("- ? ") }
+            let explicitKeys = yaml.stdout.components(separatedBy: "\n").filter {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("? ") || $0.contains("- ? ")
+            }
             #expect(explicitKeys.count == 2 * 7, "\(flags): \(explicitKeys.count) explicit keys, not 14")
             #expect(yaml.stdout.contains("\(longest): 2"), "\(flags): the 1024-byte key is not written implicitly")
-            let back = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"], stdin: Data(yaml.stdout.utf8))
+            let back = try CodableBinary.run(
+                ["convert", "--from", "yaml", "--to", "jsonl"], stdin: Data(yaml.stdout.utf8))
             try #require(back.status == 0, "\(flags): the YAML written does not read back: \(back.stderr)")
-            let direct = try CodableBinary.run(["convert", "--to", "jsonl"] + (sorted ? ["--sort-keys"] : []) + [input.path])
+            let direct = try CodableBinary.run(
+                ["convert", "--to", "jsonl"] + (sorted ? ["--sort-keys"] : []) + [input.path])
             #expect(back.stdout == direct.stdout, "\(flags): JSON -> YAML -> JSON changed the records")
         }
     }
@@ -67,9 +77,11 @@ import Testing
     private func expectRoundTrip(_ path: String, asSequence: Bool) throws {
         let direct = try CodableBinary.run(["convert", "--to", "jsonl", path])
         try #require(direct.status == 0, "\(path): \(direct.stderr)")
-        let yamlFile = FileManager.default.temporaryDirectory.appendingPathComponent("codable-roundtrip-\(UUID().uuidString).yaml")
+        let yamlFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "codable-roundtrip-\(UUID().uuidString).yaml")
         defer { try? FileManager.default.removeItem(at: yamlFile) }
-        let toYAML = try CodableBinary.run(["convert", "--to", "yaml", "-o", yamlFile.path, path] + (asSequence ? ["--yaml-sequence"] : []))
+        let toYAML = try CodableBinary.run(
+            ["convert", "--to", "yaml", "-o", yamlFile.path, path] + (asSequence ? ["--yaml-sequence"] : []))
         try #require(toYAML.status == 0, "\(path) to YAML: \(toYAML.stderr)")
         let back = try CodableBinary.run(["convert", "--to", "jsonl", yamlFile.path])
         try #require(back.status == 0, "\(path) back from YAML: \(back.stderr)")

@@ -9,13 +9,16 @@ import Testing
 /// when no temporary file can be made.
 @Suite struct YAMLSequenceStreamingTests {
     /// `convert --to jsonl` of `text` from a file and from standard input (with `environment`).
-    private static func fromFileAndPipe(_ text: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (file: CodableBinary.Result, pipe: CodableBinary.Result) {
+    private static func fromFileAndPipe(_ text: String, _ arguments: [String] = [], environment: [String: String] = [:])
+        throws -> (file: CodableBinary.Result, pipe: CodableBinary.Result)
+    {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("list.yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
         let fromFile = try CodableBinary.run(["convert", "--to", "jsonl"] + arguments + [file.path])
-        let fromPipe = try CodableBinary.run(["convert", "--from", "yaml", "--to", "jsonl"] + arguments, stdin: text, environment: environment)
+        let fromPipe = try CodableBinary.run(
+            ["convert", "--from", "yaml", "--to", "jsonl"] + arguments, stdin: text, environment: environment)
         return (fromFile, fromPipe)
     }
 
@@ -26,7 +29,10 @@ import Testing
 
     /// `text` in UTF-16, after its byte order mark.
     private static func utf16(_ text: String, bigEndian: Bool) -> Data {
-        Data(([0xFEFF] + Array(text.utf16)).flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        Data(
+            ([0xFEFF] + Array(text.utf16)).flatMap {
+                bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+            })
     }
 
     /// `text` after a comment line of spaces that makes the whole `bytes` long.
@@ -44,7 +50,8 @@ import Testing
         let lines = file.stdout.split(separator: "\n")
         #expect(lines.count == count)
         #expect(lines[54_321] == #"{"id":54321,"name":"user 54321","tags":["a","b"]}"#)
-        #expect(file.stderr.contains(":\(count + 2):1: error: while parsing a flow sequence"), "\(file.stderr.prefix(300))")
+        #expect(
+            file.stderr.contains(":\(count + 2):1: error: while parsing a flow sequence"), "\(file.stderr.prefix(300))")
         #expect(file.stderr.replacing(#/\S+list\.yaml:/#, with: "<stdin>:") == pipe.stderr)
     }
 
@@ -60,7 +67,8 @@ import Testing
         #expect(file.status == 1 && pipe.status == 1)
         #expect(file.stdout == pipe.stdout)
         #expect(file.stdout.split(separator: "\n").count == count)
-        #expect(file.stderr.contains(":\(count + 3):1: error: while parsing a flow sequence"), "\(file.stderr.prefix(300))")
+        #expect(
+            file.stderr.contains(":\(count + 3):1: error: while parsing a flow sequence"), "\(file.stderr.prefix(300))")
         #expect(file.stderr.replacing(#/\S+list\.yaml:/#, with: "<stdin>:") == pipe.stderr)
     }
 
@@ -74,13 +82,17 @@ import Testing
         let list = Self.items(count)
         try Self.padded(list, to: bytes).write(to: file, atomically: true, encoding: .utf8)
         let trace = directory.appendingPathComponent("trace")
-        let run = try runShell("strace -f -e trace=prctl -o \(trace.path) \(CodableBinary.url.path) convert --to jsonl \(file.path) | wc -l")
+        let run = try runShell(
+            "strace -f -e trace=prctl -o \(trace.path) \(CodableBinary.url.path) convert --to jsonl \(file.path) | wc -l"
+        )
         #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(count)", "\(run.stderr)")
         return try String(contentsOf: trace, encoding: .utf8).contains("\"codable-yaml\"")
     }
 
     /// A file of at most 128 KiB starts no parsing thread; a bigger one does.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "needs strace to see threads start"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "needs strace to see threads start"))
     func onlyAFileOver128KiBStartsAParsingThread() throws {
         #expect(try !Self.startsAParsingThread(bytes: 128 << 10))
         #expect(try Self.startsAParsingThread(bytes: (128 << 10) + 1))
@@ -121,7 +133,10 @@ import Testing
     /// which the scan before parsing finds (a fuzzed input found a NEL after `---`; taken for
     /// content, the first document's items were handed on and the second was an error).
     @Test func aMarkerAfterANextLineOrALineSeparatorStartsADocument() throws {
-        for (text, records) in [("- a\n---\u{85}- b\n", "[\"a\"]\n[\"b\"]\n"), ("- a\n- \u{2028}---\n- ---é\n", "[\"a\",null]\n[\"---é\"]\n")] {
+        for (text, records) in [
+            ("- a\n---\u{85}- b\n", "[\"a\"]\n[\"b\"]\n"),
+            ("- a\n- \u{2028}---\n- ---é\n", "[\"a\",null]\n[\"---é\"]\n"),
+        ] {
             let (file, pipe) = try Self.fromFileAndPipe(text)
             #expect(file.status == 0 && pipe.status == 0, "\(file.stderr)\(pipe.stderr)")
             #expect(file.stdout == records && pipe.stdout == records)
@@ -145,7 +160,10 @@ import Testing
     /// those of the same text in UTF-8, with an error placed where UTF-8 puts it.
     @Test(arguments: [false, true])
     func aSecondDocumentFarDownInUTF16(bigEndian: Bool) throws {
-        for (text, status) in [(Self.items(60_000) + "---\n" + Self.items(2, from: 7), Int32(0)), (Self.items(3_000) + "- {id: é, x: [oops\n", 1)] {
+        for (text, status) in [
+            (Self.items(60_000) + "---\n" + Self.items(2, from: 7), Int32(0)),
+            (Self.items(3_000) + "- {id: é, x: [oops\n", 1),
+        ] {
             let utf16 = Self.utf16(text, bigEndian: bigEndian)
             let directory = try makeTemporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -157,7 +175,8 @@ import Testing
             #expect(fromFile.status == status && fromPipe.status == status, "\(fromFile.stderr)\(fromPipe.stderr)")
             #expect(fromFile.stdout == utf8File.stdout && fromPipe.stdout == utf8Pipe.stdout)
             let path = #"\S*list\.yaml"#
-            #expect(fromFile.stderr.replacingOccurrences(of: path, with: "F", options: .regularExpression)
+            #expect(
+                fromFile.stderr.replacingOccurrences(of: path, with: "F", options: .regularExpression)
                     == utf8File.stderr.replacingOccurrences(of: path, with: "F", options: .regularExpression))
             #expect(fromPipe.stderr == utf8Pipe.stderr)
         }
@@ -171,7 +190,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let (file, pipe) = try Self.fromFileAndPipe(text, environment: ["TMPDIR": directory.path])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
-        let (_, withoutTemporaryFiles) = try Self.fromFileAndPipe(text, environment: ["TMPDIR": directory.appendingPathComponent("absent").path])
+        let (_, withoutTemporaryFiles) = try Self.fromFileAndPipe(
+            text, environment: ["TMPDIR": directory.appendingPathComponent("absent").path])
         for result in [pipe, withoutTemporaryFiles] {
             #expect(result.status == 1)
             #expect(result.stdout == file.stdout)
@@ -189,7 +209,9 @@ import Testing
         let list = directory.appendingPathComponent("list.yaml")
         try (Self.items(60_000) + "- {id: [oops\n").write(to: list, atomically: true, encoding: .utf8)
         let file = try CodableBinary.run(["convert", "--to", "jsonl", list.path])
-        let pipe = try runShell("ulimit -f 1500; cat \(list.path) | TMPDIR=\(directory.path) \(CodableBinary.url.path) convert --from yaml --to jsonl")
+        let pipe = try runShell(
+            "ulimit -f 1500; cat \(list.path) | TMPDIR=\(directory.path) \(CodableBinary.url.path) convert --from yaml --to jsonl"
+        )
         #expect(pipe.status == 1)
         #expect(pipe.stdout == file.stdout)
         #expect(file.stderr.replacing(#/\S+list\.yaml:/#, with: "<stdin>:") == pipe.stderr)
@@ -197,24 +219,25 @@ import Testing
     }
 
     #if os(Linux)
-    /// 32 MB of items peak well under twice that (held whole, such a sequence took about 8 times
-    /// its size), through a pipe, and in UTF-16 (64 MB, scanned by its characters for a second
-    /// document) through a pipe and from a file. GNU time measures the peak.
-    @Test(arguments: [(utf16: false, bigEndian: false, fromFile: false), (true, false, false), (true, true, true)])
-    func aLongSequenceIsNotHeld(utf16: Bool, bigEndian: Bool, fromFile: Bool) throws {
-        guard CodableBinary.measuresPeakMemory else { return }
-        let text = Self.items(720_000)
-        let input = utf16 ? Self.utf16(text, bigEndian: bigEndian) : Data(text.utf8)
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("list.yaml")
-        if fromFile { try input.write(to: file) }
-        let (result, peak) = try CodableBinary.runMeasuringPeak(
-            ["convert", "--from", "yaml", "--to", "jsonl"] + (fromFile ? [file.path] : []), stdin: fromFile ? nil : input)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.utf8.count > text.utf8.count * 9 / 10)
-        let peakKilobytes = try #require(peak)
-        #expect(peakKilobytes * 1024 < text.utf8.count * 2, "peak \(peakKilobytes) KB for \(text.utf8.count) bytes")
-    }
+        /// 32 MB of items peak well under twice that (held whole, such a sequence took about 8 times
+        /// its size), through a pipe, and in UTF-16 (64 MB, scanned by its characters for a second
+        /// document) through a pipe and from a file. GNU time measures the peak.
+        @Test(arguments: [(utf16: false, bigEndian: false, fromFile: false), (true, false, false), (true, true, true)])
+        func aLongSequenceIsNotHeld(utf16: Bool, bigEndian: Bool, fromFile: Bool) throws {
+            guard CodableBinary.measuresPeakMemory else { return }
+            let text = Self.items(720_000)
+            let input = utf16 ? Self.utf16(text, bigEndian: bigEndian) : Data(text.utf8)
+            let directory = try makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("list.yaml")
+            if fromFile { try input.write(to: file) }
+            let (result, peak) = try CodableBinary.runMeasuringPeak(
+                ["convert", "--from", "yaml", "--to", "jsonl"] + (fromFile ? [file.path] : []),
+                stdin: fromFile ? nil : input)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.utf8.count > text.utf8.count * 9 / 10)
+            let peakKilobytes = try #require(peak)
+            #expect(peakKilobytes * 1024 < text.utf8.count * 2, "peak \(peakKilobytes) KB for \(text.utf8.count) bytes")
+        }
     #endif
 }

@@ -6,7 +6,8 @@ import Testing
 /// through its target in each ordinary test run: a fixed bug stays fixed, and the targets'
 /// invariants hold on real inputs even where libFuzzer is not installed.
 @Suite struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test(arguments: FuzzTargets.all.map(\.name))
     func savedCrashesAndSeedsPass(_ name: String) async throws {
@@ -20,7 +21,9 @@ import Testing
             }
             seeds += found
         }
-        let inputs = try (regressions + seeds.prefix(400)).map { try Data(contentsOf: $0) }.filter { $0.count <= 64 << 10 }
+        let inputs = try (regressions + seeds.prefix(400)).map { try Data(contentsOf: $0) }.filter {
+            $0.count <= 64 << 10
+        }
         await Self.onAThreadOfItsOwn {
             for input in inputs { target.run(Array(input)) }
         }
@@ -48,7 +51,8 @@ import Testing
             func add(_ length: Int, _ configuration: Int) { lock.withLock { made.append((length, configuration)) } }
         }
         let calls = Calls()
-        let target = FuzzTarget(name: "t", summary: "", seedFolders: [], configurations: ["a", "b", "c"]) { input, configuration in
+        let target = FuzzTarget(name: "t", summary: "", seedFolders: [], configurations: ["a", "b", "c"]) {
+            input, configuration in
             calls.add(input.count, configuration)
         }
         target.run([1, 2])
@@ -60,7 +64,10 @@ import Testing
         #expect(calls.made.count == 21)
         let pairs = Set(calls.made.map { "\($0.configuration):\(1 + $0.length % 7)" })
         #expect(pairs.count == 21, "each of 3 ways meets each of 7 piece sizes: \(pairs.sorted())")
-        #expect(FuzzTargets.named("json-reader")?.configurations == ["sniffed", "json", "jsonl", "json-seq", "json-stream", "items"])
+        #expect(
+            FuzzTargets.named("json-reader")?.configurations == [
+                "sniffed", "json", "jsonl", "json-seq", "json-stream", "items",
+            ])
         #expect(FuzzTargets.named("csv-reader")?.configurations.count == 4)
         #expect(FuzzTargets.named("yaml-reader")?.configurations == ["YAML 1.2", "YAML 1.1"])
     }
@@ -73,9 +80,11 @@ import Testing
     /// Regular files under a folder (relative to the repository root), sorted, recursively.
     func files(in folder: String) -> [URL] {
         let url = Self.root.appendingPathComponent(folder)
-        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
         var found: [URL] = []
-        for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let file as URL in walker
+        where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             if file.lastPathComponent != ".gitkeep" { found.append(file) }
         }
         return found.sorted { $0.path < $1.path }

@@ -3,7 +3,9 @@
 enum CSVCellEncoder {
     /// Appends the token; returns the node flags (bit 0: the token holds escapes).
     /// Throws `invalidUTF8` at the offending byte's offset in `base`.
-    static func appendString(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, collapsingQuotes: Bool, to out: inout OutputCursor) throws(JSONSyntaxError) -> UInt8 {
+    static func appendString(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, collapsingQuotes: Bool, to out: inout OutputCursor
+    ) throws(JSONSyntaxError) -> UInt8 {
         out.append(UInt8(ascii: "\""))
         var flags: UInt8 = 0
         var runStart = start
@@ -36,7 +38,7 @@ enum CSVCellEncoder {
     static func validateUTF8(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) throws(JSONSyntaxError) -> Int {
         do {
             return try UTF8Sequence.end(base, at: index, end: end)
-        } catch where error.isUnexpectedEnd {
+        } catch  where error.isUnexpectedEnd {
             throw JSONSyntaxError(.invalidUTF8(base[index]), at: index)
         }
     }

@@ -105,8 +105,10 @@ struct CSVColumns {
         var sorted = (0..<UInt32(count)).map { $0 }
         bytes.withUnsafeBufferPointer { bytes in
             sorted.sort { first, second in
-                let firstName = UnsafeBufferPointer(rebasing: bytes[Int(starts[Int(first)])..<Int(starts[Int(first) + 1])])
-                let secondName = UnsafeBufferPointer(rebasing: bytes[Int(starts[Int(second)])..<Int(starts[Int(second) + 1])])
+                let firstName = UnsafeBufferPointer(
+                    rebasing: bytes[Int(starts[Int(first)])..<Int(starts[Int(first) + 1])])
+                let secondName = UnsafeBufferPointer(
+                    rebasing: bytes[Int(starts[Int(second)])..<Int(starts[Int(second) + 1])])
                 return firstName.lexicographicallyPrecedes(secondName)
             }
         }

@@ -28,9 +28,15 @@ enum CSVCell {
     static func looksTyped(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
         guard count > 0 else { return false }
         switch bytes[0] {
-        case UInt8(ascii: "t"): return count == 4 && bytes[1] == UInt8(ascii: "r") && bytes[2] == UInt8(ascii: "u") && bytes[3] == UInt8(ascii: "e")
-        case UInt8(ascii: "f"): return count == 5 && bytes[1] == UInt8(ascii: "a") && bytes[2] == UInt8(ascii: "l") && bytes[3] == UInt8(ascii: "s") && bytes[4] == UInt8(ascii: "e")
-        case UInt8(ascii: "n"): return count == 4 && bytes[1] == UInt8(ascii: "u") && bytes[2] == UInt8(ascii: "l") && bytes[3] == UInt8(ascii: "l")
+        case UInt8(ascii: "t"):
+            return count == 4 && bytes[1] == UInt8(ascii: "r") && bytes[2] == UInt8(ascii: "u")
+                && bytes[3] == UInt8(ascii: "e")
+        case UInt8(ascii: "f"):
+            return count == 5 && bytes[1] == UInt8(ascii: "a") && bytes[2] == UInt8(ascii: "l")
+                && bytes[3] == UInt8(ascii: "s") && bytes[4] == UInt8(ascii: "e")
+        case UInt8(ascii: "n"):
+            return count == 4 && bytes[1] == UInt8(ascii: "u") && bytes[2] == UInt8(ascii: "l")
+                && bytes[3] == UInt8(ascii: "l")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return isNumber(bytes, count: count)
         default: return false
         }

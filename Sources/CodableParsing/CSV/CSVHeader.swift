@@ -14,7 +14,10 @@ final class CSVHeader {
     /// empty name, or one that repeats an earlier one, is an error at its cell. Everything is
     /// sized for the row up front: a header of a million names is held once, with no copies
     /// made while it grows.
-    init(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool, row: CSVRowMeasure, scanner: CSVRowScanner) throws(JSONSyntaxError) {
+    init(
+        _ base: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool, row: CSVRowMeasure,
+        scanner: CSVRowScanner
+    ) throws(JSONSyntaxError) {
         var names = Names(columns: row.fields, tokenBytes: row.contentBytes + 2 * row.fields)
         do {
             _ = try scanner.scanRow(base, from: start, end: end, isFinal: isFinal, into: &names)
@@ -35,7 +38,9 @@ final class CSVHeader {
     /// The token of column `index`.
     @inline(__always)
     func withToken<R>(_ index: Int, _ body: (UnsafePointer<UInt8>, Int) -> R) -> R {
-        tokens.withUnsafeBufferPointer { body($0.baseAddress! + Int(starts[index]), Int(starts[index + 1] - starts[index])) }
+        tokens.withUnsafeBufferPointer {
+            body($0.baseAddress! + Int(starts[index]), Int(starts[index + 1] - starts[index]))
+        }
     }
 
     /// Takes the header row's fields as names, checking each against the ones before it.
@@ -56,22 +61,30 @@ final class CSVHeader {
         mutating func take(_ field: CSVField, in base: UnsafePointer<UInt8>) throws(JSONSyntaxError) -> Bool {
             let column = flags.count
             guard field.contentEnd > field.contentStart else {
-                throw JSONSyntaxError(.format("column \(column + 1) of the header has no name (every column needs one)"), at: field.start)
+                throw JSONSyntaxError(
+                    .format("column \(column + 1) of the header has no name (every column needs one)"), at: field.start)
             }
             let start = tokens.count
-            let flag = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &tokens)
+            let flag = try CSVCellEncoder.appendString(
+                base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes,
+                to: &tokens)
             // Names past 4 GiB make a record past the most bytes one can hold.
             guard tokens.count <= RecordReaderOptions.defaultMaxRecordBytes else {
-                throw JSONSyntaxError(.recordTooLarge(limit: RecordReaderOptions.defaultMaxRecordBytes), at: field.start)
+                throw JSONSyntaxError(
+                    .recordTooLarge(limit: RecordReaderOptions.defaultMaxRecordBytes), at: field.start)
             }
             starts.append(UInt32(start))
             let pointer = UnsafePointer(tokens.pointer)
             let name = UnsafeBufferPointer(start: pointer + start, count: tokens.count - start)
             let earlier = seen.existingNumber(of: name) { [starts] number in
-                UnsafeBufferPointer(start: pointer + Int(starts[number]), count: Int(starts[number + 1] - starts[number]))
+                UnsafeBufferPointer(
+                    start: pointer + Int(starts[number]), count: Int(starts[number + 1] - starts[number]))
             }
             if let earlier {
-                throw JSONSyntaxError(.format("column name '\(JSONString.decode(name))' is used twice in the header (columns \(earlier + 1) and \(column + 1))"), at: field.start)
+                throw JSONSyntaxError(
+                    .format(
+                        "column name '\(JSONString.decode(name))' is used twice in the header (columns \(earlier + 1) and \(column + 1))"
+                    ), at: field.start)
             }
             flags.append(flag)
             return true

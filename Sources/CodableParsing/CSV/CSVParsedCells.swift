@@ -31,7 +31,8 @@ struct CSVParsedCells {
     /// scanned text of its cell (a string node of `nodes`, whose bytes are `bytes`), those nodes,
     /// and that text. (It scans as it did when placed; were it not to, the cell stays empty.)
     mutating func withValue(
-        _ code: Int32, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (_ node: Int, _ nodes: NodeTape, _ text: UnsafePointer<UInt8>) -> Void
+        _ code: Int32, nodes: NodeTape, bytes: UnsafePointer<UInt8>,
+        _ body: (_ node: Int, _ nodes: NodeTape, _ text: UnsafePointer<UInt8>) -> Void
     ) {
         let entry = placed[Int(-2 - code)]
         if Int(entry.cell) != cell {

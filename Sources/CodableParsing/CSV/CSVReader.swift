@@ -27,7 +27,8 @@ public struct CSVReaderOptions: Sendable {
     /// CSV, empty cells as empty strings, rows up to 1 GiB, cells up to 512 MiB, 1 MiB reads.
     public init(
         dialect: CSVDialect = .csv, emptyAsNull: Bool = false, hasHeader: Bool = true,
-        maxRowLength: Int = CSVReaderOptions.defaultMaxRowLength, maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength,
+        maxRowLength: Int = CSVReaderOptions.defaultMaxRowLength,
+        maxTokenLength: Int = RecordReaderOptions.defaultMaxTokenLength,
         chunkSize: Int = 1 << 20, maxRecordBytes: Int = RecordReaderOptions.defaultMaxRecordBytes,
         maxValues: Int = JSONNode.maxValues
     ) {
@@ -82,7 +83,9 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
     public init(source: Source, options: CSVReaderOptions = CSVReaderOptions()) {
         self.source = source
         self.options = options
-        self.scanner = CSVRowScanner(delimiter: options.dialect.delimiter, maxFieldLength: options.maxTokenLength, maxRowLength: options.maxRowLength)
+        self.scanner = CSVRowScanner(
+            delimiter: options.dialect.delimiter, maxFieldLength: options.maxTokenLength,
+            maxRowLength: options.maxRowLength)
     }
 
     /// The next batch of records, or nil at the end of the input. Records read before a
@@ -95,7 +98,8 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
         }
         while !finished {
             try refill()
-            var builder = CSVRecordBuilder(capacity: min(storage.count, chunkSize), inputOffset: locator.baseOffset, options: options)
+            var builder = CSVRecordBuilder(
+                capacity: min(storage.count, chunkSize), inputOffset: locator.baseOffset, options: options)
             defer { builder.release() }
             var failure: JSONSyntaxError?
             storage.withUnsafeBufferPointer { buffer in
@@ -108,7 +112,9 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
             }
             if let failure {
                 let error = storage.withUnsafeBufferPointer { buffer in
-                    RecordReadError.malformed(failure.reason, locator.location(of: failure.offset, in: buffer), locator.excerpt(at: failure.offset, in: buffer))
+                    RecordReadError.malformed(
+                        failure.reason, locator.location(of: failure.offset, in: buffer),
+                        locator.excerpt(at: failure.offset, in: buffer))
                 }
                 guard builder.roots.isEmpty else {
                     pendingError = error
@@ -128,7 +134,9 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
     }
 
     /// Scans the whole rows in the buffer from `position`.
-    private func scanRows(_ base: UnsafePointer<UInt8>, _ count: Int, into builder: inout CSVRecordBuilder) throws(JSONSyntaxError) {
+    private func scanRows(_ base: UnsafePointer<UInt8>, _ count: Int, into builder: inout CSVRecordBuilder)
+        throws(JSONSyntaxError)
+    {
         if !started {
             if count < 3 && !endOfInput { return }
             if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { position = 3 }
@@ -141,9 +149,11 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
                 return
             }
             let rowStart = position
-            let outcome = options.hasHeader && header == nil
+            let outcome =
+                options.hasHeader && header == nil
                 ? try readHeader(base, from: rowStart, end: count)
-                : try builder.appendRow(base, from: rowStart, end: count, isFinal: endOfInput, header: header, scanner: scanner)
+                : try builder.appendRow(
+                    base, from: rowStart, end: count, isFinal: endOfInput, header: header, scanner: scanner)
             guard case .row(let next) = outcome else {
                 stalled = !progressed && count - rowStart >= options.chunkSize  // small rows keep streaming
                 return
@@ -156,7 +166,9 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
 
     /// Reads the header row at `start`, when it is whole and not blank; measured first, so
     /// that its names are held once.
-    private func readHeader(_ base: UnsafePointer<UInt8>, from start: Int, end count: Int) throws(JSONSyntaxError) -> CSVRowScanner.Outcome {
+    private func readHeader(_ base: UnsafePointer<UInt8>, from start: Int, end count: Int) throws(JSONSyntaxError)
+        -> CSVRowScanner.Outcome
+    {
         var row = CSVRowMeasure(emptyAsNull: false)
         let outcome = try scanner.scanRow(base, from: start, end: count, isFinal: endOfInput, into: &row)
         if case .row = outcome, !row.isBlank {

@@ -59,7 +59,8 @@ struct CSVRecordBuilder: CSVFieldSink {
     /// one an array of the cells. Returns what the scan found; only a whole row (`.row`) that
     /// is not blank adds a record, and a row that fails adds nothing.
     mutating func appendRow(
-        _ base: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool, header: CSVHeader?, scanner: CSVRowScanner
+        _ base: UnsafePointer<UInt8>, from start: Int, end: Int, isFinal: Bool, header: CSVHeader?,
+        scanner: CSVRowScanner
     ) throws(JSONSyntaxError) -> CSVRowScanner.Outcome {
         self.header = header
         begin(at: start, roomMade: false)
@@ -117,7 +118,9 @@ struct CSVRecordBuilder: CSVFieldSink {
                 return true  // only counted, for the error
             }
         }
-        guard (header == nil ? 1 : 2) * cells <= maxValues else { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: rowStart) }
+        guard (header == nil ? 1 : 2) * cells <= maxValues else {
+            throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: rowStart)
+        }
         if column == Self.wideRow && !roomMade { return false }
         places.noteCell(column, at: UInt32(truncatingIfNeeded: field.start) &+ inputOffset)
         if let header {
@@ -149,15 +152,20 @@ struct CSVRecordBuilder: CSVFieldSink {
                 appendValue(JSONNode(kind: literal, start: start, length: length))
                 return true
             }
-            if content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10, CSVCell.isNumber(content, count: length) {
-                if length > JSONNode.maxNumberLength { throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: field.start) }
+            if content[0] == UInt8(ascii: "-") || content[0] &- UInt8(ascii: "0") < 10,
+                CSVCell.isNumber(content, count: length)
+            {
+                if length > JSONNode.maxNumberLength {
+                    throw JSONSyntaxError(.numberTooLong(limit: JSONNode.maxNumberLength), at: field.start)
+                }
                 bytes.append(content, count: length)
                 appendValue(JSONNode(kind: .number, start: start, length: length))
                 return true
             }
         }
         let stringStart = bytes.shareClosingQuote() ? start - 1 : start
-        let flags = try CSVCellEncoder.appendString(base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &bytes)
+        let flags = try CSVCellEncoder.appendString(
+            base, from: field.contentStart, to: field.contentEnd, collapsingQuotes: field.hasDoubledQuotes, to: &bytes)
         appendValue(JSONNode(kind: .string, flags: flags, start: stringStart, length: bytes.count - stringStart))
         return true
     }
@@ -195,7 +203,8 @@ struct CSVRecordBuilder: CSVFieldSink {
         }
         if let header, cells != header.count {
             let place = cells > header.count ? firstExtraCell : lastCellEnd
-            throw JSONSyntaxError(.format("row has \(cells) field\(cells == 1 ? "" : "s"), the header has \(header.count)"), at: place)
+            throw JSONSyntaxError(
+                .format("row has \(cells) field\(cells == 1 ? "" : "s"), the header has \(header.count)"), at: place)
         }
         guard bytes.count <= maxBytes else { throw JSONSyntaxError(.recordTooLarge(limit: maxBytes), at: rowStart) }
         cursor.setSize(cursor.count - mark.nodes - 1, at: mark.nodes)
@@ -221,10 +230,13 @@ struct CSVRecordBuilder: CSVFieldSink {
     /// (it starts at the start of a line and is kept to place errors), `locator` where it
     /// starts in the input, `scanner` what finds a cell in its row again: lines and columns are
     /// counted only for an error.
-    mutating func makeBatch(input: ByteStorage, locator: SourceLocator, scanner: CSVRowScanner, firstRecordIndex: Int) -> RecordBatch {
+    mutating func makeBatch(input: ByteStorage, locator: SourceLocator, scanner: CSVRowScanner, firstRecordIndex: Int)
+        -> RecordBatch
+    {
         nodes.endAppending(cursor)
         let storage = ByteStorage(taking: &bytes, keepingCapacity: 256)
-        let map = NodeSourceMap(rows: places, roots: roots, keyed: header != nil, scanner: scanner, text: input, locator: locator)
+        let map = NodeSourceMap(
+            rows: places, roots: roots, keyed: header != nil, scanner: scanner, text: input, locator: locator)
         places = CSVRowPlaces(rowCapacity: 0)
         // A CSV file is a table: its rows are records as the elements of a top-level array are
         // (coding paths `$[N]`, never written as a lone value).

@@ -66,14 +66,20 @@ struct CSVRowPlaces: Sendable {
 
     /// The input offset of cell `cell` of row `row`, found in `text` (which starts at input
     /// offset `base` and holds the row) by `scanner`, from the nearest cell whose offset is kept.
-    func start(ofCell cell: Int, inRow row: Int, text: UnsafeBufferPointer<UInt8>, base: UInt32, scanner: CSVRowScanner) -> UInt32 {
-        let from = cell >= Self.stride ? checkpoints[Int(firstCheckpoints[row]) + cell / Self.stride - 1] : rowStarts[row]
+    func start(ofCell cell: Int, inRow row: Int, text: UnsafeBufferPointer<UInt8>, base: UInt32, scanner: CSVRowScanner)
+        -> UInt32
+    {
+        let from =
+            cell >= Self.stride ? checkpoints[Int(firstCheckpoints[row]) + cell / Self.stride - 1] : rowStarts[row]
         return start(ofCellSkipping: cell % Self.stride, from: from, text: text, base: base, scanner: scanner)
     }
 
     /// The same, given `known`, an earlier cell of the row and its input offset: scanned for from
     /// that cell when it is nearer than the kept one.
-    func start(ofCell cell: Int, inRow row: Int, after known: (cell: Int, offset: UInt32), text: UnsafeBufferPointer<UInt8>, base: UInt32, scanner: CSVRowScanner) -> UInt32 {
+    func start(
+        ofCell cell: Int, inRow row: Int, after known: (cell: Int, offset: UInt32), text: UnsafeBufferPointer<UInt8>,
+        base: UInt32, scanner: CSVRowScanner
+    ) -> UInt32 {
         guard known.cell <= cell, cell - known.cell < cell % Self.stride else {
             return start(ofCell: cell, inRow: row, text: text, base: base, scanner: scanner)
         }
@@ -81,7 +87,10 @@ struct CSVRowPlaces: Sendable {
     }
 
     /// The input offset of the cell `skipped` fields after the one starting at input offset `from`.
-    private func start(ofCellSkipping skipped: Int, from: UInt32, text: UnsafeBufferPointer<UInt8>, base: UInt32, scanner: CSVRowScanner) -> UInt32 {
+    private func start(
+        ofCellSkipping skipped: Int, from: UInt32, text: UnsafeBufferPointer<UInt8>, base: UInt32,
+        scanner: CSVRowScanner
+    ) -> UInt32 {
         guard skipped > 0, let pointer = text.baseAddress else { return from }
         var finder = CSVFieldFinder(target: skipped)
         _ = try? scanner.scanRow(pointer, from: Int(from &- base), end: text.count, isFinal: true, into: &finder)

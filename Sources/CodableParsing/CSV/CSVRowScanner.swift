@@ -98,9 +98,11 @@ struct CSVRowScanner {
                 var doubled = false
                 var close = -1
                 while close < 0 {
-                    guard let quote = ByteSearch.firstIndex(of: UInt8(ascii: "\""), in: base, from: search, to: count) else {
+                    guard let quote = ByteSearch.firstIndex(of: UInt8(ascii: "\""), in: base, from: search, to: count)
+                    else {
                         if !isFinal { return .needMore }
-                        throw JSONSyntaxError(.format("quoted field is not closed: the input ends inside it"), at: fieldStart)
+                        throw JSONSyntaxError(
+                            .format("quoted field is not closed: the input ends inside it"), at: fieldStart)
                     }
                     if quote + 1 == count && !isFinal { return .needMore }
                     if quote + 1 < count && base[quote + 1] == UInt8(ascii: "\"") {
@@ -110,11 +112,15 @@ struct CSVRowScanner {
                         close = quote
                     }
                 }
-                field = CSVField(start: fieldStart, contentStart: fieldStart + 1, contentEnd: close, quoted: true, hasDoubledQuotes: doubled)
+                field = CSVField(
+                    start: fieldStart, contentStart: fieldStart + 1, contentEnd: close, quoted: true,
+                    hasDoubledQuotes: doubled)
                 index = close + 1
                 if index < count && !stops[Int(base[index])] {
                     throw JSONSyntaxError(
-                        .format("unexpected \(describe(base[index])) after a closing quote (double a quote inside a quoted field: \"\")"),
+                        .format(
+                            "unexpected \(describe(base[index])) after a closing quote (double a quote inside a quoted field: \"\")"
+                        ),
                         at: index)
                 }
             } else {
@@ -122,9 +128,13 @@ struct CSVRowScanner {
                     while index < count && !stops[Int(base[index])] { index &+= 1 }
                 }
                 if index == count && !isFinal { return .needMore }
-                field = CSVField(start: fieldStart, contentStart: fieldStart, contentEnd: index, quoted: false, hasDoubledQuotes: false)
+                field = CSVField(
+                    start: fieldStart, contentStart: fieldStart, contentEnd: index, quoted: false,
+                    hasDoubledQuotes: false)
             }
-            if index - fieldStart > maxFieldLength { throw JSONSyntaxError(.tooLong(limit: maxFieldLength), at: fieldStart) }
+            if index - fieldStart > maxFieldLength {
+                throw JSONSyntaxError(.tooLong(limit: maxFieldLength), at: fieldStart)
+            }
             guard try sink.take(field, in: base) else { return .stopped }
             guard index < count else { return .row(next: count) }
             switch base[index] {

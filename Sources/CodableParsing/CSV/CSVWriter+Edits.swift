@@ -9,7 +9,8 @@ extension CSVWriter {
     /// `walkLeaves` with an edit: an object's picked members in their order, dropped members
     /// left out, renamed keys under their new names; an object left with no member is a leaf
     /// (`{}`), as in the record copied with the edit.
-    func walkEdited(_ record: Record, edit: RecordEdit, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
+    func walkEdited(_ record: Record, edit: RecordEdit, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool)
+    {
         var frames: [EditedObject] = []
         guard var current = open(record.root, edit: edit, nodes: nodes, bytes: bytes, pathCount: 0) else { return }
         var guess = 0
@@ -21,7 +22,8 @@ extension CSVWriter {
                 appendKey(key, edit: edit, nodes: nodes, bytes: bytes)
                 let value = key + 1
                 if nodes[value].kind == .object && !(columnsChosen && !discovering && place(value, guess: &guess)),
-                   let inner = open(value, edit: edit, nodes: nodes, bytes: bytes, pathCount: before) {
+                    let inner = open(value, edit: edit, nodes: nodes, bytes: bytes, pathCount: before)
+                {
                     frames.append(current)
                     path.append(UInt8(ascii: "."))
                     current = inner
@@ -37,7 +39,9 @@ extension CSVWriter {
     }
 
     /// The object at `index` with its first member found; nil when the edit leaves it none.
-    private func open(_ index: Int, edit: RecordEdit, nodes: NodeTape, bytes: UnsafePointer<UInt8>, pathCount: Int) -> EditedObject? {
+    private func open(_ index: Int, edit: RecordEdit, nodes: NodeTape, bytes: UnsafePointer<UInt8>, pathCount: Int)
+        -> EditedObject?
+    {
         var members = EditedMembers(of: index, in: nodes, bytes: bytes, edit: edit)
         guard let first = members.next(in: nodes, dropped: edit.dropped) else { return nil }
         return EditedObject(members: members, upcoming: first, pathCount: pathCount)

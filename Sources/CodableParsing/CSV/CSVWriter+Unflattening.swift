@@ -3,7 +3,9 @@ extension CSVWriter {
     /// (`RecordEdit.unflattening`): the leaves of the record nested, in its order (the order
     /// keys are grouped in), each named by the objects it is in, joined by dots, as the record
     /// rebuilt nested would be walked. Nothing is copied: a huge record is not held twice.
-    func walkUnflattened(_ record: Record, order: UnflattenedOrder, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
+    func walkUnflattened(
+        _ record: Record, order: UnflattenedOrder, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool
+    ) {
         var guess = 0
         var openStarts: [Int] = []
         path.count = 0
@@ -20,11 +22,16 @@ extension CSVWriter {
                 if let name { appendName(name) } else { appendKey(nodes[key], bytes: bytes) }
                 let value = key + 1
                 let node = nodes[value]
-                if node.kind == .object && node.size > 0 && !(columnsChosen && !discovering && place(value, guess: &guess)) {
+                if node.kind == .object && node.size > 0
+                    && !(columnsChosen && !discovering && place(value, guess: &guess))
+                {
                     path.append(UInt8(ascii: "."))
-                    walkMembers(of: value, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)
+                    walkMembers(
+                        of: value, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)
                 } else if !(order.parsesJSONText && node.kind == .string
-                            && walkObjectText(of: value, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)) {
+                    && walkObjectText(
+                        of: value, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess))
+                {
                     visitLeaf(value, key: key, of: record, discovering: discovering, guess: &guess)
                 }
                 path.count = before
@@ -38,7 +45,8 @@ extension CSVWriter {
     /// otherwise each is placed in its column (`parsedCells`), or the object whole in a chosen
     /// column the cell's path names. False for any other string, a leaf of its own.
     private func walkObjectText(
-        of cell: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool, guess: inout Int
+        of cell: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool,
+        guess: inout Int
     ) -> Bool {
         var isObject = false
         _ = embeddedJSON.withParsed(nodes[cell], in: bytes) { parsed, text in
@@ -46,7 +54,8 @@ extension CSVWriter {
             isObject = true
             if columnsChosen && !discovering && place(cell, guess: &guess) { return }
             path.append(UInt8(ascii: "."))
-            walkMembers(of: 0, in: record, nodes: parsed, bytes: text, ofCell: cell, discovering: discovering, guess: &guess)
+            walkMembers(
+                of: 0, in: record, nodes: parsed, bytes: text, ofCell: cell, discovering: discovering, guess: &guess)
         }
         return isObject
     }
@@ -74,7 +83,9 @@ extension CSVWriter {
             let value = key + 1
             let node = nodes[value]
             if node.kind == .object && node.size > 0 {
-                forEachLeaf(of: value, nodes: nodes, bytes: bytes) { leaf, nameLength in body(leaf, nodes, bytes, keyLength + 1 + nameLength) }
+                forEachLeaf(of: value, nodes: nodes, bytes: bytes) { leaf, nameLength in
+                    body(leaf, nodes, bytes, keyLength + 1 + nameLength)
+                }
                 return
             }
             var expanded = false
@@ -82,7 +93,9 @@ extension CSVWriter {
                 _ = embedded.withParsed(node, in: bytes) { parsed, text in
                     guard parsed[0].kind == .object && parsed[0].size > 0 else { return }
                     expanded = true
-                    forEachLeaf(of: 0, nodes: parsed, bytes: text) { leaf, nameLength in body(leaf, parsed, text, keyLength + 1 + nameLength) }
+                    forEachLeaf(of: 0, nodes: parsed, bytes: text) { leaf, nameLength in
+                        body(leaf, parsed, text, keyLength + 1 + nameLength)
+                    }
                 }
             }
             if !expanded { body(value, nodes, bytes, keyLength) }

@@ -62,7 +62,9 @@ public final class CSVWriter: RecordFormatter {
     private var special = [Bool](repeating: false, count: 256)
 
     /// Creates a writer; `columns` (dotted names) fixes the header, else the first record does.
-    public init(dialect: CSVDialect, columns: [String]? = nil, sortKeys: Bool = false, output: OutputBuffer = OutputBuffer()) {
+    public init(
+        dialect: CSVDialect, columns: [String]? = nil, sortKeys: Bool = false, output: OutputBuffer = OutputBuffer()
+    ) {
         self.output = output
         self.delimiter = dialect.delimiter
         self.sortKeys = sortKeys
@@ -119,13 +121,17 @@ public final class CSVWriter: RecordFormatter {
                 if arrayRows == nil { arrayRows = kind == .array && !columnsChosen }
                 if arrayRows == true {
                     guard kind == .array else {
-                        return stop(record, "the first record was an array, written as a row without a header, so every record must be an array, not \(kind.phrase)")
+                        return stop(
+                            record,
+                            "the first record was an array, written as a row without a header, so every record must be an array, not \(kind.phrase)"
+                        )
                     }
                     writeArrayRow(record.root, nodes: nodes, bytes: bytes, replacements: replacements)
                     return
                 }
                 guard kind == .object else {
-                    let message = headerWritten
+                    let message =
+                        headerWritten
                         ? "the first record was an object, so every record must be an object (a row of its fields), not \(kind.phrase)"
                         : "a CSV row needs an object (its fields) or an array (its elements), not \(kind.phrase)"
                     return stop(record, message)
@@ -135,8 +141,10 @@ public final class CSVWriter: RecordFormatter {
                     if columns.count == 0 {
                         var leaves = 0
                         var nameBytes = 0
-                        if let order = edit?.unflattening, order.parsesJSONText {  // a cell's JSON object may be many fields
-                            Self.forEachUnflattenedLeaf(of: record.root, order: order, nodes: nodes, bytes: bytes) { _, _, _, nameLength in
+                        // a cell's JSON object may be many fields
+                        if let order = edit?.unflattening, order.parsesJSONText {
+                            Self.forEachUnflattenedLeaf(of: record.root, order: order, nodes: nodes, bytes: bytes) {
+                                _, _, _, nameLength in
                                 leaves += 1
                                 nameBytes += nameLength
                             }
@@ -151,7 +159,8 @@ public final class CSVWriter: RecordFormatter {
                         // as distinct as its keys, and an edit only picks or drops them (with
                         // `--select`, a decoded dictionary of 300 000 short keys took 5.3 times
                         // its size into CSV).
-                        namesAreDistinct = (edit?.keepsNames ?? true) && record.batch.keysAreDistinct
+                        namesAreDistinct =
+                            (edit?.keepsNames ?? true) && record.batch.keysAreDistinct
                             && Self.dottedNamesAreDistinct(ofObjectAt: record.root, nodes: nodes, bytes: bytes)
                         defer { namesAreDistinct = false }
                         columns.reserve(columns: leaves, nameBytes: nameBytes, withTable: !namesAreDistinct)
@@ -159,7 +168,8 @@ public final class CSVWriter: RecordFormatter {
                         guard !stopped else { return }
                         if sortKeys { columns.sort() }
                         // Each field its own column, in their order: no cell to place.
-                        fieldsInColumnOrder = !sortKeys && (edit == nil || edit?.unflattening != nil) && columns.count == leaves
+                        fieldsInColumnOrder =
+                            !sortKeys && (edit == nil || edit?.unflattening != nil) && columns.count == leaves
                     }
                     writeHeader()
                     if fieldsInColumnOrder {
@@ -209,7 +219,8 @@ public final class CSVWriter: RecordFormatter {
     /// when it returns. With `cell`, `nodes` and `bytes` are that cell's JSON text scanned
     /// (`walkObjectText`), and its values are placed through `parsedCells`.
     func walkMembers(
-        of object: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofCell cell: Int? = nil, discovering: Bool, guess: inout Int
+        of object: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofCell cell: Int? = nil,
+        discovering: Bool, guess: inout Int
     ) {
         var frames = walkFrames
         walkFrames = []
@@ -224,7 +235,9 @@ public final class CSVWriter: RecordFormatter {
                 let value = index + 1
                 let node = nodes[value]
                 if node.kind == .object && node.size > 0
-                    && !(columnsChosen && !discovering && (cell.map { placeParsed(value, ofCell: $0, guess: &guess) } ?? place(value, guess: &guess))) {
+                    && !(columnsChosen && !discovering
+                        && (cell.map { placeParsed(value, ofCell: $0, guess: &guess) } ?? place(value, guess: &guess)))
+                {
                     frames.append((end, value + node.span, before))
                     path.append(UInt8(ascii: "."))
                     index = value + 1
@@ -234,7 +247,8 @@ public final class CSVWriter: RecordFormatter {
                 if let cell, !discovering {
                     if !placeParsed(value, ofCell: cell, guess: &guess) { dropped(record, key: cell - 1) }
                 } else {
-                    visitLeaf(value, key: cell.map { $0 - 1 } ?? index, of: record, discovering: discovering, guess: &guess)
+                    visitLeaf(
+                        value, key: cell.map { $0 - 1 } ?? index, of: record, discovering: discovering, guess: &guess)
                 }
                 path.count = before
                 index = value + node.span
@@ -279,7 +293,9 @@ public final class CSVWriter: RecordFormatter {
     /// Calls `body` with each leaf of the object at `root` (nested objects walked into, as
     /// `walk` does), in order: its value node, and the bytes its dotted name takes, at most
     /// (escaped keys counted as written).
-    static func forEachLeaf(of root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (_ value: Int, _ nameLength: Int) -> Void) {
+    static func forEachLeaf(
+        of root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, _ body: (_ value: Int, _ nameLength: Int) -> Void
+    ) {
         var frames: [(end: Int, next: Int, prefix: Int)] = []
         var index = root + 1
         var end = root + nodes[root].span
@@ -363,7 +379,9 @@ public final class CSVWriter: RecordFormatter {
         var out = output.beginAppending()
         for position in 0..<columns.count {
             if position > 0 { out.append(delimiter) }
-            columns.name(columns.column(at: position)).withUnsafeBufferPointer { writeText($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count, isString: false, to: &out) }
+            columns.name(columns.column(at: position)).withUnsafeBufferPointer {
+                writeText($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count, isString: false, to: &out)
+            }
         }
         out.append(0x0A)
         output.endAppending(out)
@@ -392,15 +410,20 @@ public final class CSVWriter: RecordFormatter {
     /// Writes the row of the record at `root` whose fields made the columns, each its own, in
     /// their order: its leaves, one after another (nested back first, with `unflattening`),
     /// with no list of cells (4 bytes a column).
-    private func writeRowInFieldOrder(_ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements) {
+    private func writeRowInFieldOrder(
+        _ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements
+    ) {
         var out = output.beginAppending()
         var first = true
         if let order = edit?.unflattening {
-            Self.forEachUnflattenedLeaf(of: root, order: order, nodes: nodes, bytes: bytes) { value, leafNodes, leafBytes, _ in
+            Self.forEachUnflattenedLeaf(of: root, order: order, nodes: nodes, bytes: bytes) {
+                value, leafNodes, leafBytes, _ in
                 if !first { out.append(delimiter) }
                 first = false
                 let inRecord = leafBytes == bytes  // else a value of a cell's JSON text
-                writeCell(value, nodes: leafNodes, bytes: leafBytes, replacements: inRecord ? replacements : [:], ofRecord: inRecord, to: &out)
+                writeCell(
+                    value, nodes: leafNodes, bytes: leafBytes, replacements: inRecord ? replacements : [:],
+                    ofRecord: inRecord, to: &out)
             }
         } else {
             Self.forEachLeaf(of: root, nodes: nodes, bytes: bytes) { value, _ in
@@ -413,7 +436,9 @@ public final class CSVWriter: RecordFormatter {
         output.endAppending(out)
     }
 
-    private func writeArrayRow(_ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements) {
+    private func writeArrayRow(
+        _ root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements
+    ) {
         var out = output.beginAppending()
         var element = root + 1
         let end = element + nodes[root].size
@@ -434,7 +459,8 @@ public final class CSVWriter: RecordFormatter {
     /// a value of a cell's JSON text, written as it is (as the record rebuilt holds it).
     @inline(__always)
     private func writeCell(
-        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements, ofRecord: Bool = true, to out: inout OutputCursor
+        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, replacements: NodeReplacements,
+        ofRecord: Bool = true, to out: inout OutputCursor
     ) {
         if !replacements.isEmpty, let replacement = replacements[index] {
             writeJSONText(replacement, to: &out)
@@ -448,7 +474,9 @@ public final class CSVWriter: RecordFormatter {
             if parsesJSONText && ofRecord && writeParsedJSON(node, bytes: bytes, to: &out) { return }
             if node.hasEscapes {
                 let text = JSONString.unescape(node.token(in: bytes))
-                text.withUnsafeBufferPointer { writeText($0.baseAddress ?? bytes, count: $0.count, isString: true, to: &out) }
+                text.withUnsafeBufferPointer {
+                    writeText($0.baseAddress ?? bytes, count: $0.count, isString: true, to: &out)
+                }
             } else {
                 writeText(bytes + Int(node.start) + 1, count: node.tokenLength(in: bytes) - 2, isString: true, to: &out)
             }
@@ -465,7 +493,9 @@ public final class CSVWriter: RecordFormatter {
 
     /// Writes the compact JSON text of the value at `index`, with the edit applied (to a node
     /// `ofRecord`).
-    private func writeJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool = true, to out: inout OutputCursor) {
+    private func writeJSON(
+        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool = true, to out: inout OutputCursor
+    ) {
         if ofRecord, let edit {
             jsonWriter.write(root: index, nodes: nodes, bytes: bytes, level: 0, edit: edit, to: &out)
         } else {
@@ -480,7 +510,9 @@ public final class CSVWriter: RecordFormatter {
     /// Writes the JSON text of the array or object at `index` as one cell, a piece at a time:
     /// written once to see whether it holds a byte that makes a cell quoted (as `writeText`
     /// quotes one), then into the cell, quotes doubled when it is quoted.
-    private func writeStreamedJSON(_ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool, to out: inout OutputCursor) {
+    private func writeStreamedJSON(
+        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool, to out: inout OutputCursor
+    ) {
         var special = false
         self.special.withUnsafeBufferPointer { table in
             writeInPieces(index, nodes: nodes, bytes: bytes, ofRecord: ofRecord) { piece in
@@ -496,7 +528,8 @@ public final class CSVWriter: RecordFormatter {
 
     /// Writes the JSON text of the value at `index` (with the edit, to a node `ofRecord`) to `take`, 64 KiB at a time.
     private func writeInPieces(
-        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool, _ take: @escaping (UnsafeRawBufferPointer) -> Void
+        _ index: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofRecord: Bool,
+        _ take: @escaping (UnsafeRawBufferPointer) -> Void
     ) {
         var piece = OutputCursor(capacity: 1 << 16)
         piece.spill = OutputSpill(take)
@@ -511,7 +544,9 @@ public final class CSVWriter: RecordFormatter {
             guard let base = buffer.baseAddress, buffer.count > 0 else { return }
             if base[0] == UInt8(ascii: "\"") {
                 let content = JSONString.unescape(buffer)
-                content.withUnsafeBufferPointer { writeText($0.baseAddress ?? base, count: $0.count, isString: true, to: &out) }
+                content.withUnsafeBufferPointer {
+                    writeText($0.baseAddress ?? base, count: $0.count, isString: true, to: &out)
+                }
             } else {
                 out.append(base, count: buffer.count)
             }
@@ -529,7 +564,10 @@ public final class CSVWriter: RecordFormatter {
             special.withUnsafeBufferPointer { table in
                 var index = 0
                 while index < count {
-                    if table[Int(text[index])] { quote = true; break }
+                    if table[Int(text[index])] {
+                        quote = true
+                        break
+                    }
                     index &+= 1
                 }
             }
