@@ -33,7 +33,7 @@ for path in files:
         elif examples:
             examples[-1][1] += line + "\n"
     for command, expected in examples:
-        script = f'export PATH="{bin_dir}:$PATH"; {{ {command} ; }} 2>&1'
+        script = f'unset GITHUB_ACTIONS; export PATH="{bin_dir}:$PATH"; {{ {command} ; }} 2>&1'
         out = subprocess.run(["/bin/bash", "-c", script], capture_output=True, env=env).stdout
         out = timing.sub(r"\g<1>0.00\g<3>", out.decode("utf-8", "replace"))
         checked += 1
