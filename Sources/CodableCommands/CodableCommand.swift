@@ -18,18 +18,14 @@ public struct CodableCommand: AsyncParsableCommand {
         commandName: "codable",
         abstract: "Decode, validate and convert JSON records with the semantics of Swift's Codable.",
         discussion: """
-            Records come from files or standard input as one JSON text (a top-level array's \
-            elements are the records), JSON Lines, RFC 7464 json-seq, whitespace-separated \
-            JSON values, YAML documents, or CSV and TSV. Numbers and key order survive exactly; \
-            problems are reported as FILE:LINE:COL with the source line.
+            Records come from files or standard input: JSON, JSON Lines, json-seq, JSON \
+            streams, YAML, CSV or TSV. Numbers and key order survive exactly; problems are \
+            reported as FILE:LINE:COL with the source line.
 
-            Environment: TMPDIR (default /tmp) holds the sorted runs --sort-by spills, the \
-            rest of a YAML pipe whose one document is a sequence, read ahead so that its items \
-            stream, the problems a json, junit or sarif report of validate keeps past 256 KiB \
-            until their counts are written, the problems validate finds in one record \
-            past 2 048, sorted into document order there, and the output of a record decode keeps \
-            past 256 KiB until it has decoded; NO_COLOR (set and not empty) or TERM=dumb turns colors off; \
-            GITHUB_ACTIONS=true makes GitHub annotations validate's default report.
+            Manual: man codable, and the docs/ folder of the repository \
+            (https://github.com/codable-cli/codable).
+
+            Environment: NO_COLOR (no colors), GITHUB_ACTIONS, TMPDIR (temporary files).
 
             \(exitStatusHelp)
             """,

@@ -4,10 +4,11 @@ extension CodableCommand {
     /// `codable convert`: records from one format to another, with nothing lost.
     struct Convert: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Convert records between formats; numbers and key order survive exactly.",
+            abstract: "Convert records between formats; no schema needed.",
             discussion: """
-                With --to json the records are written as one array; a lone value that was not \
-                an element of a top-level array is written as itself. --to jsonl writes one \
+                Numbers and key order survive exactly. With --to json the records are written \
+                as one array; a lone value that was not an element of a top-level array is \
+                written as itself. --to jsonl writes one \
                 compact value per line, --to json-seq an RS before each value (RFC 7464). \
                 --to yaml writes block-style YAML, one document per record (with \
                 --yaml-sequence, the items of one sequence); strings a YAML reader could take \

@@ -7,26 +7,26 @@ import Foundation
 struct DateOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "How date fields are written in the input: reference (seconds since 2001-01-01, JSONEncoder's default), seconds, milliseconds, iso8601, format:PATTERN or auto. With auto and no --date, every ISO-8601 date-time string is a date.",
+            "Input date strategy: reference (the default), seconds, milliseconds, iso8601, format:PATTERN, auto.",
             valueName: "strategy"))
     var dates: String?
 
     @Option(
         name: .customLong("date"),
         help: ArgumentHelp(
-            "A date field and its strategy, as PATH=STRATEGY, or PATH alone for the --dates strategy (default reference). PATH is like createdAt, owner.since or events[].at. Repeatable.",
+            "A date field and its strategy, as PATH=STRATEGY (events[].at=seconds), or PATH alone. Repeatable.",
             valueName: "path=strategy"))
     var dateFields: [String] = []
 
     @Option(
         help: ArgumentHelp(
-            "How to write dates out: any strategy --dates takes (auto writes iso8601). Default: iso8601, as RFC 3339 in UTC with fractional seconds kept. Given without --dates or --date, every ISO-8601 date-time string is re-encoded (as with --dates auto).",
+            "How to write dates out, as --dates (default: iso8601).",
             valueName: "strategy"))
     var outputDates: String?
 
     @Option(
         help: ArgumentHelp(
-            "Time zone for format: patterns: an IANA name (Europe/Paris) or an offset (+01:00). Never the machine's TZ.",
+            "Time zone for format: patterns: an IANA name (Europe/Paris) or an offset (+01:00).",
             valueName: "zone"))
     var timezone = "UTC"
 

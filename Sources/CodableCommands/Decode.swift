@@ -5,7 +5,7 @@ extension CodableCommand {
     /// `codable decode`: records decoded into a Codable model and re-encoded.
     struct Decode: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Decode records into a Swift Codable model and print them as JSONEncoder would.",
+            abstract: "Decode records into a Codable model and print them.",
             discussion: """
                 Reads the model from Swift source (--model, a file or a folder) or from a JSON Schema \
                 (--schema) and decodes every \
@@ -38,7 +38,7 @@ extension CodableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "A JSON Schema to decode with: alone, its root or the definition --type names; with --model, its types (named by title or $defs key) stand in for the Swift types of those names that codable cannot read from source (a hand-written init(from:), a property wrapper). Objects, required, types (null makes optional), arrays, dictionaries, enums, $ref within the file; format date-time or date, or x-date-strategy, make a Date (docs/models.md).",
+                "A JSON Schema to decode with, alone or for the types --model cannot read from source.",
                 valueName: "file"))
         var schema: String?
         @OptionGroup var output: OutputOptions

@@ -6,19 +6,19 @@ import CodableDecoding
 struct DecodeOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "How JSON keys match property names: default (as written) or snake_case (first_name matches firstName, as JSONDecoder's .convertFromSnakeCase). Output keys are the property names.",
+            "How JSON keys match property names.",
             valueName: "strategy"))
     var keys: KeyMatching = .default
 
     @Option(
         help: ArgumentHelp(
-            "How Data is written: base64 (a base64 string, the default) or deferred (an array of bytes, as .deferredToData).",
+            "How Data is written: base64 (a string) or deferred (bytes).",
             valueName: "strategy"))
     var data: DecodingOptions.DataStrategy = .base64
 
     @Option(
         help: ArgumentHelp(
-            "Accept these three strings for +infinity, -infinity and NaN in Float and Double fields, and write them back the same way (.convertFromString / .convertToString), e.g. Infinity,-Infinity,NaN. Default: such strings are type mismatches.",
+            "Read and write these strings as inf, -inf and NaN.",
             valueName: "pos,neg,nan"))
     var nonConformingFloats: String?
 

@@ -6,13 +6,13 @@ import CodablePipeline
 struct FlattenOptions: ParsableArguments {
     @Flag(
         help:
-            "Flatten nested objects to dotted keys ({\"owner\":{\"name\":...}} becomes {\"owner.name\":...}); arrays stay values."
+            "Flatten nested objects to dotted keys ({\"owner.name\":...}); arrays stay values."
     )
     var flatten = false
 
     @Flag(
         help:
-            "Nest dotted keys back into objects ({\"owner.name\":...} becomes {\"owner\":{\"name\":...}}); from CSV and TSV, cells holding a JSON array or object become that value too."
+            "Nest dotted keys back into objects; from CSV/TSV, also parse JSON array and object cells."
     )
     var unflatten = false
 

@@ -12,7 +12,7 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Input format: json (one JSON text; a top-level array's elements are the records), jsonl, json-seq (RFC 7464), json-stream (whitespace-separated values), yaml (one record per document; a lone document's top-level sequence yields its elements), csv or tsv (a header row, then one record per row). Default: by file extension (.yaml and .yml are YAML, .csv CSV, .tsv and .tab TSV), then by content.",
+            "Input format; default by name, then content.",
             valueName: "format"))
     var from: InputFormat?
 
@@ -21,7 +21,7 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Reject a string or number longer than this many bytes (as written in the input, quotes and escapes included; a CSV or TSV cell as written, a YAML scalar's value). A number is never longer than 134217726 bytes.",
+            "Reject a string, number, CSV cell or YAML scalar longer than this many bytes.",
             valueName: "bytes"))
     var maxLength: Int = RecordReaderOptions.defaultMaxTokenLength
 
@@ -30,13 +30,13 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "YAML schema for unquoted scalars: 1.2 (core schema: only true/false are booleans, 017 is 17, 0o17 octal) or 1.1 (yes/no/on/off/y/n are booleans, 017 is octal, 1_000 and 190:20:30 are integers).",
+            "YAML scalar schema.",
             valueName: "version"))
     var yamlVersion: YAMLVersion = .v1_2
 
     @Option(
         help: ArgumentHelp(
-            "Reject a YAML document whose aliases expand to more than this many values in all (a \"billion laughs\" file).",
+            "Max values YAML aliases expand to.",
             valueName: "n"))
     var yamlMaxAliasNodes: Int = YAMLReaderOptions.defaultMaxAliasNodes
 

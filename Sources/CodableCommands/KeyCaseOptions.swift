@@ -5,7 +5,7 @@ import ArgumentParser
 struct KeyCaseOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Rewrite every key, exactly as JSONEncoder's .convertToSnakeCase (snake_case) or JSONDecoder's .convertFromSnakeCase (camelCase) would.",
+            "Rewrite every key in this case, as JSONEncoder or JSONDecoder would.",
             valueName: "case"))
     var keys: KeyCaseArgument?
 }

@@ -13,7 +13,7 @@ struct ModelOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The type each record decodes as: Todo, SyncUp.Attendee, Page<Todo>, [String: Todo]. [T] decodes each whole input text as one array, as JSONDecoder().decode([T].self, from:) would.",
+            "The type each record decodes as (Todo, Page<Todo>); [T] decodes each input as one array.",
             valueName: "name"))
     var type: String?
 

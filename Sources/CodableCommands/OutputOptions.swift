@@ -6,20 +6,20 @@ import CodableYAML
 struct OutputOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Output format: json, jsonl, json-seq, yaml (block style, one document per record), csv or tsv.",
+            "Output format.",
             valueName: "format"))
     var to: OutputFormat = .json
 
     @Option(
         help: ArgumentHelp(
-            "CSV/TSV output: the columns, in order, as dotted field names (id,owner.email). Default: the first record's fields.",
+            "CSV/TSV output columns, in order, as dotted names (id,owner.email). Default: the first record's fields.",
             valueName: "names"))
     var columns: String?
 
     @Option(
         name: [.customShort("o"), .long],
         help: ArgumentHelp(
-            "Write to this file instead of standard output, atomically: on any error the file is left as it was. A replaced file keeps its permissions; a symbolic link is followed; a FIFO or device (/dev/null) is written in place.",
+            "Write to this file instead of standard output, atomically: on error it is left as it was.",
             valueName: "file"))
     var output: String?
 
@@ -31,7 +31,7 @@ struct OutputOptions: ParsableArguments {
 
     @Flag(
         help:
-            "With --to yaml: write the records as the items of one sequence instead of one document each (separated by ---)."
+            "With --to yaml: write the records as the items of one sequence, not one document each."
     )
     var yamlSequence = false
 

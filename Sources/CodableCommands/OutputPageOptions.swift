@@ -18,13 +18,13 @@ struct OutputPageOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Wrap the page as {\"items\":[...],\"page\":...,\"pageSize\":...,\"hasMorePages\":...,\"nextPage\":...}, with \"totalItems\" and \"totalPages\" when the whole input was read (a sort, or the input ended within the page or right after it)."
+            "Wrap the page as {\"items\":[...],\"page\":...} with pageSize, hasMorePages and nextPage."
     )
     var envelope = false
 
     @Option(
         help: ArgumentHelp(
-            "Write the records as pages of N, one file each in --output-dir (page-000001.json, ..., the extension following --to; names sort), each written atomically, then index.json listing them. An earlier run's index.json goes when the first page is written, and its later pages in the same format when the last is.",
+            "Write pages of N records, one file each, in --output-dir, then an index.json.",
             valueName: "n"))
     var split: Int?
 

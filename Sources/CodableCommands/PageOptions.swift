@@ -8,13 +8,13 @@ import Foundation
 struct PageOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Take the records from the array at this path inside each input value (a page envelope such as {\"items\":[...],\"next\":...}); a value without that array is an error. Without --next, a path of keys is read as the records come, in constant memory.",
+            "Take the records from the array at this path (like items) in each input value.",
             valueName: "path"))
     var items: String?
 
     @Option(
         help: ArgumentHelp(
-            "With --items: after each page, read the page named by the string at this path (a file path relative to the page, or an http(s) URL), until it is missing or null, or a member hasMorePages, has_more_pages, hasMore or has_more beside it or at the top of the page is false.",
+            "With --items: read the next page (a file or http(s) URL) named at this path, until there is none.",
             valueName: "path"))
     var next: String?
 
@@ -31,7 +31,7 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds before the first retry, doubling each time; a Retry-After header (seconds or an HTTP date, up to 300 s) takes precedence.",
+            "Seconds before the first retry, doubling each time; a Retry-After header wins.",
             valueName: "seconds"))
     var retryDelay: Double = 1
 

@@ -8,13 +8,13 @@ struct TransformOptions: ParsableArguments {
     @Option(
         name: .customLong("where"),
         help: ArgumentHelp(
-            "Keep only records for which EXPR holds, like '.done == true and .due < @2024-03-01' (docs/expressions.md: paths, literals, == != < <= > >=, and or not, contains, startsWith, matches, exists(), len(), date()).",
+            "Keep only records for which EXPR holds, like '.done == true and .due < @2024-03-01'.",
             valueName: "expr"))
     var filter: String?
 
     @Option(
         help: ArgumentHelp(
-            "Keep only these fields, in this order: a comma-separated list of paths (id,owner.name). Missing fields are left out.",
+            "Keep only these fields, in this order: comma-separated paths (id,owner.name).",
             valueName: "paths"))
     var select: [String] = []
 
@@ -31,7 +31,7 @@ struct TransformOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Sort records by this path (stable; :desc for largest first). Repeatable: later ones break ties. Needs the whole input; beyond --memory-limit sorted runs spill to temporary files.",
+            "Sort records by this path (stable; :desc for largest first). Repeatable: later ones break ties.",
             valueName: "path[:desc]"))
     var sortBy: [String] = []
 
@@ -40,20 +40,20 @@ struct TransformOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Memory --sort-by keeps records in before spilling to disk: bytes, or with K, M or G (default 256M).",
+            "Memory --sort-by keeps records in before spilling to disk: bytes, or with K, M or G.",
             valueName: "size"))
     var memoryLimit: String = "256M"
 
     @Option(
         help: ArgumentHelp(
-            "What a record that does not decode (decode), or fails a transform or a date re-encoding, does: fail (stop, the default) or skip (report it on standard error, go on, exit with status 1 at the end).",
+            "On a bad record: fail stops; skip reports it and goes on (status 1).",
             valueName: "mode"))
     var onError: OnError = .fail
 
     @Flag(
         inversion: .prefixedNo,
         help:
-            "Show a progress line (records, bytes, rate) on standard error. Default: on when standard error is a terminal."
+            "Show progress on stderr (default: when a terminal)."
     )
     var progress: Bool?
 

@@ -7,7 +7,7 @@ extension CodableCommand {
     /// `codable validate`: every problem of every record, for CI.
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check records against a JSON Schema or a Swift model and report every problem.",
+            abstract: "Check records against a JSON Schema or Swift model.",
             discussion: """
                 Needs --schema FILE (draft 2020-12, or draft-07 by its $schema), or --model \
                 FILE.swift with --type NAME. Files may be globs, expanded by codable itself so \
@@ -59,7 +59,7 @@ extension CodableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "With --model: how JSON keys match property names, default (as written) or snake_case (as JSONDecoder's .convertFromSnakeCase).",
+                "With --model: how JSON keys match property names.",
                 valueName: "strategy"))
         var keys: DecodeOptions.KeyMatching = .default
 
@@ -67,7 +67,7 @@ extension CodableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Report format: text, json, github, junit or sarif. Default: github when GITHUB_ACTIONS=true, else text.",
+                "Report format; default: text, or github on GitHub Actions.",
                 valueName: "format"))
         var report: ReportFormat?
 
@@ -79,7 +79,7 @@ extension CodableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Report at most this many problems, 0 for no limit; the run stops at the next one and the summary says so. The default keeps reports (and memory for them) bounded.",
+                "Report at most this many problems, 0 for no limit; the run stops at the next one.",
                 valueName: "n"))
         var maxErrors: Int = Self.defaultMaxErrors
 
