@@ -22,6 +22,7 @@
 # repository's YAML files.
 #
 # Usage: Scripts/bench.sh [--size-mb N] [--data-dir DIR] [--runs K] [--quick]
+#                         [--job NAME]... [--baseline BIN] [--markdown] [--check FILE]
 #
 #   --size-mb N     size of each generated data file in MB (default 200)
 #   --data-dir DIR  where data is generated and reused (default bench-data/
@@ -30,6 +31,11 @@
 #   --runs K        timed runs per command; the best is reported (default 3)
 #   --quick         smoke test: 20 MB, 1 run (later flags still override)
 #   --job NAME      run only this job (repeatable), e.g. --job 'where+select'
+#   --baseline BIN  also time another codable binary (an older build) on every
+#                   job, as the tool "baseline", to compare builds in one run
+#   --markdown      print the table as Markdown (docs/performance.md)
+#   --check FILE    fail (exit 1) when a ratio of this run is past its bound
+#                   in FILE (Benchmarks/thresholds.tsv)
 #
 # Environment: CODABLE_BIN=path skips the release build and uses that binary.
 #
@@ -52,10 +58,13 @@ PEERS=(jq gojq mlr check-jsonschema)
 VALIDATE_SCHEMA="$REPO_ROOT/Scripts/bench/records.schema.json"
 BAD_RECORDS_SCHEMA="$REPO_ROOT/Scripts/bench/every-record-bad.schema.json"
 SELECTED=()
+BASELINE=""
+MARKDOWN=no
+CHECK_FILE=""
 JOBS=("jsonl -> jsonl" "array -> jsonl" "jsonl+date -> jsonl" "jsonl+model -> jsonl" "where+select" "sort-by id" "jsonl -> csv" "csv -> nested jsonl" "validate" "validate, every record bad" "validate yaml files")
 YAML_FILES=2000
 
-usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '/^# Usage:/,/^$/s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 die() { echo "bench: $*" >&2; exit 1; }
 
@@ -67,6 +76,9 @@ parse_args() {
             --runs)     RUNS=${2:?--runs needs a value}; shift ;;
             --quick)    SIZE_MB=20; RUNS=1 ;;
             --job)      SELECTED+=("${2:?--job needs a name}"); shift ;;
+            --baseline) BASELINE=${2:?--baseline needs a binary}; shift ;;
+            --markdown) MARKDOWN=yes ;;
+            --check)    CHECK_FILE=${2:?--check needs a file}; shift ;;
             -h|--help)  usage; exit 0 ;;
             *)          usage >&2; exit 2 ;;
         esac
@@ -84,6 +96,8 @@ parse_args() {
     [[ $SIZE_MB =~ ^[1-9][0-9]*$ ]] || die "--size-mb must be a positive integer"
     [[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive integer"
     [[ -x $TIME_BIN ]] || die "$TIME_BIN (GNU time) is required: apt-get install time"
+    [[ -z $BASELINE || -x $BASELINE ]] || die "--baseline $BASELINE is not executable"
+    [[ -z $CHECK_FILE || -r $CHECK_FILE ]] || die "--check $CHECK_FILE cannot be read"
 }
 
 # Sets CODABLE to the binary under test, building it in release mode unless
@@ -123,6 +137,12 @@ ensure_data() {
 # does not do that job.
 command_for() {
     local job=$1 tool=$2 jsonl="$DATA_DIR/records.jsonl" array="$DATA_DIR/records.json"
+    if [[ $tool == baseline ]]; then
+        # The same command as codable's, run by the baseline binary.
+        local CODABLE=$BASELINE
+        command_for "$job" codable
+        return
+    fi
     case "$job|$tool" in
         "jsonl -> jsonl|codable") CMD=("$CODABLE" convert --from jsonl --to jsonl "$jsonl") ;;
         "jsonl -> jsonl|jq")      CMD=(jq -c . "$jsonl") ;;
@@ -208,6 +228,7 @@ build_jsondecoder() {
 # Sets TOOLS to codable plus the peers that are installed.
 find_tools() {
     TOOLS=(codable)
+    [[ -n $BASELINE ]] && TOOLS+=(baseline)
     [[ -n $JSONDECODER_BIN ]] && TOOLS+=(jsondecoder)
     local peer
     for peer in "${PEERS[@]}"; do
@@ -306,8 +327,15 @@ print_report() {
     local job tool key mb best jq_best
     local fmt="%-20s %-8s %9s %9s %8s %9s %6s\n"
     echo
-    echo "codable $("$CODABLE" --version 2>/dev/null || echo '?'); ${SIZE_MB} MB inputs; best of $RUNS run(s); $(nproc) cores"
-    printf "$fmt" job tool "best s" "MB/s" "vs jq" "RSS MiB" "CPU%"
+    echo "codable $("$CODABLE" --version 2>/dev/null || echo '?'); ${SIZE_MB} MB inputs; best of $RUNS run(s); $(nproc) cores, $(machine_name)"
+    if [[ $MARKDOWN == yes ]]; then
+        echo
+        fmt="| %s | %s | %s | %s | %s | %s | %s |\n"
+        printf "$fmt" job tool "best s" "MB/s" "vs jq" "RSS MiB" "CPU%"
+        printf "$fmt" --- --- ---: ---: ---: ---: ---:
+    else
+        printf "$fmt" job tool "best s" "MB/s" "vs jq" "RSS MiB" "CPU%"
+    fi
     for job in "${JOBS[@]}"; do
         mb=$(awk -v b="$(input_bytes "$job")" 'BEGIN { print b / 1e6 }')
         jq_best=${BEST["$job|jq"]:-}
@@ -394,6 +422,75 @@ print_report() {
     done
 }
 
+# One line per job: codable's time and peak memory as a share of the baseline binary's.
+print_baseline_comparison() {
+    local job time base
+    echo
+    for job in "${JOBS[@]}"; do
+        time=$(best_of "$job" codable)
+        base=$(best_of "$job" baseline)
+        [[ -n $time && -n $base ]] || continue
+        echo "$job: codable takes $(awk -v t="$time" -v b="$base" 'BEGIN { printf "%.3f", t / b }') the baseline's time," \
+            "$(awk -v c="${RSS["$job|codable"]}" -v b="${RSS["$job|baseline"]}" 'BEGIN { printf "%.3f", c / b }') its peak memory"
+    done
+}
+
+# The processor's model name, for the table's heading.
+machine_name() {
+    sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1 | grep . || uname -m
+}
+
+# The time of `job` by `tool` (empty when it did not run or failed).
+best_of() {
+    local value=${BEST["$1|$2"]:-}
+    [[ $value == error ]] && value=""
+    echo "$value"
+}
+
+# Checks this run against the bounds in CHECK_FILE: one per line, tab-separated,
+#   JOB  MEASURE  BOUND
+# where MEASURE is `vs-jq` (jq's time over codable's: at least BOUND), `vs-plain` (codable's
+# time over its plain jsonl -> jsonl time: at most BOUND), `vs-baseline` (codable's time over
+# the --baseline binary's: at most BOUND) or `rss-mib` (codable's peak: at most BOUND MiB).
+# A bound whose job or peer did not run is skipped with a note. Exit 1 when one is missed.
+check_thresholds() {
+    local job measure bound value failed=0 codable_time other verdict
+    echo
+    while IFS=$'\t' read -r job measure bound; do
+        [[ -z $job || $job == \#* ]] && continue
+        codable_time=$(best_of "$job" codable)
+        if [[ -z $codable_time ]]; then
+            echo "skip $job $measure: the job did not run"
+            continue
+        fi
+        case $measure in
+            vs-jq) other=$(best_of "$job" jq) ;;
+            vs-plain) other=$(best_of "jsonl -> jsonl" codable) ;;
+            vs-baseline) other=$(best_of "$job" baseline) ;;
+            rss-mib) other=${RSS["$job|codable"]} ;;
+            *) die "$CHECK_FILE: unknown measure '$measure'" ;;
+        esac
+        if [[ -z $other ]]; then
+            echo "skip $job $measure: nothing to compare with in this run"
+            continue
+        fi
+        case $measure in
+            vs-jq) value=$(awk -v p="$other" -v t="$codable_time" 'BEGIN { printf "%.2f", p / t }') ;;
+            rss-mib) value=$(awk -v k="$other" 'BEGIN { printf "%.1f", k / 1024 }') ;;
+            *) value=$(awk -v p="$other" -v t="$codable_time" 'BEGIN { printf "%.2f", t / p }') ;;
+        esac
+        if [[ $measure == vs-jq ]]; then
+            awk -v v="$value" -v b="$bound" 'BEGIN { exit !(v >= b) }' && verdict=ok || verdict=FAIL
+            echo "$verdict $job: $value times jq (at least $bound)"
+        else
+            awk -v v="$value" -v b="$bound" 'BEGIN { exit !(v <= b) }' && verdict=ok || verdict=FAIL
+            echo "$verdict $job: $measure $value (at most $bound)"
+        fi
+        [[ $verdict == ok ]] || failed=1
+    done <"$CHECK_FILE"
+    return "$failed"
+}
+
 # The schema check-jsonschema validates records.json with: an array whose items are the record
 # schema, embedded as its own resource (its $id kept).
 write_array_schema() {
@@ -461,6 +558,8 @@ main() {
         time_job "$job"
     done
     print_report
+    [[ -z $BASELINE ]] || print_baseline_comparison
+    [[ -z $CHECK_FILE ]] || check_thresholds || die "a bound in $CHECK_FILE was missed"
 }
 
 main "$@"

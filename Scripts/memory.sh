@@ -26,6 +26,7 @@
 # Exit status 1 if any run goes over 4x net, or a 100 MB string run over 4x gross.
 # Usage: Scripts/memory.sh          (builds the release binary; MEGABYTES=100 sets the size)
 #        BIN=path/to/codable Scripts/memory.sh
+#        MARKDOWN=1 Scripts/memory.sh   (the table as Markdown, for docs/performance.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 megabytes=${MEGABYTES:-100}
@@ -92,8 +93,14 @@ peak() {  # peak KB of one run; its output is dropped, a failing run is reported
 }
 
 baseline=$(peak convert --to jsonl "$work/empty.jsonl")
-echo "baseline (empty input): $baseline KB"
-printf '%-14s %-24s %10s %12s %7s %7s\n' input command "size (MB)" "peak (MB)" gross net
+echo "baseline (empty input): $baseline KB; $("$BIN" --version) on $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+if [ -n "${MARKDOWN:-}" ]; then
+  row='| %s | %s | %.1f | %.1f | %sx | %sx |\n'
+  printf '\n| input | command | size (MB) | peak (MB) | gross | net |\n| --- | --- | ---: | ---: | ---: | ---: |\n'
+else
+  row='%-14s %-24s %10.1f %12.1f %6sx %6sx\n'
+  printf '%-14s %-24s %10s %12s %7s %7s\n' input command "size (MB)" "peak (MB)" gross net
+fi
 over=0
 run() {  # run FILE COMMAND... (FILE is the last argument; with PIPED=1, standard input)
   local file=$1; shift
@@ -107,7 +114,8 @@ run() {  # run FILE COMMAND... (FILE is the last argument; with PIPED=1, standar
   read -r gross net <<< "$(awk -v kb="$kb" -v base="$baseline" -v bytes="$bytes" 'BEGIN { printf "%.2f %.2f", kb * 1024 / bytes, (kb - base) * 1024 / bytes }')"
   local label=$1 arg
   for arg in "$@"; do case $arg in --exclude|--rename|--select|--keys|--envelope|--flatten|--unflatten|--sort-keys|--date|--dates|--to=*) label="$label $arg" ;; esac; done
-  printf '%-14s %-24s %10.1f %12.1f %6sx %6sx\n' "${PIPED:+cat }$file" "$label" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
+  # shellcheck disable=SC2059 # the row format is chosen above
+  printf "$row" "${PIPED:+cat }$file" "$label" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$gross" "$net"
   if awk -v n="$net" 'BEGIN { exit !(n > 4) }'; then over=1; fi
   if [[ $file == string.* ]] && awk -v g="$gross" 'BEGIN { exit !(g > 4) }'; then over=1; fi
 }
