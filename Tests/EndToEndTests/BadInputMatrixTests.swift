@@ -37,7 +37,7 @@ import Testing
     }
 
     /// The small file cut after each of its bytes (0 … all of them).
-    @Test(arguments: cells.filter(\.input.isTruncation))
+    @Test(.releaseCheck, arguments: cells.filter(\.input.isTruncation))
     func truncation(_ cell: MatrixCell) throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -69,7 +69,7 @@ import Testing
     /// The 130 MB string and the million keys: generated once per format, fed through a pipe
     /// to every command, two runs at a time; only the size of standard output is kept. One
     /// format at a time, so that at most two big runs (about 700 MB each) share the machine.
-    @Test(.serialized, arguments: ["json", "jsonl", "json-seq", "json-stream", "yaml", "csv", "tsv"])
+    @Test(.releaseCheck, .serialized, arguments: ["json", "jsonl", "json-seq", "json-stream", "yaml", "csv", "tsv"])
     func bigInputs(format: String) throws {
         let big = Self.cells.filter { $0.input.isBig && $0.format == format }
         #expect(big.count == (format.hasPrefix("json-") ? 2 : 2 * MatrixCommand.allCases.count))

@@ -11,7 +11,7 @@ import Testing
     /// rebuilt by `--exclude` (which held the record twice); 2.0 and 3.0 packed, in a release
     /// build. `--exclude` and `--rename` now write the record with their edits (2.5 and 2.3) and
     /// copy nothing. GNU time measures the peak.
-    @Suite struct BigRecordMemoryTests {
+    @Suite(.releaseCheck) struct BigRecordMemoryTests {
         @Test(arguments: [
             (["convert", "--to", "jsonl"], 2.6),
             (["convert", "--exclude", "a[0]", "--to", "jsonl"], 2.8),

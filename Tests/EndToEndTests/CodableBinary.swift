@@ -19,8 +19,15 @@ struct CodableBinary {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }()
 
-    /// The executable, found beside the test bundle (SwiftPM builds it first, as a dependency).
+    /// The executable: the one `CODABLE_BINARY` names (the release checks run a release build),
+    /// or else the one beside the test bundle (SwiftPM builds it first, as a dependency).
     static let url: URL = {
+        if let path = ProcessInfo.processInfo.environment["CODABLE_BINARY"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                fatalError("CODABLE_BINARY=\(path) is not an executable")
+            }
+            return URL(fileURLWithPath: path)
+        }
         var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             candidates.append(bundle.bundleURL.deletingLastPathComponent())

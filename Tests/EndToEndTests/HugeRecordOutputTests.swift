@@ -80,7 +80,7 @@ import Testing
     #if os(Linux)
         /// A 64 MB string read and written costs its input and little more: before, its output was
         /// held whole too. Net of a small record's run; GNU time measures the peaks.
-        @Test func aHugeRecordIsNotHeldOnItsWayOut() throws {
+        @Test(.releaseCheck) func aHugeRecordIsNotHeldOnItsWayOut() throws {
             guard CodableBinary.measuresPeakMemory else { return }
             let directory = try makeTemporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }

@@ -19,7 +19,7 @@ import Testing
     ]
     static let lastSteps: [[String]] = [["--sort-by", "o"], ["--unique-by", "o"]]
 
-    @Test(arguments: ["jsonl", "csv", "yaml"])
+    @Test(.releaseCheck, arguments: ["jsonl", "csv", "yaml"])
     func pairsOfTransformsNeverCrash(format: String) throws {
         let input: String
         if format == "jsonl" {

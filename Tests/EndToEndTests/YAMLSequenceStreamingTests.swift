@@ -222,7 +222,9 @@ import Testing
         /// 32 MB of items peak well under twice that (held whole, such a sequence took about 8 times
         /// its size), through a pipe, and in UTF-16 (64 MB, scanned by its characters for a second
         /// document) through a pipe and from a file. GNU time measures the peak.
-        @Test(arguments: [(utf16: false, bigEndian: false, fromFile: false), (true, false, false), (true, true, true)])
+        @Test(
+            .releaseCheck,
+            arguments: [(utf16: false, bigEndian: false, fromFile: false), (true, false, false), (true, true, true)])
         func aLongSequenceIsNotHeld(utf16: Bool, bigEndian: Bool, fromFile: Bool) throws {
             guard CodableBinary.measuresPeakMemory else { return }
             let text = Self.items(720_000)

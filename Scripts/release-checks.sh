@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The checks that need an optimised build, run by .ci/run as a step of its own (never inside the
+# `swift test` run before every commit):
+#   1. the end-to-end tests against the release binary, with those marked `.releaseCheck`
+#      (Tests/EndToEndTests/ReleaseChecks.swift) that `swift test` leaves out: peak memory of
+#      huge records, YAML sequences and outputs; the 100 MB cells and every truncation of the
+#      bad-input matrix; every pair of transforms; the longest number;
+#   2. throughput and peak memory against jq on the same work, held to Benchmarks/thresholds.tsv
+#      (Scripts/bench.sh --check).
+# Usage: Scripts/release-checks.sh [--skip-build]   (--skip-build: the debug test bundle is built)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+skip_build=()
+[[ ${1:-} == --skip-build ]] && skip_build=(--skip-build)
+
+swift build -c release --scratch-path .build-release --product codable
+binary="$(swift build -c release --scratch-path .build-release --show-bin-path)/codable"
+
+# Every end-to-end test runs, the release checks among them: the release binary passes them all.
+echo "==> end-to-end tests with the release checks, against $binary"
+CODABLE_RELEASE_CHECKS=1 CODABLE_BINARY="$binary" swift test "${skip_build[@]}" --filter EndToEndTests
+
+echo "==> throughput and memory against jq (Benchmarks/thresholds.tsv)"
+jobs=()
+declare -A listed=()
+while IFS=$'\t' read -r job _; do
+  [[ -z $job || $job == \#* || -n ${listed[$job]:-} ]] && continue
+  listed[$job]=1
+  jobs+=(--job "$job")
+done < Benchmarks/thresholds.tsv
+CODABLE_BIN="$binary" Scripts/bench.sh --size-mb 20 --runs 2 --check Benchmarks/thresholds.tsv "${jobs[@]}"
