@@ -8,7 +8,7 @@
 #
 # The fuzzer binary is built with -sanitize=fuzzer,address into .build-fuzz/ (git-ignored),
 # on codable's own modules only (Package.swift reads CODABLE_FUZZ_SANITIZERS): swift-syntax's
-# coverage callbacks took most of each Swift model run (280 -> 1 000 a second without them);
+# coverage callbacks would take most of each Swift model run;
 # the targets' own checks get no coverage callbacks either (only AddressSanitizer).
 # It is built in debug mode (quick to build, as CI's short runs want); FUZZ_CONFIGURATION=release
 # builds it optimized, for long runs; FUZZ_RUNS=N stops each target after N executions (as well as
@@ -16,7 +16,7 @@
 # how long one input may run before it counts as a hang (default 10; more for a long run beside
 # builds, which can starve a niced fuzzer for that long). FUZZ_SANITIZERS=fuzzer
 # leaves AddressSanitizer out (built into .build-fuzz/no-asan): several times the executions a
-# second (YAML 650 -> 4 200, CSV 450 -> 3 200), for reaching millions of them. Swift's own
+# second, for reaching millions of them. Swift's own
 # checks (bounds, overflow, force-unwraps) still trap, but a wrong access through an unsafe
 # pointer may go unseen, so alternate with the default. Each target's corpus lives in
 # .build-fuzz/corpus/TARGET and grows across runs; every run re-seeds it from the target's

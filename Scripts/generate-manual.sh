@@ -11,7 +11,7 @@ manual_date=2026-01-01
 
 swift package generate-manual --date "$manual_date" --configuration debug >/dev/null
 # The page is made from the help that `codable --experimental-dump-help` gives, and the
-# generator drops every character outside ASCII in it ("page-000001.json, …," came out as
+# generator drops every character outside ASCII in it ("page-000001.json, …," comes out as
 # "page-000001.json, ,"): that help, every command's, must stay ASCII.
 help_dump=$(mktemp)
 trap 'rm -f "$help_dump"' EXIT

@@ -53,14 +53,13 @@ extension Walker {
         guard nodes[index].kind == .object else { throw keyedMismatch(index) }
         let count = JSONNode.memberCount(of: index, in: nodes)
         // String keys in input order: each new key's member is written as it comes (listed
-        // first, 8 bytes a member, a dictionary of 300 000 keys read from YAML took 4.3 times
-        // its size). Int keys are all checked before any value, and equal Ints assign in turn;
-        // sorted keys are written once all are known.
+        // first, at 8 bytes a member, a huge dictionary would be held again beside its record).
+        // Int keys are all checked before any value, and equal Ints assign in turn; sorted keys
+        // are written once all are known.
         let writesAsRead = !keyIsInt && !sortKeys
-        // Otherwise each kept member as two node numbers; keys compared in place, Int keys by a
-        // table of their values: a dictionary of 300 000 keys took 7.7 times its record's size
-        // with an array each, and Int keys were matched by a linear search (50 000 of them took
-        // 8 s).
+        // Otherwise each kept member as two node numbers, not an array each (which would hold a
+        // huge dictionary several times over); keys compared in place, Int keys by a table of
+        // their values, not a linear search (quadratic time in the number of keys).
         var entries: [(keyNode: Int32, valueNode: Int32)] = []
         // With `--sort-keys`, String keys go straight into their order, named where they stand
         // (a key's value is the node after it); Int keys, under the names `Int` prints.

@@ -224,8 +224,8 @@ extension Walker {
         }
         let node = nodes[index]
         guard node.kind == .string else { throw mismatch("String", index) }
-        // Read where it stands, and written back a slice at a time: through Strings, a base64
-        // string of 8 MB took 5.7 times its size.
+        // Read where it stands, and written back a slice at a time: through Strings, a huge
+        // base64 string would be held several times over.
         let decoded: Data?
         if node.hasEscapes {
             decoded = Data(base64Encoded: node.stringValue(in: bytes))

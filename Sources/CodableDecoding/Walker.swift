@@ -192,8 +192,8 @@ struct Walker {
     }
 
     /// `text` as a JSON string literal, escaped as the writer escapes, straight into the output
-    /// (`DecodePlan.quoted` makes a copy and room for six times the text: a URL of 8 MB took 4.9
-    /// times its size).
+    /// (`DecodePlan.quoted` makes a copy and room for six times the text, too much for a huge
+    /// string).
     @inline(__always)
     mutating func writeQuoted(_ text: String) {
         var text = text

@@ -108,8 +108,8 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
         }
         // In pages through one cursor, as a checking task places a record's problems past
         // memory and keeps the cursor from record to record: every node located, and the first
-        // nodes of three records given coding paths (every node's path, made twice, took a fifth
-        // of a YAML run).
+        // nodes of three records given coding paths (every node's path, made twice, would be a
+        // large share of a YAML run).
         let pageSize = 1 + nodeCount / 3 + nodeCount % 5
         var cursor = PlaceCursor()
         for record in 0..<batch.count {
@@ -140,7 +140,7 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
             }
         }
         // Each alone counts from the buffer's start, and an excerpt builds strings: the first,
-        // the last and two between, not all of them (excerpts took a third of a CSV run at 8).
+        // the last and two between, not all of them (excerpts of all would be much of a CSV run).
         // What an excerpt shows around its line's part in the batch may differ with how the
         // input was cut into batches; that it has its caret inside it may not.
         let sampled = Set(stride(from: 0, to: nodeCount, by: max(1, nodeCount / 3))).union(

@@ -1,7 +1,7 @@
 /// Locates nodes of one batch one after another (the records of a batch that fail to decode, in
 /// order): each is counted on from the one located before it when it lies later in the input,
-/// not from the start of the batch's buffer. 200 000 failing records of a JSON Lines file were
-/// 4.7 s of counting line breaks this way saved.
+/// not from the start of the batch's buffer, so that the line breaks of a batch of many failing
+/// records are counted once, not once a record.
 public struct BatchLocationCursor {
     /// The batch whose nodes are located.
     public let batch: RecordBatch

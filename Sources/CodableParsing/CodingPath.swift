@@ -9,8 +9,8 @@ public enum CodingPath {
 
     /// The paths from `record`'s root to each of the nodes `targets` (which must lie inside the
     /// record), in their order: found in one walk down the record, its containers' members
-    /// passed over once, not once a target (100 000 problems in one array took 47 s to place,
-    /// each counting the elements before it).
+    /// passed over once, not once a target (placed one by one, each of many problems in one
+    /// array would count the elements before it: quadratic time).
     public static func describe(nodes targets: [Int], in record: Record, recordIndex: Int?) -> [String] {
         var walk: Walk?
         return describe(nodes: targets, in: record, recordIndex: recordIndex, continuing: &walk)
@@ -114,8 +114,8 @@ public enum CodingPath {
     }
 
     /// The component of a key of printable ASCII, looked at byte by byte
-    /// (once a problem: scalar properties and Characters took a quarter of placing a CSV
-    /// batch's problems); nil for any other key.
+    /// (made once a problem: scalar properties and Characters would be a large share of placing
+    /// a CSV batch's problems); nil for any other key.
     private static func component(utf8 key: UnsafeBufferPointer<UInt8>) -> String? {
         var isIdentifier = !key.isEmpty
         var quotes = 0

@@ -5,9 +5,9 @@ extension Array {
     /// reports list them in document order, each node's problems in the order they were found.
     ///
     /// Inlinable, so that it is specialized where it is called, and the elements come back as
-    /// they are when already in order (they mostly are): called once a record, sorting a
-    /// record's two problems through unspecialized generic code took 30 % of `validate
-    /// --max-errors 0` where every record is bad.
+    /// they are when already in order (they mostly are): called once a record, sorting through
+    /// unspecialized generic code would be a large share of `validate --max-errors 0` where
+    /// every record is bad.
     @inlinable
     public func inDocumentOrder(node: (Element) -> Int) -> [Element] {
         guard count > 1 else { return self }

@@ -81,8 +81,8 @@ public struct JSONWriter {
         let pretty = options.pretty
         var stack = frames
         frames = []
-        // A write ends with every frame popped; only an interrupted one leaves any (the check
-        // of uniqueness that emptying costs was a thirtieth of the time of a JSON Lines copy).
+        // A write ends with every frame popped; only an interrupted one leaves any (emptying
+        // costs a check of uniqueness, which every record of a JSON Lines copy would pay).
         if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
         defer { frames = stack }
         var index = root

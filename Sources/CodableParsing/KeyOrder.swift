@@ -4,16 +4,15 @@
 /// A key of the record (`append(key:)`) is named where it stands in the record's text, unless it
 /// has escapes: its name is not copied, so an object's keys take six bytes apiece while they are
 /// sorted (an entry and the sort's scratch) and four once sorted (`KeyList`). Other names
-/// (escaped keys, new and joined names) are copied into one buffer, eight bytes more apiece. With
-/// an array and a tuple each, an object's keys took over a hundred bytes apiece, and a record of
-/// 300 000 keys written with `--sort-keys` took 9.2 times its size; with every name copied, a
-/// record of a million keys `"a":0` took 4.7 times its size.
+/// (escaped keys, new and joined names) are copied into one buffer, eight bytes more apiece. An
+/// array and a tuple for each key, or a copy of every name, would hold a record of many short
+/// keys written with `--sort-keys` several times over.
 public struct KeyOrder {
     /// Each name, in the order added: its id less `base`, when it is the key node of that number
     /// named in place; `copiedTag` and its index in the copied names, else. Made only once a name
     /// is named in place: while every name is copied, they are in order already, and the entries
-    /// are made when sorting, at their size (a growing array's spare room took 0.6 times the
-    /// input of a huge object's flattened names).
+    /// are made when sorting, at their size (a growing array's spare room would add much of the
+    /// size of a huge object's flattened names).
     private var entries: [UInt32] = []
     private var listsEntries = false
     private var copiedBytes: [UInt8] = []

@@ -5,7 +5,7 @@
 /// `inout`, so the hot loop pays for no runtime exclusivity checks) and hands it back when done.
 /// Its properties skip the runtime exclusivity checks too (`@exclusivity(unchecked)`): only the
 /// reader that fills a buffer ever mutates it, before handing it on read-only in a batch, and
-/// those checks were a twentieth of the time spent on every node lookup.
+/// those checks would be paid on every node lookup.
 public final class NodeBuffer: JSONNodeSource, @unchecked Sendable {
     @exclusivity(unchecked) private var storage: NodeCursor
 

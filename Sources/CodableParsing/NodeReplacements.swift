@@ -1,10 +1,10 @@
 /// JSON text to write in place of some nodes of one record (its dates re-encoded, say), by node
 /// number.
 ///
-/// Every text goes into one buffer, with its node and end in eight bytes: with an array and a
-/// dictionary entry each, the 300 000 dates of one record's array, re-encoded, took 5.7 times the
-/// record's size. Texts set in node order (a rule's matches are) are found by a binary search;
-/// only when set out of order, past a few, does a table find them, eight bytes more each.
+/// Every text goes into one buffer, with its node and end in eight bytes: an array and a
+/// dictionary entry each would hold a record of very many re-encoded dates several times over.
+/// Texts set in node order (a rule's matches are) are found by a binary search; only when set
+/// out of order, past a few, does a table find them, eight bytes more each.
 public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
     /// Each text set, in order: its node (high 32 bits) and where it ends in `texts` (low 32).
     private var entries: [UInt64] = []

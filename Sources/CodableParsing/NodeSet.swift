@@ -1,6 +1,6 @@
 /// A set of a record's node indices, a bit each from the record's root on: however many nodes it
-/// holds, it takes an eighth of a byte per node of the record, where a `Set<Int>` took some 30
-/// bytes per node held (`--exclude 'a[].x'` on a million members).
+/// holds, it takes an eighth of a byte per node of the record, where a `Set<Int>` would take
+/// dozens of bytes per node held (`--exclude 'a[].x'` on a million members).
 public struct NodeSet {
     /// The first node index it can hold.
     public let base: Int

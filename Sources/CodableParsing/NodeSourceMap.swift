@@ -60,8 +60,8 @@ public struct NodeSourceMap: Sendable {
 
     /// The map of a tape built from this map's batch, whose node `i` stands for this batch's
     /// node `origins[i]`. It keeps this map and looks each node up through it, so a rebuilt
-    /// record costs its runs of origins, not a copy of its places (a byte a node from YAML:
-    /// a transform on a YAML record of 26 million values held 26 MB more).
+    /// record costs its runs of origins, not a copy of its places (a byte a node from YAML,
+    /// held twice for a huge record).
     public func rebuilt(origins: NodeOrigins) -> NodeSourceMap {
         switch places {
         case .eachNode, .csvRows:

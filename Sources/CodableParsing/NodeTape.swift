@@ -14,7 +14,7 @@
 /// folded into fewer words (`FoldedBlock`, `NodeCursor+Folding.swift`). From the first folded
 /// block on, each block keeps, after its base, where its words start and its shape, and the
 /// side table's address is tagged (`foldedTag`) to say so: a tape with no folded block is read
-/// as before, with no lookup more.
+/// as a plain one, with no lookup more.
 @usableFromInline
 enum CompactNode {
     /// log2 of the nodes in a block.
@@ -153,7 +153,7 @@ public struct NodeTape: RandomAccessCollection, JSONNodeSource {
     /// Each block's base; with `wide` tagged, each block's base and then where its words start.
     @usableFromInline let bases: UnsafePointer<UInt32>
     /// The side table's address, with `CompactNode.foldedTag` set when some block is folded (a
-    /// fifth stored property, read on every lookup, made every tape slower to read).
+    /// fifth stored property, read on every lookup, would make every tape slower to read).
     @usableFromInline let wide: UInt
     /// The number of nodes.
     public let count: Int
@@ -190,8 +190,8 @@ public struct NodeTape: RandomAccessCollection, JSONNodeSource {
     }
 
     /// The node at `index` of a tape with folded blocks: not inlined, so that every caller's
-    /// code stays as small as before (a larger lookup inlined into the decoder made it copy
-    /// its walker, and decode 60% slower).
+    /// code stays small (a larger lookup inlined into the decoder makes it copy its walker,
+    /// which slows decoding).
     @usableFromInline @inline(never)
     func foldedNode(at index: Int) -> JSONNode {
         let word = CompactNode.foldedWord(at: index, words: words, bases: bases)
@@ -199,8 +199,8 @@ public struct NodeTape: RandomAccessCollection, JSONNodeSource {
     }
 
     /// The node at `index`, its lookup inlined even on a tape with folded blocks: for a loop
-    /// that reads little else, as sorting a huge object's keys by their names does (a third of
-    /// its time went to calling `foldedNode`).
+    /// that reads little else, as sorting a huge object's keys by their names does (calling
+    /// `foldedNode` would be a large share of its time).
     @inline(__always)
     func inlinedNode(at index: Int) -> JSONNode {
         guard wide & CompactNode.foldedTag != 0 else { return self[index] }

@@ -15,9 +15,8 @@ public final class OutputBuffer: @unchecked Sendable {
 
     /// Creates an empty buffer. The default room, 256 KiB, is what a spilling buffer (the
     /// output's) holds between writes: it is touched whole once the output is that long, so it
-    /// counts against a record's memory. At 1 MiB it was 1 time the size of a 1 MB record on
-    /// its own (a YAML record of 1 MB peaked at 4.4 times its size, 3.5 with 256 KiB); writes
-    /// of 256 KiB cost no more time than writes of 1 MiB.
+    /// counts against a record's memory: a larger room would weigh on records of about its
+    /// size, and writes of 256 KiB cost no more time than larger ones.
     public init(capacity: Int = 256 << 10) {
         cursor = OutputCursor(capacity: max(capacity, 64))
     }
@@ -67,7 +66,7 @@ public final class OutputBuffer: @unchecked Sendable {
     public func markRecordStart() { cursor.recordStart = cursor.position }
 
     /// From now on, when the buffer fills up, its bytes go to `spill` instead of its growing, so
-    /// that a huge record is written out as it is made, not held whole (nil: grow, as before).
+    /// that a huge record is written out as it is made, not held whole (nil: grow instead).
     /// Only for writers that never take back or reorder what they wrote (`truncate(toCount:)`
     /// and positions only count the bytes since the last spill).
     public func spillWhenFull(to spill: OutputSpill?) { cursor.spill = spill }
@@ -116,7 +115,7 @@ public final class OutputSpill {
 /// An `OutputBuffer`'s storage while a writer appends to it.
 ///
 /// Its appends are inlinable: the decoder and the other writers outside this module append
-/// byte by byte, and a call for each byte was a twentieth of the time of `decode`.
+/// byte by byte, and a call for each byte would be a noticeable share of `decode`'s time.
 public struct OutputCursor {
     @usableFromInline var pointer: UnsafeMutablePointer<UInt8>
     @usableFromInline var count: Int

@@ -1,14 +1,14 @@
 /// Where the bytes of a huge record being written wait, out of memory, until the record is
 /// done: `decode` cannot hand a record on before it has decoded whole (a record that fails
-/// leaves no bytes), so its output was held whole, about once more the record's size (a
-/// `[String: Int]` of 300 000 values read from YAML peaked at 4.6 times its size).
+/// leaves no bytes), so that its output, about once more the record's size, is not held whole
+/// in memory meanwhile.
 ///
 /// An `OutputBuffer` that uses one (`OutputBuffer.overflow(into:)`) moves its bytes here when it
 /// has to grow and the record being written (`OutputBuffer.markRecordStart()`) holds more than
 /// `recordBytesKept` of them; they still count as written, so positions, `truncate(toCount:)`
 /// and `forEachPiece` see one run of bytes, this file's and then the buffer's. The file is made
 /// in `directory` the first time, without a name (`UnnamedTemporaryFile`); where it cannot be
-/// made or written, the bytes stay in memory, as they did without one.
+/// made or written, the bytes stay in memory, as in a buffer without one.
 public final class OutputOverflow {
     /// A record's bytes in memory past this many go to the file when the buffer has to grow.
     public let recordBytesKept: Int

@@ -5,8 +5,8 @@ import CAllocator
 /// pages; nothing is copied) and handed back to the kernel when freed; smaller blocks come from
 /// `malloc` (`RawBlocks.c` in CAllocator). A buffer holding one 100 MB string so grows without
 /// briefly holding 200 MB, and the tape of a record of millions of values leaves no freed copies
-/// of its smaller sizes behind in the heap (glibc's `realloc` alone grew such a tape by copying,
-/// and kept each old copy resident for reuse). Memory from here is given back with
+/// of its smaller sizes behind in the heap (glibc's `realloc` alone grows such a tape by
+/// copying, and keeps each old copy resident for reuse). Memory from here is given back with
 /// `RawMemory.free`, never `deallocate()`, and holds only plain values (bytes, `JSONNode`s: no
 /// references), as growing moves them.
 public enum RawMemory {

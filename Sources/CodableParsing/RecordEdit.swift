@@ -11,13 +11,13 @@ public struct RecordEdit {
     /// Key nodes and their new names (UTF-8, unquoted).
     public var renamed: [Int: [UInt8]] = [:]
     /// Keys renamed by a rule (`--rename`), a bit each, and the name (UTF-8, unquoted) each
-    /// rule gives them: a later rule's name wins, and `renamed`'s over all. Listed in `renamed`,
-    /// a rename of 500 000 keys took a few dozen bytes each.
+    /// rule gives them: a later rule's name wins, and `renamed`'s over all. A bit a key, where
+    /// listing each in `renamed` would take a few dozen bytes a key.
     public var renamedByRule: [(keys: NodeSet, name: [UInt8])] = []
     /// A conversion of every key's name (`--keys` on a huge record), applied after `renamed`:
     /// the new name (UTF-8, unquoted), or nil when the name stays. Converting as the keys come,
-    /// rather than listing every key in `renamed`, keeps a record of a million keys from taking
-    /// ten times its size.
+    /// rather than listing every key in `renamed`, keeps a record of a million keys from being
+    /// held many times over.
     public var renameKey: (([UInt8]) -> [UInt8]?)?
     /// Scalar nodes and the JSON text that replaces them.
     public var replacements: NodeReplacements = [:]

@@ -77,7 +77,7 @@ public struct SourceLocator: Sendable {
 
     /// The locations of `offsets` in `bytes`, in the order given: counted in one pass over the
     /// bytes, each on from the one before it in input order, not each from the buffer's start
-    /// (1 000 errors near the end of a 50 MB line were 1 000 counts of 50 MB).
+    /// (many errors near the end of a long line would count that line once each).
     public func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourceLocation] {
         var previous: (offset: Int, location: SourceLocation)?
         return locations(of: offsets, in: bytes, continuing: &previous)
@@ -131,7 +131,7 @@ public struct SourceLocator: Sendable {
     /// before `offset`: 3 past it, 1 or 2 inside it, else 0. The mark is not a column, and not
     /// shown (editors, and libyaml, do not count it). Inside it counts too: a reader that keeps
     /// the last 1 KiB of a long line may cut its buffer there (`advanced(by:)`), and the mark's
-    /// first byte, counted as a character, put every later column of the line one too far.
+    /// first byte, counted as a character, would put every later column of the line one too far.
     private func byteOrderMarkLength(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Int {
         baseOffset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, max(offset, 0)) : 0
     }
@@ -140,7 +140,7 @@ public struct SourceLocator: Sendable {
     public func excerpt(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, width: Int = 100) -> SourceExcerpt {
         let limit = min(max(offset, 0), bytes.count)
         // The line's ends are looked for only as far as the window reaches (a line cut there
-        // shows the same): scanning a line of 50 MB whole for each of 1 000 errors took 19 s.
+        // shows the same), so that many errors on one long line do not each scan it whole.
         let reach = width / 2 + 1
         var start = limit
         let lowest = max(0, limit - reach)
@@ -210,8 +210,8 @@ public struct SourceLocator: Sendable {
 
     /// Text for showing: invalid UTF-8 repaired, tabs and control characters made visible.
     static func printableText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        // Most lines are printable ASCII, kept as they are: scalar by scalar, excerpts took a
-        // tenth of `validate`'s time when every record has a problem.
+        // Most lines are printable ASCII, kept as they are: scalar by scalar, excerpts would be
+        // a large share of `validate`'s time when every record has a problem.
         if isPrintableASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         let decoded = String(decoding: bytes, as: UTF8.self)
         var result = ""

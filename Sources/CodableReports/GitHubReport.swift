@@ -32,8 +32,8 @@ public final class GitHubReport: ValidationReport {
     public func end(_ summary: ValidationSummary) -> String { "" }
 
     /// `::NAME key=value,…::message` and a line break, escaped: one string, written in place (a
-    /// problem's command built from pieces took half of `validate --report github`'s time where
-    /// every record is bad).
+    /// problem's command built from pieces would be a large share of `validate --report
+    /// github`'s time where every record is bad).
     public static func command(_ name: String, _ properties: [(String, String)], _ message: String) -> String {
         var text = "::"
         text.reserveCapacity(
@@ -78,8 +78,8 @@ public final class GitHubReport: ValidationReport {
     }
 
     /// `text` with each byte that `replacement` gives text for replaced by it, written in one
-    /// buffer (scalar by scalar, escaping took a third of `validate --report github` where
-    /// every record is bad: every message has a line break); `text` itself when nothing is.
+    /// buffer (scalar by scalar, escaping would be a large share of `validate --report github`
+    /// where every record is bad: every message has a line break); `text` itself when nothing is.
     /// Only ASCII bytes are replaced, so the UTF-8 stays whole.
     private static func replacing(in text: String, _ replacement: (UInt8) -> StaticString?) -> String {
         var added = 0

@@ -16,8 +16,8 @@ public final class TextReport: ValidationReport {
         self.style = DiagnosticStyle(color: color)
     }
 
-    /// Written into one string, made with room for it all: once a problem, the pieces joined
-    /// one by one took a sixth of `validate --max-errors 0` where every record is bad.
+    /// Written into one string, made with room for it all: made once a problem, the pieces
+    /// joined one by one would weigh on `validate --max-errors 0` where every record is bad.
     public func problem(_ problem: ValidationProblem) -> String {
         var text = ""
         text.reserveCapacity(

@@ -2,12 +2,12 @@ import CodableParsing
 
 /// Text a report keeps until it can write it, after a head that counts it (JUnit's test cases,
 /// SARIF's results, a JSON report's problems of one file): in memory up to `memoryLimit`
-/// bytes, past them in a temporary file, read back in order when written out. With
-/// `--max-errors 0`, 500 000 problems kept as strings took 290 to 520 MB.
+/// bytes, past them in a temporary file, read back in order when written out, so that the
+/// problems of a run with `--max-errors 0` do not grow its memory with their number.
 ///
 /// The file has no name: it is removed as soon as it is made, so nothing is left behind however
 /// the run ends. Where no file can be made or written (no `directory`, a full disk), the text
-/// stays in memory, as it did before there was a spool.
+/// stays in memory.
 public final class TextSpool {
     private var memory: [UInt8] = []
     private let memoryLimit: Int
@@ -38,8 +38,8 @@ public final class TextSpool {
 
     /// Adds `bytes` after the text kept. The text in memory never takes more than the limit:
     /// it moves to the file before `bytes` would pass it, and its buffer grows no further than
-    /// the limit (grown by doubling, a spool of 1 MiB held 2 MiB, and 3 while it grew; a JUnit
-    /// report, which keeps two, took a record of 1 MB with 500 000 problems 5.6 times its size).
+    /// the limit (grown by doubling, a spool of 1 MiB would hold 2 MiB, and 3 while it grew; a
+    /// JUnit report keeps two).
     public func append(_ bytes: UnsafeRawBufferPointer) {
         if memory.count + bytes.count > memoryLimit, spill() {
             if bytes.count >= memoryLimit {

@@ -175,8 +175,8 @@ extension SchemaEvaluator {
     /// large array costs n log n, not n².
     private mutating func uniqueItemsHashed(_ operation: Operation, _ instance: Int, _ count: Int) -> Bool {
         // Each item as one number, its hash's low 32 bits over its node's offset from the array:
-        // sorted, equal hashes sit together in item order. As a tuple of three Ints, 300 000
-        // strings took 4.7 times their record's size to check.
+        // sorted, equal hashes sit together in item order. A tuple of three Ints each would hold
+        // a huge array of strings several times over while it is checked.
         var items: [UInt64] = []
         items.reserveCapacity(count)
         var element = instance + 1

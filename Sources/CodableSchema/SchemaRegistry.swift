@@ -181,7 +181,7 @@ final class SchemaRegistry {
     /// A JSON Pointer reference token.
     static func escape(_ key: String) -> String {
         // Looked for byte by byte: `contains("~")` with a string goes through Foundation's
-        // `range(of:)`, a tenth of `validate`'s time when every record has a problem.
+        // `range(of:)`, a noticeable share of `validate`'s time when every record has a problem.
         guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
         return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }

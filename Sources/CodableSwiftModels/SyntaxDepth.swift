@@ -6,8 +6,8 @@ import SwiftSyntax
 ///
 /// The parser builds chains of postfix syntax in a loop, so their depth has no bound of its own:
 /// `Int???…` or `A.B.C…` is a type thousands of levels deep, `x!!!…` an expression. Reading
-/// such a type took time quadratic in its depth (4 000 levels: 2 s) and 8 000 of them overflowed
-/// the stack. Models nest types a few levels; past 128 (or a tree 1 000 deep) the file is refused.
+/// such a type takes time quadratic in its depth, and some thousands of levels overflow the
+/// stack. Models nest types a few levels; past 128 (or a tree 1 000 deep) the file is refused.
 enum SyntaxDepth {
     /// What goes too deep.
     enum Excess: Equatable, Sendable {

@@ -5,10 +5,10 @@ import CodableParsing
 /// UTF-8 (its mark to `EF BB BF`) as it is read; any other stream is handed on as it is.
 ///
 /// libyaml could read UTF-16 itself, but everything after it (each node's place in the input,
-/// the text kept to show an excerpt, the scan for a second document) counts UTF-8 bytes: a
-/// UTF-16 file's problems were placed at the wrong line and column, its excerpts were
-/// unreadable, and a file of two documents was taken for one. Transcoded, a UTF-16 file reads,
-/// and is located, exactly as the same text in UTF-8.
+/// the text kept to show an excerpt, the scan for a second document) counts UTF-8 bytes: read
+/// as UTF-16, a file's problems would be placed at the wrong line and column, its excerpts
+/// would be unreadable, and a file of two documents would be taken for one. Transcoded, a
+/// UTF-16 file reads, and is located, exactly as the same text in UTF-8.
 ///
 /// A code unit that is not UTF-16 (a lone surrogate, a byte left over at the end) ends the
 /// stream with a byte that is never UTF-8 (`FF`), where libyaml then stops with a reader error

@@ -87,10 +87,9 @@ final class YAMLEventBatch: @unchecked Sendable {
     var isFull: Bool { count == capacity || byteCount >= 1 << 18 }
 
     /// Empties the batch for reuse; an arena (or input) a huge scalar grew goes back to 64 KiB
-    /// (`keepsRoom`), so the batches kept for reuse do not hold on to it. Past 4 MiB only, the
-    /// buffers of a scalar of 2 to 4 MiB stayed beside the document made of it: 4.6 times its
-    /// size to decode, 3.6 then; past 1 MiB only, those of a scalar of 0.5 to 1 MiB did: 4.7 to
-    /// 5.8 times its size to decode, 2.8 to 3.7 now.
+    /// (`keepsRoom`), so the batches kept for reuse do not hold on to it: kept, the buffers of a
+    /// scalar of half a MiB or more would stay beside the document made of it while that is
+    /// decoded, adding about its size again.
     func reset() {
         if !Self.keepsRoom(byteCapacity, shrank: &bytesShrank) { shrink(&bytes, capacity: &byteCapacity) }
         dropInput()
@@ -135,8 +134,7 @@ final class YAMLEventBatch: @unchecked Sendable {
     /// Whether a buffer of `capacity` bytes is kept for the next fill: up to 512 KiB, which a
     /// batch's own text and input reach (it is full at 256 KiB of text); up to 1 MiB once it
     /// was let go before (`shrank`), when the stream keeps bringing scalars that size (making it
-    /// again each time took 12% longer to convert a stream of scalars of up to 1.5 MB); past
-    /// 1 MiB, never.
+    /// again each time would slow a stream of such scalars); past 1 MiB, never.
     private static func keepsRoom(_ capacity: Int, shrank: inout Bool) -> Bool {
         if capacity <= 1 << 19 { return true }
         if capacity <= 1 << 20 && shrank { return true }

@@ -82,8 +82,7 @@ private func writeCSV(_ jsonl: String, dialect: CSVDialect = .csv, columns: [Str
 
     /// A wide row is held in the room made for it: its batch ends with it, so no node of a row
     /// after it (nor of one begun where the buffer ends, and taken back) grows that room to
-    /// twice its size (a header of a million names over a row of empty cells took 4.5 times its
-    /// size, 3.5 now).
+    /// twice its size, as it would for a header of a million names over a row of empty cells.
     @Test func aWideRowEndsItsBatchInTheRoomMadeForIt() throws {
         let width = 3 * CSVRecordBuilder.wideRow
         let wide = Array(repeating: "0", count: width).joined(separator: ",")

@@ -50,7 +50,7 @@ import Testing
     }
 
     /// The text in memory never takes more room than the limit, whatever the pieces' sizes
-    /// (grown by doubling, a spool of 1 MiB held 2 MiB), and the text still comes back whole.
+    /// (grown by doubling, a spool of 1 MiB would hold 2 MiB), and the text still comes back whole.
     @Test func memoryNeverGrowsPastTheLimit() throws {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

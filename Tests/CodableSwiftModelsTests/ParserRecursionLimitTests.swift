@@ -7,8 +7,8 @@ import Testing
 /// a loop that codable then read by recursion (`Int???…`, `A.B.C…`, `x!!!…`), are bounded: at
 /// the limit the file is read, one past it is refused at the place that goes over, and what
 /// ordinary code does many times over (comparisons, protocol requirements, `try` statements)
-/// never adds up to a limit. Thousands of levels crashed codable with a stack overflow (the
-/// swift-model-reader fuzz target found the angle brackets).
+/// never adds up to a limit. Unbounded, thousands of levels would crash codable with a stack
+/// overflow (the swift-model-reader fuzz target found the angle brackets).
 @Suite("Parser recursion limits in model files")
 struct ParserRecursionLimitTests {
     static let model = "struct A: Codable { var a: Int }\n"

@@ -4,13 +4,11 @@ import Testing
 #if os(Linux)
     /// A record of millions of values is held in under 4 times its size (issue 8's target), not
     /// only at the sizes `Scripts/memory.sh` tries, and in much less when its values are alike. Its
-    /// nodes grow without leaving freed copies of their smaller sizes resident: grown with glibc's
-    /// `realloc` alone, they were copied inside a heap arena, which kept each old copy, and 16 MB of
-    /// single digits as a JSON array peaked at 4.5 times its size net of an empty run. Its blocks of
-    /// alike values are packed as they are scanned: unpacked, they took 3.1 times its size, and 4.1
-    /// rebuilt by `--exclude` (which held the record twice); 2.0 and 3.0 packed, in a release
-    /// build. `--exclude` and `--rename` now write the record with their edits (2.5 and 2.3) and
-    /// copy nothing. GNU time measures the peak.
+    /// nodes grow without leaving freed copies of their smaller sizes resident (glibc's `realloc`
+    /// alone copies them inside a heap arena, which keeps each old copy); its blocks of alike
+    /// values are packed as they are scanned; and `--exclude` and `--rename` write the record with
+    /// their edits applied, copying nothing. Each run of the digits has a bound of its own, under
+    /// 4. GNU time measures the peak.
     @Suite(.releaseCheck) struct BigRecordMemoryTests {
         @Test(arguments: [
             (["convert", "--to", "jsonl"], 2.6),
@@ -29,20 +27,18 @@ import Testing
             )
         }
 
-        /// Letters and digits in turn as a YAML flow sequence (`[a,0,b,1,…]`, 2 and 4 MB): its
-        /// places are packed a block of 64 at a time (unpacked, a byte each, it took 4.1 times its
-        /// size; 3.6 packed, in a release build). At 1 and 2 MB it took up to 4.4 times: a 1 MiB
-        /// output buffer, touched whole, and its buffers' copies left in the heap as they grew (now
-        /// 256 KiB, and mappings of their own from 512 KiB: 3.4 to 3.6 times in a release build).
-        /// Not tried at 1 MB: there an empty run's peak varies by half the input's size from run to
-        /// run, and this debug build's own buffers take more (4.1 times).
+        /// Letters and digits in turn as a YAML flow sequence (`[a,0,b,1,…]`, 4 and 6 MB): its
+        /// places are packed a block of 64 at a time, not a byte each; its output buffer, touched
+        /// whole, is 256 KiB; and its buffers grow as mappings of their own from 512 KiB, leaving no
+        /// copies in the heap. Not tried at 1 MB: there an empty run's peak varies by half the
+        /// input's size from run to run, and this debug build's own buffers take more.
         ///
         /// Edited by `--exclude`, `--rename` or `--select`, it is written with its edits applied as
-        /// it is written, not copied: copied, it took 5.1, 6.0 and 5.0 times its size (4 MB). So it
-        /// is by the YAML and CSV writers and in an envelope: copied, 4.9, 4.9 and 4.8 times. The
-        /// CSV writer writes the array into its cell as it makes it: made first, 5.0 times. With
-        /// nothing to flatten, `--flatten` passes the record on as it is: copied, 4.6 times. With
-        /// `--unique-by`, the key is found through the edits: copied, 4.9 times.
+        /// it is written, not copied (a copy would pass the bound), and so it is by the YAML and CSV
+        /// writers and in an envelope. The CSV writer writes the array into its cell as it makes
+        /// it, rather than making the cell first. With nothing to flatten, `--flatten` passes the
+        /// record on as it is. With `--unique-by`, the key is found through the edits, not in a
+        /// copy.
         static let flowSequenceRuns: [(arguments: [String], values: Int)] = [
             (["--to", "jsonl"], 3 << 20), (["--to", "jsonl"], 2 << 20),
             (["--exclude", "a[0]", "--to", "jsonl"], 2 << 20), (["--rename", "a=b", "--to", "jsonl"], 2 << 20),
@@ -60,17 +56,16 @@ import Testing
                 index % 2 == 0 ? String(letters[index / 2 % 26]) : String(index / 2 % 10)
             }
             let text = "a: [" + items.joined(separator: ",") + "]\n"
-            // A run's peak varies by a quarter of a megabyte or more from run to run: at 2 MB, an
-            // eighth of the input's size, and this debug build's peak is near 4 times it (3.7 to
-            // 4.1 in five runs, 4.06 the lowest of three in a CI run with the tests around it; 3.4
-            // to 3.7 in a release build). At 6 MB it is 3.5 (debug), and that noise a twentieth.
+            // A run's peak varies by a quarter of a megabyte or more from run to run, a good part
+            // of the margin under the bound at the smaller size, where this debug build's peak lies
+            // near 4 times the input; at the larger size the peak is lower and that noise smaller.
             let net = try Self.netPeak(of: ["convert"] + editing, on: text, named: "mixed.yaml")
             #expect(net < 4, "\(editing): peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
         }
 
         /// `--keys` on a record of 200 000 distinct keys, each renamed: they are converted as they
-        /// are written (and only the first 4 096 conversions kept), not listed first. Listed, with
-        /// every conversion kept, a million such keys (20 MB) took 11.9 times their size; now 1.5.
+        /// are written (and only the first 4 096 conversions kept), not listed first: listed, with
+        /// every conversion kept, such keys would be held many times over.
         @Test func aRecordOfManyKeysRenamedByKeysStaysUnderFourTimesItsSize() throws {
             guard CodableBinary.measuresPeakMemory else { return }
             let text = "{" + (0..<200_000).map { "\"keyNo\($0)\":\($0)" }.joined(separator: ",") + "}\n"
@@ -80,13 +75,13 @@ import Testing
         }
 
         /// A record of 300 000 keys written as one CSV row, under a header of as many columns: the
-        /// columns' names lie in one array, found by a table of column numbers. Each an array of its
-        /// own, in a dictionary, they took 6.3 times the record's size, and 6.9 with `--exclude`
-        /// (copied); now 3.2 and 3.4, in a release build.
+        /// columns' names lie in one array, found by a table of column numbers, not each an array
+        /// of its own in a dictionary, which would pass the bound (with `--exclude` too, applied as
+        /// the record is written, not in a copy).
         ///
-        /// `--unflatten` passes such a record on as it is (no key holds a dot): rebuilt unchanged,
-        /// it took 8.9 times its size. Sorted (`--sort-keys`), the header is a list of column
-        /// numbers, not a sorted copy of the names, its table let go meanwhile: 4.3 -> 2.7.
+        /// `--unflatten` passes such a record on as it is (no key holds a dot), rather than
+        /// rebuilding it unchanged. Sorted (`--sort-keys`), the header is a list of column numbers, not a sorted
+        /// copy of the names, its table let go meanwhile.
         @Test(arguments: [
             ["--to", "csv"], ["--exclude", "k5", "--to", "csv"], ["--sort-keys", "--to", "csv"],
             ["--unflatten", "--to", "jsonl"],
@@ -103,9 +98,8 @@ import Testing
         /// checked distinct as the header was read, so the writer names its columns without a
         /// table to look each up in (made only if a later record's fields come in another order).
         /// What writing adds to reading (the columns' names and where each starts) is measured,
-        /// not the total, which lies too near 4 times the input to tell apart from noise: with the
-        /// table (4 MiB of slots), writing added 1.5 times the input's size, 4.6 in all (release,
-        /// net of an empty CSV file); now 0.8, 4.06 in all (3.8 net of an empty JSON Lines file).
+        /// not the total, which lies too near 4 times the input to tell apart from noise; a table
+        /// (4 MiB of slots) on top of the names would take writing past its bound.
         @Test(arguments: ["csv", "tsv"])
         func aCSVRowOfManyColumnsWrittenAsCSVNamesItsColumnsWithoutATable(format: String) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -121,8 +115,8 @@ import Testing
         }
 
         /// `--flatten` of a record whose 300 000 keys lie in one nested object (`{"a":{"k0":0,…}}`):
-        /// the JSON and YAML writers flatten it as they write it. Rebuilt flat first, it took 4.8
-        /// times its size; now 1.5, in a release build.
+        /// the JSON and YAML writers flatten it as they write it, rather than rebuilding it flat
+        /// first, which would hold it twice.
         @Test(arguments: [["--flatten", "--to", "jsonl"], ["--flatten", "--to", "yaml"]])
         func aNestedRecordOfManyKeysFlattenedStaysUnderFourTimesItsSize(arguments: [String]) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -133,12 +127,11 @@ import Testing
         }
 
         /// A YAML scalar of 1 or 4 MiB: libyaml doubles a scalar's buffer as it grows, zero-filling
-        /// the new half, and glibc kept each freed buffer resident; grown past 128 KiB, the buffer
-        /// now moves to a mapping of its own, grown with `mremap` and not written ahead
+        /// the new half, and glibc keeps each freed buffer resident; grown past 128 KiB, the buffer
+        /// moves to a mapping of its own, grown with `mremap` and not written ahead
         /// (`YAMLAllocation.c`); and the parsing thread lets go of its copies of the scalar (its
-        /// input, its events' text) once past 512 KiB, not 4 MiB. At 4 MiB it took 4.6 times its
-        /// size to convert, 4.7 to validate and 4.6 to decode, now 3.6 each; at 1 MiB, 4.2, 4.0 and
-        /// 4.6 to 5.2, now 2.8 to 3.4, in a release build.
+        /// input, its events' text) once past 512 KiB, so that they do not stay beside the record
+        /// made of it.
         @Test(arguments: ["convert", "validate", "decode"], [1, 4])
         func aYAMLScalarOfMebibytesStaysUnderFourTimesItsSize(command: String, mebibytes: Int) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -164,9 +157,8 @@ import Testing
 
         /// `--unflatten` of a record of 300 000 keys `k….x`, each the only member of an object of its
         /// own (the most objects nesting can add): the JSON and YAML writers nest the keys as they
-        /// write them, planned by `UnflattenPlanner`, and the CSV writer walks them nested. Rebuilt
-        /// nested first (`KeyTree` and a new tape), it took 9.0 times its size (9.3 into CSV); now
-        /// 2.9 (3.1 with `--sort-keys`, 3.1 into CSV, 3.0 into chosen columns), in a release build.
+        /// write them, planned by `UnflattenPlanner`, and the CSV writer walks them nested, with no
+        /// nested record rebuilt first (`KeyTree` and a new tape), which would pass the bound.
         @Test(arguments: [
             ["--unflatten", "--to", "jsonl"], ["--unflatten", "--to", "yaml"],
             ["--unflatten", "--sort-keys", "--to", "jsonl"],
@@ -182,9 +174,8 @@ import Testing
 
         /// `--unflatten` of a CSV row of 300 000 dotted columns, every other cell JSON text
         /// (`"[1,…]"`, or `"{""a"":…}"`, whose members become columns in CSV), parsed as the writer
-        /// writes it (`EmbeddedJSON`). Into CSV, rebuilt, it took 10.7 times its size (9.9 with
-        /// objects); now 4.0 (3.7), and 3.8 into JSON Lines, in a release build, net of a run on an
-        /// empty file (the header's names count).
+        /// writes it (`EmbeddedJSON`), not rebuilt first. Measured net of a run on an empty file,
+        /// so the header's names count.
         @Test(arguments: [("jsonl", "[1,%d]"), ("csv", "[1,%d]"), ("csv", "{\"\"a\"\":%d}")])
         func aCSVRowOfJSONCellsUnflattenedStaysUnderFourTimesItsSize(output: String, cell: String) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -199,9 +190,9 @@ import Testing
         }
 
         /// `--sort-keys` on a record of 300 000 keys in one nested object: its keys are sorted as
-        /// four-byte entries, named where they stand (`KeyOrder`). With an array and a tuple each,
-        /// they took 9.2 times the record's size (JSON), 5.8 (YAML) and 21.6 flattened (joined names
-        /// are copied); now 2.2, 2.1 and 3.4, in a release build.
+        /// four-byte entries, named where they stand (`KeyOrder`), not an array and a tuple each,
+        /// which would hold the record many times over (flattened, more still: joined names are
+        /// copied).
         @Test(arguments: [
             ["--sort-keys", "--to", "jsonl"], ["--sort-keys", "--to", "yaml"],
             ["--flatten", "--sort-keys", "--to", "jsonl"],
@@ -215,8 +206,8 @@ import Testing
         }
 
         /// `--sort-keys` on a record of 500 000 members `"a":0`, six bytes each: the most keys a byte
-        /// of input can hold, all equal (kept in their order). With every name copied into a buffer
-        /// to sort, it took 4.7 times its size; now 2.9 (3.1 through an edit), in a release build.
+        /// of input can hold, all equal (kept in their order), sorted without copying every name
+        /// into a buffer, which would pass the bound (through an edit too).
         @Test(arguments: [
             ["--sort-keys", "--to", "jsonl"], ["--sort-keys", "--to", "yaml"],
             ["--sort-keys", "--exclude", "b", "--to", "jsonl"],
@@ -231,10 +222,9 @@ import Testing
 
         /// Re-encoding the 300 000 dates of one record's array (`--date 'd[]=iso8601'`, and every
         /// date-time string with `--dates auto`): their new texts are kept in one buffer, its room
-        /// made once, and found by a binary search. With an array and a dictionary entry each, they
-        /// took 6.7 and 6.6 times the record's size into JSON Lines (whose batches are written on
-        /// every core, each batch's output held until its turn) and 5.7 into YAML; now 3.3, 3.3 and
-        /// 2.3, in release and debug builds.
+        /// made once, and found by a binary search, not an array and a dictionary entry each, which
+        /// would pass the bound (into JSON Lines, whose batches are written on every core, each
+        /// batch's output held until its turn, and into YAML).
         @Test(arguments: [["--date", "d[]=iso8601"], ["--dates", "auto"], ["--date", "d[]=iso8601", "--to", "yaml"]])
         func aRecordOfManyDatesReEncodedStaysUnderFourTimesItsSize(arguments: [String]) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -247,8 +237,8 @@ import Testing
         }
 
         /// Two rules whose dates interleave (`a[].y`, then `a[].x`, in 100 000 objects): set out of
-        /// node order, they are found by a table, made with room for them all. 6.8 times the
-        /// record's size before, 3.9 with a table grown as they came; now 3.2.
+        /// node order, they are found by a table, made with room for them all, not grown as they
+        /// come.
         @Test func datesOfTwoRulesReEncodedStayUnderFourTimesTheirRecordsSize() throws {
             guard CodableBinary.measuresPeakMemory else { return }
             let objects = (0..<100_000).map {
@@ -262,16 +252,13 @@ import Testing
 
         /// `decode` of a `Set<String>` and a `[String: Int]` of 300 000 values: values are checked
         /// distinct where they are written, keys where they are read, and a `[String: V]`'s members
-        /// written as they come. With an array for each, they took 9.4 and 7.7 times the record's
-        /// size; 3.4 and 3.7 with the members listed; now 3.4 and 2.8 (release). With
+        /// written as they come, with no array for each and no list of the members. With
         /// `--sort-keys`, the dictionary's keys are sorted as four-byte entries, named where they
-        /// stand: 8.1 times its size with arrays, 4.6 with the names copied; now 3.8. Into YAML, or
-        /// with a transform, the decoded records become a batch (`DecodeStage`), over the decoded text
-        /// as it is: copied out and read into a chunk, it took 4.9 times its size into YAML, 4.0 with
-        /// `--select`; now 2.9 each, in a release build. Into CSV, the input record was held to the
-        /// end, by the reader and by the decoded records' note of where they came from: 4.1 times
-        /// its size, 4.4 with `--select`; now each is located as it is decoded and let go, 2.9 (the
-        /// key table at twice the keys, not rounded up to a power of two: 3.7 -> 3.3 plain).
+        /// stand, not copied. Into YAML, or with a transform, the decoded records become a batch
+        /// (`DecodeStage`) over the decoded text as it is, not copied out and read into a chunk.
+        /// Into CSV, each input record is located as it is decoded and let go, not held to the end
+        /// by the reader and by the decoded records' note of where they came from; the key table
+        /// has twice as many slots as keys, not rounded up to a power of two.
         @Test(
             arguments: zip(
                 [
@@ -300,12 +287,10 @@ import Testing
                 "\(type) \(options): peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
         }
 
-        /// `decode` into CSV of a `[String: Int]` of 300 000 keys of one to four letters (2.6 MB):
-        /// the input batch was kept for placing problems found later unless it passed 4 MiB, 1.9
-        /// times the record's size; and with `--select` the CSV writer looked each column up in a
-        /// table, and kept a cell for each. 4.8 and 5.3 times its size (release); now a batch of big
-        /// records has them placed as they decode and is let go, and a decoded record's keys are
-        /// known distinct, 2.4 and 2.8.
+        /// `decode` into CSV of a `[String: Int]` of 300 000 keys of one to four letters (2.6 MB): a
+        /// batch of big records has them placed as they decode and is let go, not kept for placing
+        /// problems found later; and a decoded record's keys are known distinct, so that with
+        /// `--select` the CSV writer looks no column up in a table and keeps no cell for each.
         @Test(arguments: [["--to", "csv"], ["--select", "a", "--to", "csv"]])
         func aDictionaryOfShortKeysDecodedIntoCSVStaysUnderFourTimesItsSize(options: [String]) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -330,10 +315,10 @@ import Testing
         }
 
         /// `decode` holds a record's output until it has decoded (one that fails leaves nothing):
-        /// held in memory, a record of 150 000 items (4.4 MB) took 0.96 times its size more to
-        /// decode than to convert (2.67 against 1.71, release); its bytes past 256 KiB now wait in a
-        /// temporary file (`OutputOverflow`), 0.14 more. What decoding adds is measured, not the
-        /// total.
+        /// its bytes past 256 KiB wait in a temporary file (`OutputOverflow`), so that decoding a
+        /// record of 150 000 items (4.4 MB) takes less than half its size more than converting
+        /// it, where held in memory they would take about its size more. What decoding adds is
+        /// measured, not the total.
         @Test(arguments: [["--to", "json"], ["--to", "jsonl"]])
         func aHugeRecordsDecodedBytesWaitInAFile(options: [String]) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -355,8 +340,8 @@ import Testing
         }
 
         /// `decode` of one string of 8 MB as `Data` (base64, read where it stands and written back
-        /// 48 KiB at a time) and as `URL` (quoted straight into the output). Through Strings and
-        /// copies, they took 5.7 and 4.9 times the record's size; now 2.7 and 2.9, in a release build.
+        /// 48 KiB at a time) and as `URL` (quoted straight into the output), not through Strings
+        /// and copies, which would pass the bound.
         @Test(arguments: ["Data", "URL"])
         func aHugeDataOrURLDecodesUnderFourTimesItsSize(type: String) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -374,8 +359,7 @@ import Testing
         }
 
         /// `validate` of `uniqueItems` on 300 000 strings: each item is sorted as one number (its
-        /// hash and its place). As a tuple of three Ints each, it took 4.7 times the record's size;
-        /// now 2.2, in a release build.
+        /// hash and its place), not a tuple of three Ints, which would pass the bound.
         @Test func uniqueItemsOfAHugeArrayStaysUnderFourTimesItsSize() throws {
             guard CodableBinary.measuresPeakMemory else { return }
             let text = "{\"a\":[" + (0..<300_000).map { "\"s\($0)\"" }.joined(separator: ",") + "]}\n"
@@ -385,8 +369,8 @@ import Testing
         }
 
         /// `--exclude 'a[].x'` and `--rename 'a[].x=z'` on an array of 300 000 small objects: the
-        /// members they drop and the keys they rename are kept a bit per node. Listed, 500 000 of
-        /// them took 5.2 and 9.7 times their size; now 2.6.
+        /// members they drop and the keys they rename are kept a bit per node, not listed, which
+        /// would pass the bound.
         @Test(arguments: [["--exclude", "a[].x"], ["--rename", "a[].x=z"]])
         func wildcardEditsOfManyObjectsStayUnderFourTimesTheirSize(editing: [String]) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -396,15 +380,13 @@ import Testing
         }
 
         /// `validate --max-errors 0` of 300 000 records, each with a problem: a task that has found
-        /// `BatchCheck.problemsPerTask` problems leaves the rest of its batch to a task of its own.
-        /// Whole batches of problems at once (63 000 a batch of 1 MiB, four batches in flight) took
-        /// 28 and 34 times the input's size as text and as GitHub commands (18 and 23 in a release
-        /// build); now under 4 (2.2 in a release build). The JSON, JUnit and SARIF reports keep the
-        /// problems until their counts are written, in a `TextSpool` past a mebibyte: as strings in
-        /// memory they took 70, 44 and 77 times the input's size (release); now 2.4 to 2.6. Four
-        /// checking tasks run at once, so a run's peak depends on how far the report's writer lags
-        /// behind them: 3.6 for JSON in this debug build alone, 4.02 once in a CI run with the
-        /// tests around it; the lower of two runs counts.
+        /// `BatchCheck.problemsPerTask` problems leaves the rest of its batch to a task of its own,
+        /// so that no whole batch of problems (tens of thousands a batch of 1 MiB, four batches in
+        /// flight) is held at once. The JSON, JUnit and SARIF reports keep the problems until their
+        /// counts are written, in a `TextSpool`, not as strings in memory. Four checking tasks run
+        /// at once, so a run's peak depends on how far the report's writer lags behind them, which
+        /// can bring a debug build with the tests around it near the bound; the lower of two runs
+        /// counts.
         @Test(arguments: ["text", "github", "json", "junit", "sarif"])
         func everyRecordBadWithNoLimitStaysUnderFourTimesItsSize(report: String) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -421,8 +403,8 @@ import Testing
 
         /// `validate --max-errors 0` of one record of 2 MB with 100 000 problems: a record's
         /// findings past 2 048 are sorted in runs in a temporary file (`SortedFindings`) and
-        /// reported a page at a time. Held whole, they took 48 times the input's size as text, 35 as
-        /// JUnit, 46 through a model (release); now 2.0, 2.5 and 1.9.
+        /// reported a page at a time, not held whole, which would hold many times the input's size
+        /// (as text, as JUnit and through a model).
         @Test(arguments: [("schema", "text"), ("schema", "junit"), ("model", "text")])
         func aRecordWithAProblemEveryTwentyBytesStaysUnderFourTimesItsSize(checker: String, report: String) throws {
             guard CodableBinary.measuresPeakMemory else { return }
@@ -449,11 +431,10 @@ import Testing
         }
 
         /// One record of 1 MB with a problem every two bytes (`[1,1,…]` against `items: string`),
-        /// reported as JUnit: 500 000 problems, where the fixed buffers count. Grown by doubling, the
-        /// report's two spools of 1 MiB held up to 3 MiB each, and with the checking tasks' pages of
-        /// 1 024 located problems that took 5.6 times the record's size (release); spools of
-        /// 256 KiB that never grow past it and pages of 512, 3.3 to 3.8 (4.2 once in CI, debug);
-        /// pages of 256, 2.8 to 3.2 (3.2 to 3.3 debug).
+        /// reported as JUnit: 500 000 problems, where the fixed buffers count. The report's two
+        /// spools hold 256 KiB each and never grow past it (grown by doubling, a spool would hold up
+        /// to three times its limit), and the checking tasks locate problems in pages of 256, so that
+        /// the buffers stay small beside a record of 1 MB.
         @Test func aRecordWithAProblemEveryTwoBytesStaysUnderFourTimesItsSize() throws {
             guard CodableBinary.measuresPeakMemory else { return }
             let text = "{\"a\":[" + Array(repeating: "1", count: 500_000).joined(separator: ",") + "]}\n"

@@ -3,8 +3,8 @@ import Testing
 
 /// A byte order mark is no column, even when the reader's buffer is cut inside it: a reader
 /// keeps the last 1 KiB of a long line when it reads more, so a line whose first 1 026 or 1 027
-/// bytes come before the rest (a pipe's first write) was cut 1 or 2 bytes into the mark, and
-/// every later place on that line was one column too far.
+/// bytes come before the rest (a pipe's first write) is cut 1 or 2 bytes into the mark; counted
+/// as a column, that part would put every later place on that line one column too far.
 @Suite struct ByteOrderMarkPlacesTests {
     @Test(arguments: [1_025, 1_026, 1_027, 1_028])
     func aPipeCutJustPastTheFirstKibibyteKeepsTheColumns(firstWrite: Int) throws {

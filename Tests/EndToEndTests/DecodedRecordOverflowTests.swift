@@ -62,7 +62,7 @@ import Testing
             #expect(lines.count == (badHuge ? 4 : 5), "\(lines.count) lines")  // header, rows, final empty
             #expect(lines.first == "id,values.a,items" && lines.last == "" && lines[lines.count - 2].hasPrefix("3,"))
             // Each of the huge record's 200 000 keys is noted as no column, in order (placed in
-            // one walk down the record: each from its root, it took minutes).
+            // one walk down the record, not each from its root, which would take minutes).
             let notes = spilled.stderr.split(separator: "\n").filter { $0.contains("is not a column") }
             #expect(notes.count == (badHuge ? 1 : 200_001))
             if !badHuge {

@@ -125,8 +125,8 @@ struct HTTPSourceTests {
         let server = try PageServer()
         // Pages of 10 000 records (about 190 KB as JSON Lines), more than a pipe holds (64 KiB):
         // the first page's output blocks until `head` has read its line and gone, however late
-        // a busy machine runs it. With pages of 100 records, a pipe took some 35 of them, so
-        // when `head` was slow to exit the walk went on that far before a write failed.
+        // a busy machine runs it. A pipe would take dozens of pages of 100 records, so when
+        // `head` is slow to exit the walk would go on that far before a write failed.
         let command =
             "'\(CodableBinary.url.path)' convert '\(server.url("/endless/1?size=10000"))' --items items --next next --to jsonl | head -1"
         let process = Process()

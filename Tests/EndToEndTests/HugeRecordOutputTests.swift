@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A record larger than the output buffer (1 MiB) is written out as it is made, in every output
+/// A record larger than the output buffer (256 KiB) is written out as it is made, in every output
 /// format, in `--split` pages and `--envelope` pages, instead of being held whole first: the
 /// output is the same, a closed pipe in the middle of it is handled as between records (a full
 /// disk: `NothingLostTests`), and it takes no memory of its own.
@@ -78,8 +78,8 @@ import Testing
     }
 
     #if os(Linux)
-        /// A 64 MB string read and written costs its input and little more: before, its output was
-        /// held whole too. Net of a small record's run; GNU time measures the peaks.
+        /// A 64 MB string read and written costs its input and little more: its output is not
+        /// held whole. Net of a small record's run; GNU time measures the peaks.
         @Test(.releaseCheck) func aHugeRecordIsNotHeldOnItsWayOut() throws {
             guard CodableBinary.measuresPeakMemory else { return }
             let directory = try makeTemporaryDirectory()

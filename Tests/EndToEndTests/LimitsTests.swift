@@ -92,7 +92,7 @@ import Testing
 
     /// A tape node holds a number's length in 27 bits: a number of 134 217 727 digits is an error
     /// at the number (JSON) or its cell (CSV), whatever `--max-length` allows. (One digit fewer
-    /// is read and written whole: checked by hand, as it takes 10 s in a debug build.)
+    /// is read and written whole: checked by hand, as it is too slow for a debug build's tests.)
     @Test(.releaseCheck) func aNumberIsAtMost134217726Bytes() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -4,10 +4,9 @@ import Testing
 /// Places are counted in the lines the input's reader counts: for YAML, libyaml's line breaks
 /// (YAML 1.1's: CRLF, a lone CR, LF, NEL, LS and PS); for CSV, the row ends it accepts (CRLF, a
 /// lone CR, LF). The source line shown under a place, and the YAML input kept for showing it,
-/// count the same way. Before, they counted LF only: a place after any other break was shown on
-/// the wrong line or on none, a CSV place after a lone CR had the wrong line, and a long YAML
-/// sequence with CR line ends was held whole and copied once per batch (48 MB ran for over 10
-/// minutes).
+/// count the same way. Counting LF only would show a place after any other break on the wrong
+/// line or on none, give a CSV place after a lone CR the wrong line, and hold a long YAML
+/// sequence with CR line ends whole, copied once per batch.
 @Suite struct LineBreakPlacesTests {
     private static let schema = #"{"type": "object", "properties": {"id": {"type": "integer"}}}"#
 

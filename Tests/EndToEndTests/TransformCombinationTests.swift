@@ -3,8 +3,9 @@ import Testing
 
 /// Transforms in pairs, with a sort or a uniqueness check on an object after them, through the
 /// binary, from JSON Lines, CSV and YAML: every run ends with success or a data error (never a
-/// crash), and what it writes is JSON Lines. Objects whose last member a transform rewrites
-/// (`--date o.t`) once crashed `--sort-by o` (their text was cut out of the input's bytes).
+/// crash), and what it writes is JSON Lines. Among them, objects whose last member a transform
+/// rewrites (`--date o.t`) sorted by `--sort-by o`, which must not cut their text out of the
+/// input's bytes.
 @Suite struct TransformCombinationTests {
     static let records = """
         {"id":1,"o":{"tags":["a","b"],"u":"2024-01-01T00:00:00Z","t":0},"n":"x","a.b":2,"arr":[{"k":1},{"k":2}]}

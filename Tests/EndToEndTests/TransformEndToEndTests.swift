@@ -113,7 +113,7 @@ import Testing
         #expect(index.contains("{\"page\":3,\"file\":\"page-000003.json\",\"items\":1}"))
     }
 
-    /// Pages are named after `--to` (YAML pages were once named `.json`), so reading them back
+    /// Pages are named after `--to` (YAML pages end in `.yaml`, not `.json`), so reading them back
     /// by extension gives the records again.
     @Test(arguments: ["json", "jsonl", "json-seq", "yaml", "csv", "tsv"])
     func splitPagesAreNamedAfterTheirFormatAndReadBack(format: String) throws {
@@ -136,7 +136,7 @@ import Testing
     }
 
     /// Each CSV page takes its header from its first record: a field a later record of the page
-    /// has beyond it is noted, as it is without --split (it was once dropped without a word).
+    /// has beyond it is noted, as it is without --split, not dropped without a word.
     @Test func aCSVPageNotesTheFieldsItsHeaderLacks() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -163,9 +163,9 @@ import Testing
     }
 
     /// The line is first drawn at a batch read a second or more after codable starts. The second
-    /// record comes 3 seconds after the first (it was 1.5), so a slow start on a busy machine still
-    /// leaves over a second: beside two fuzzers and the other tests, a debug binary's start and
-    /// first record took over half a second, and the test failed.
+    /// record comes 3 seconds after the first, so that a slow start on a busy machine still leaves
+    /// over a second: beside fuzzers and the other tests, a debug binary's start and first record
+    /// can take over half a second.
     @Test func progressShowsOnRequestAndNotWhenPiped() throws {
         let slow = "(echo '{\"a\":1}'; sleep 3; echo '{\"a\":2}')"
         let shown = try runShell("\(slow) | \(codable) convert --to jsonl --where '.a > 0' --progress")

@@ -139,8 +139,8 @@ import Testing
 
     /// A date re-encoded as another kind of scalar (a string read, written as seconds, or the
     /// other way) is written as that kind by every writer, whether the record is copied with its
-    /// edits (`--select`) or written with them: once, `--exclude` with `--to csv` wrote
-    /// 1700000000 as "70000000" (the copy kept the string's kind, and its quotes were cut off).
+    /// edits (`--select`) or written with them: a copy that kept the string's kind would have
+    /// `--exclude` with `--to csv` cut a number's ends off as quotes (1700000000 as "70000000").
     @Test(arguments: ["csv", "yaml", "jsonl"])
     func reEncodedDatesKeepTheirNewKindThroughEdits(format: String) throws {
         let cases = [

@@ -130,8 +130,8 @@ import Testing
     }
 
     /// libyaml ends a line at NEL, LS and PS too: a marker after one starts a second document,
-    /// which the scan before parsing finds (a fuzzed input found a NEL after `---`; taken for
-    /// content, the first document's items were handed on and the second was an error).
+    /// which the scan before parsing finds (taken for content, as a NEL after `---` in a fuzzed
+    /// input would be, the first document's items would be handed on and the second an error).
     @Test func aMarkerAfterANextLineOrALineSeparatorStartsADocument() throws {
         for (text, records) in [
             ("- a\n---\u{85}- b\n", "[\"a\"]\n[\"b\"]\n"),
@@ -219,8 +219,8 @@ import Testing
     }
 
     #if os(Linux)
-        /// 32 MB of items peak well under twice that (held whole, such a sequence took about 8 times
-        /// its size), through a pipe, and in UTF-16 (64 MB, scanned by its characters for a second
+        /// 32 MB of items peak well under twice that (held whole, such a sequence would take several
+        /// times its size), through a pipe, and in UTF-16 (64 MB, scanned by its characters for a second
         /// document) through a pipe and from a file. GNU time measures the peak.
         @Test(
             .releaseCheck,

@@ -2,8 +2,8 @@
 /// fast check for "is this path the column I expect next" and a hash table for the rest.
 ///
 /// The names lie one after another in one byte array, and the table holds column numbers: a
-/// column costs its name and about a dozen bytes. As an array of names and a dictionary by
-/// name, a record of 300 000 short keys written as a row took six times its size.
+/// column costs its name and about a dozen bytes. An array of names and a dictionary by name
+/// would hold a record of many short keys, written as a row, several times over.
 struct CSVColumns {
     /// Every name's UTF-8, one after another, in column order.
     private var bytes: [UInt8] = []
@@ -12,8 +12,8 @@ struct CSVColumns {
     private var starts: [UInt32] = [0]
     /// Open addressing, linear probing: a column's number plus one, 0 for a free slot; at most
     /// three quarters full. Its size is not rounded up to a power of two (a hash picks its slot
-    /// by a multiplication, not a mask): rounded up, the table of a YAML record of 300 000 keys
-    /// written as CSV took 2.1 MB, a tenth of its peak, where 1.6 MB do.
+    /// by a multiplication, not a mask), so that the table of a record of very many keys takes
+    /// the room it needs, not up to twice that.
     private var table: [Int32] = []
     /// The columns in header order, once sorted (`sort()`); nil: in the order they were added.
     private var order: [UInt32]?
@@ -60,8 +60,8 @@ struct CSVColumns {
     /// Adds a column named `name` (UTF-8) that the caller knows is not one yet (the fields of a
     /// record whose keys are distinct); false when there is no room for it. The table is not
     /// made for it: made when a name is looked up (`index(of:count:guess:)`) and the guess
-    /// misses, which rows in the header's order never do. Made as the names came, it took a
-    /// CSV row of 300 000 columns written as CSV 4.2 times its size.
+    /// misses, which rows in the header's order never do: a wide row written in the header's
+    /// order holds no table at all.
     @discardableResult
     mutating func appendDistinct(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard hasRoom(forNameOf: name.count) else { return false }
@@ -79,8 +79,8 @@ struct CSVColumns {
     }
 
     /// Makes room for `columns` more columns whose names take about `nameBytes` bytes in all, so
-    /// that adding them grows no array and rebuilds no table (a row of 400 000 columns held the
-    /// old and the new of each at once, as they grew); no table for names added by
+    /// that adding them grows no array and rebuilds no table (growing, a wide row's columns
+    /// would be held twice at each step); no table for names added by
     /// `appendDistinct` (`withTable: false`).
     mutating func reserve(columns: Int, nameBytes: Int, withTable: Bool = true) {
         bytes.reserveCapacity(bytes.count + nameBytes)
@@ -96,10 +96,10 @@ struct CSVColumns {
     /// Sorts the header by the code points of the columns' names (equal names cannot occur): the
     /// columns keep their numbers (a record's fields still come in their order, which `guess`
     /// follows), and `column(at:)` gives the header's order. A permutation of four bytes a
-    /// column: a copy of the names and their starts, sorted, took a row of 400 000 columns over
-    /// five times its size. The table is let go meanwhile, and made again when a name is looked
-    /// up (the fields of the record that made the header are found by `guess`, without it): a
-    /// row of 400 000 nested columns took 4.3 times its size sorted, 3.8 now.
+    /// column, not a sorted copy of the names and their starts, which would hold a wide
+    /// header's names twice. The table is let go meanwhile, and made again only when a name is
+    /// looked up (the fields of the record that made the header are found by `guess`, without
+    /// it), so that a wide header is sorted without a table beside it.
     mutating func sort() {
         table = []
         var sorted = (0..<UInt32(count)).map { $0 }

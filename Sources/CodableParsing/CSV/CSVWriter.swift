@@ -156,9 +156,9 @@ public final class CSVWriter: RecordFormatter {
                         }
                         // A record of distinct keys (a CSV row with a header, a decoded record)
                         // names its columns without looking each up, when its dotted names are
-                        // as distinct as its keys, and an edit only picks or drops them (with
-                        // `--select`, a decoded dictionary of 300 000 short keys took 5.3 times
-                        // its size into CSV).
+                        // as distinct as its keys, and an edit only picks or drops them, so that
+                        // no table of a huge record's columns is made (a decoded dictionary of
+                        // many short keys written with `--select`).
                         namesAreDistinct =
                             (edit?.keepsNames ?? true) && record.batch.keysAreDistinct
                             && Self.dottedNamesAreDistinct(ofObjectAt: record.root, nodes: nodes, bytes: bytes)
