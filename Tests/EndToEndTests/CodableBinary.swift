@@ -39,6 +39,18 @@ struct CodableBinary {
         fatalError("codable executable not found beside the tests in \(candidates)")
     }()
 
+    /// Whether the binary is a debug build, whose larger stack frames lower how deep a recursive
+    /// model decodes: the one beside the tests is built as they are; one named by
+    /// `CODABLE_BINARY` is a release build (Scripts/release-checks.sh builds it).
+    static var isDebugBuild: Bool {
+        #if DEBUG
+            let testsAreDebug = true
+        #else
+            let testsAreDebug = false
+        #endif
+        return testsAreDebug && ProcessInfo.processInfo.environment["CODABLE_BINARY", default: ""].isEmpty
+    }
+
     /// Runs `codable` with `arguments` from the repository root; with a `launcher` (a command
     /// and its arguments, such as `/usr/bin/time -f %M -o FILE`), runs it through that.
     static func run(

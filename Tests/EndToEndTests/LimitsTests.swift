@@ -29,11 +29,7 @@ import Testing
     /// overflowed the stack (status 139).
     @Test(arguments: ["decode", "validate"])
     func aRecursiveModelDecodesAsDeepAsJSONDecoder(command: String) throws {
-        #if DEBUG
-            let limit = 200
-        #else
-            let limit = 512
-        #endif
+        let limit = CodableBinary.isDebugBuild ? 200 : 512
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = directory.appendingPathComponent("Node.swift")
