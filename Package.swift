@@ -7,7 +7,7 @@ import PackageDescription
 /// `codable` (executable) -> `CodableCommands` (with `CodableReports`) -> `CodablePipeline` -> the parser
 /// layer: `CodableParsing` (JSON, CSV), `CodableDates`, `CodableModels`, `CodableSwiftModels`,
 /// `CodableSchemaModels`, `CodableDecoding`, `CodableSchema`, and `CodableYAML` over `CYAML` (the
-/// system libyaml).
+/// system libyaml). `CSupport` holds the few helpers written in C, each tested in `CSupportTests`.
 let package = Package(
     name: "codable",
     platforms: [.macOS(.v13)],
@@ -31,7 +31,7 @@ let package = Package(
     ],
     targets: [
         // Parser layer: bytes -> values (with source offsets) -> bytes. No printing, no flags.
-        .target(name: "CodableParsing", dependencies: ["CAllocator"]),
+        .target(name: "CodableParsing", dependencies: ["CSupport"]),
         // Parser layer: date strategies (Foundation's exact semantics), hand-written ISO-8601.
         .target(name: "CodableDates", dependencies: ["CodableParsing"]),
         // Parser layer: Codable model types (from Swift source or JSON Schema), resolved.
@@ -88,8 +88,7 @@ let package = Package(
                 "CodableSwiftModels",
                 "CodableYAML",
                 "CodableReports",
-                "CAllocator",
-                "CStandardDescriptors",
+                "CSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -104,15 +103,16 @@ let package = Package(
             ]
         ),
         .target(name: "CLibFuzzer"),
-        // The C allocator: glibc settings made at start-up (see AllocatorTuning), and the blocks
-        // RawMemory grows (big ones mapped on their own, see RawBlocks.c).
-        .target(name: "CAllocator"),
-        // Standard descriptors that started closed are filled before main (see the C file).
-        .target(name: "CStandardDescriptors"),
+        // The helpers written in C, a file each: the blocks RawMemory grows (RawBlocks.c), closed
+        // standard descriptors filled before main (StandardDescriptors.c), and, unless
+        // CODABLE_YAML_ALLOCATOR=0 (see the end of this file), libyaml's string buffers moved to
+        // mappings of their own (YAMLAllocation.c).
+        .target(name: "CSupport"),
         .executableTarget(name: "codable-fuzz", dependencies: ["CodableFuzzTargets", "CLibFuzzer"]),
         // The executable: one line.
         .executableTarget(name: "codable", dependencies: ["CodableCommands"]),
 
+        .testTarget(name: "CSupportTests", dependencies: ["CSupport", "CYAML"]),
         .testTarget(name: "CodableParsingTests", dependencies: ["CodableParsing"]),
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
         .testTarget(
@@ -154,11 +154,26 @@ if let sanitizers = Context.environment["CODABLE_FUZZ_SANITIZERS"] {
         target.swiftSettings = (target.swiftSettings ?? []) + flags + [.define("FUZZING")]
     }
     // RawMemory's blocks come from malloc as they are, so AddressSanitizer sees their exact bounds.
-    for target in package.targets where target.name == "CAllocator" {
+    for target in package.targets where target.name == "CSupport" {
         target.cSettings = (target.cSettings ?? []) + [.define("CODABLE_FUZZING")]
     }
     for target in package.targets where target.name == "codable-fuzz" {
         target.linkerSettings =
             (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizers)", "-use-ld=lld"])]
+    }
+}
+
+/// `Sources/CSupport/YAMLAllocation.c` is built unless `CODABLE_YAML_ALLOCATOR=0`: codable's own
+/// `yaml_free`, `yaml_realloc` and `yaml_string_extend`, which take the place of the system
+/// libyaml's (ELF interposition) and move a scalar's growing buffer to a mapping of its own.
+/// Without them a YAML scalar of 1 to 4 MiB peaks over 4 times its size (docs/development.md). A
+/// libyaml linked statically, or with -Bsymbolic-functions, never calls them, whatever this says:
+/// `CSupportTests` checks that libyaml's calls reach them exactly when they are built.
+if Context.environment["CODABLE_YAML_ALLOCATOR"] != "0" {
+    for target in package.targets where target.name == "CSupport" {
+        target.cSettings = (target.cSettings ?? []) + [.define("CODABLE_YAML_ALLOCATOR")]
+    }
+    for target in package.targets where target.name == "CSupportTests" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.define("CODABLE_YAML_ALLOCATOR")]
     }
 }

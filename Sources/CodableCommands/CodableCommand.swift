@@ -1,5 +1,5 @@
 import ArgumentParser
-import CStandardDescriptors
+import CSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -42,7 +42,6 @@ public struct CodableCommand: AsyncParsableCommand {
         // before this line runs); called again to state it here and keep the constructor linked.
         codable_occupy_closed_standard_descriptors()
         Terminal.ignoreBrokenPipeSignal()
-        AllocatorTuning.keepFreedBatchMemory()
         let status = await run(arguments: Array(CommandLine.arguments.dropFirst()))
         terminate(status)
     }

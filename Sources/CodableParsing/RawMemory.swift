@@ -1,9 +1,9 @@
-import CAllocator
+import CSupport
 
 /// Buffers of bytes or nodes that grow without holding a second copy of themselves: on Linux a
 /// block of 4 MiB or more is a mapping of its own, grown with `mremap` (the kernel moves its
 /// pages; nothing is copied) and handed back to the kernel when freed; smaller blocks come from
-/// `malloc` (`RawBlocks.c` in CAllocator). A buffer holding one 100 MB string so grows without
+/// `malloc` (`RawBlocks.c` in CSupport). A buffer holding one 100 MB string so grows without
 /// briefly holding 200 MB, and the tape of a record of millions of values leaves no freed copies
 /// of its smaller sizes behind in the heap (glibc's `realloc` alone grows such a tape by
 /// copying, and keeps each old copy resident for reuse). Memory from here is given back with

@@ -1,29 +1,32 @@
 #define _GNU_SOURCE  // mremap
-#include "CAllocator.h"
+#include "CSupport.h"
 
+// Built unless CODABLE_YAML_ALLOCATOR=0 (see Package.swift, and docs/development.md for what it
+// saves).
+//
 // libyaml (the system library that reads YAML) grows a scalar's text through yaml_string_extend,
 // which doubles its buffer with realloc and zero-fills the new half; a string's buffer is given
 // back with yaml_free, and other buffers grow with yaml_realloc. It calls each of them through
 // its procedure linkage table, so on Linux these definitions, in the executable, take the place
 // of its own (ELF symbol interposition).
 //
-// Why: a scalar of a few MiB grew its buffer to the next power of two, every byte of it written
-// (with zeros), and glibc kept each freed buffer resident: a 4 MiB scalar took 4.6 times its
-// size. Here a string growing to BIG_STRING bytes or more moves to a mapping of its own, grown
-// with mremap (nothing copied) and unmapped when freed; a mapping's new half is left to the
-// kernel, whose fresh pages are zero already and are not resident until libyaml writes its
-// text there. Such mappings are few (a parser holds a scalar or two at once), listed in `big`;
-// every other block is glibc's, as libyaml would have it, and freeing one costs one atomic load
-// more while no mapping is live.
+// What for: a scalar of a few MiB grows its buffer to the next power of two, every byte of it
+// written (with zeros), and glibc keeps each freed buffer resident. Here a string growing to
+// BIG_STRING bytes or more moves to a mapping of its own, grown with mremap (nothing copied) and
+// unmapped when freed; a mapping's new half is left to the kernel, whose fresh pages are zero
+// already and are not resident until libyaml writes its text there. Such mappings are few (a
+// parser holds a scalar or two at once), listed in `big`; every other block is glibc's, as
+// libyaml would have it, and freeing one costs one atomic load more while no mapping is live.
 //
-// Fuzzing builds take them too, with strings moved from 1 KiB on, so that the yaml-reader
-// target, whose inputs are a few KiB, runs them (AddressSanitizer does not see inside those
-// mappings; libyaml itself is not instrumented). Elsewhere (other systems, a libyaml linked
-// statically, whose own definitions win over these weak ones) libyaml keeps its own; so does a libyaml linked with -Bsymbolic-functions (as Ubuntu builds
-// its packages), whose calls to its own functions never leave it. Either way it uses all of
-// its own or all of these: they are declared alike (YAML_DECLARE), so they bind alike.
+// Fuzzing builds move strings from 1 KiB on, so that the yaml-reader target,
+// whose inputs are a few KiB, runs them (AddressSanitizer does not see inside those mappings;
+// libyaml itself is not instrumented). A libyaml linked statically (whose own definitions win
+// over these weak ones) or with -Bsymbolic-functions (whose calls to its own functions never
+// leave it) keeps its own, silently: codable_yaml_allocation_is_interposed says which happened.
+// Either way it uses all of its own or all of these: they are declared alike (YAML_DECLARE), so
+// they bind alike.
 
-#if defined(__linux__)
+#if defined(__linux__) && defined(CODABLE_YAML_ALLOCATOR)
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -42,6 +45,20 @@ static struct { void *start; size_t length; } big[MOST_BIG];
 static atomic_int big_count;
 static pthread_mutex_t big_lock = PTHREAD_MUTEX_INITIALIZER;
 
+// Set by libyaml's first call into these definitions (relaxed: a flag, ordering nothing; read
+// first, so that later calls do not write the shared line).
+static atomic_int reached;
+
+int codable_yaml_allocation_is_interposed(void) {
+    return atomic_load_explicit(&reached, memory_order_relaxed);
+}
+
+static void note_reached(void) {
+    if (!atomic_load_explicit(&reached, memory_order_relaxed)) {
+        atomic_store_explicit(&reached, 1, memory_order_relaxed);
+    }
+}
+
 static size_t page_rounded(size_t bytes) {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     return (bytes + page - 1) / page * page;
@@ -56,6 +73,7 @@ static int big_slot(void *start) {
 }
 
 __attribute__((weak)) void yaml_free(void *pointer) {
+    note_reached();
     if (pointer != NULL && atomic_load(&big_count) > 0) {
         pthread_mutex_lock(&big_lock);
         int slot = big_slot(pointer);
@@ -95,6 +113,7 @@ static void *resize_if_big(void *pointer, size_t size, int *done) {
 }
 
 __attribute__((weak)) void *yaml_realloc(void *pointer, size_t size) {
+    note_reached();
     int done;
     void *moved = resize_if_big(pointer, size, &done);
     if (done) return moved;
@@ -125,6 +144,7 @@ static void *move_to_mapping(void *start, size_t size, size_t grown) {
 }
 
 __attribute__((weak)) int yaml_string_extend(unsigned char **start, unsigned char **pointer, unsigned char **end) {
+    note_reached();
     size_t size = (size_t)(*end - *start);
     size_t grown = size * 2;
     unsigned char *moved = NULL;
@@ -145,5 +165,9 @@ __attribute__((weak)) int yaml_string_extend(unsigned char **start, unsigned cha
     *start = moved;
     return 1;
 }
+
+#else
+
+int codable_yaml_allocation_is_interposed(void) { return 0; }
 
 #endif

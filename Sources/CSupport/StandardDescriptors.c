@@ -1,4 +1,7 @@
-#include "StandardDescriptors.h"
+// Standard descriptors that started closed, filled before main: see CSupport.h. Tested end to
+// end by ClosedStandardDescriptorsTests (codable run with each of them closed).
+
+#include "CSupport.h"
 
 #include <errno.h>
 #include <fcntl.h>

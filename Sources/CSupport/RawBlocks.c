@@ -1,5 +1,5 @@
 #define _GNU_SOURCE  // mremap
-#include "CAllocator.h"
+#include "CSupport.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +20,9 @@
 //
 // Fuzzing builds (CODABLE_FUZZING) and other systems use malloc, realloc and free as they
 // are, so AddressSanitizer sees every block's exact bounds.
+//
+// RawMemory in CodableParsing uses these blocks; CSupportTests checks that a big block is a
+// mapping of its own that grows in place of a copy, and that a small one comes from malloc.
 
 #if defined(__linux__) && !defined(CODABLE_FUZZING)
 #include <sys/mman.h>
