@@ -61,9 +61,9 @@ extension CodableCommand {
             // RecordFormatter through the pipeline.
             if transforms.isActive || pages.isActive || output.to == .yaml || output.to.csvDialect != nil {
                 let stage = try DecodeStage(models: models, root: root, options: options)
-                try await PipelineCopier(
-                    input: input, output: output, dates: dates, transforms: transforms, pages: pages, decodeStage: stage
-                ).run()
+                let plan = try RunPlan.transforming(
+                    input: input, output: output, dates: dates, transforms: transforms, pages: pages, decoding: stage)
+                try await RecordLoop(plan: plan).run()
             } else {
                 try await RecordDecodeRunner(
                     input: input, output: output, dates: dates, models: models, root: root, options: options,

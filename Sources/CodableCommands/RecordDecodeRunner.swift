@@ -31,7 +31,7 @@ struct RecordDecodeRunner {
         // JSON Lines and JSON text sequences out: batches are decoded on every core.
         let parallel =
             elementDecoder == nil && (framing == .jsonl || framing == .jsonSeq) && InputOptions.scanningThreads > 1
-            ? try ParallelBatchWriter(
+            ? try RecordWriterLane(
                 workers: InputOptions.scanningThreads,
                 goesOnAfter: { [skip = skipBadRecords] error in
                     if skip, case .data = error { true } else { false }
@@ -82,7 +82,7 @@ struct RecordDecodeRunner {
                         try target.write(writer.output)
                     }
                 } catch {
-                    guard let failure = RecordCopier.inputFailure(error, in: file) else { throw error }
+                    guard let failure = CommandFailure.reading(error, in: file) else { throw error }
                     try? target.write(writer.output)  // what was decoded before the error still goes out
                     target.endPartialLine()
                     throw failure
@@ -105,7 +105,7 @@ struct RecordDecodeRunner {
     /// not decode reported (or thrown, after the records before it) where the sequential loop
     /// reports it.
     private func decode(
-        _ file: InputFile, with parallel: ParallelBatchWriter<DecodingRecordWriter>, to target: OutputTarget,
+        _ file: InputFile, with parallel: RecordWriterLane<DecodingRecordWriter>, to target: OutputTarget,
         skipped: inout Int
     ) async throws {
         try await parallel.writeAll(try input.records(from: file), from: file, to: target) { decoded in
