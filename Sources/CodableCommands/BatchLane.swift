@@ -20,4 +20,6 @@ protocol BatchLane: AnyObject {
     /// The oldest batch started and not taken yet (its output is to be written out and emptied
     /// before the next call), or nil when there is none.
     func next() async -> WrittenBatch?
+    /// Ends an input, once every batch of it was taken; `readAsJSON`: it was read as JSON.
+    func endInput(readAsJSON: Bool)
 }

@@ -83,6 +83,9 @@ struct RecordLoop {
                         }
                     }
                     if let readError { throw ReadFailure(error: readError) }
+                    if case .lane(let lane) = plan.writing {
+                        lane.endInput(readAsJSON: (plan.input.framing(for: file) ?? .json) == .json)
+                    }
                 } catch let stopped as ReadFailure {
                     sink.writeWhatCameBefore()
                     throw CommandFailure.reading(stopped.error, in: file) ?? stopped.error
@@ -116,8 +119,8 @@ struct RecordLoop {
                 throw error
             }
         }
-        // A lane on this thread writes with the sink's formatter; one on several cores, with its own.
-        if written.output === sink.formatter.output {
+        // A lane on this thread writes into the sink's output; one on several cores, into its own.
+        if written.output === sink.output {
             try sink.flush(from: file)
         } else {
             try sink.target.write(written.output)

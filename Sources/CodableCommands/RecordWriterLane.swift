@@ -1,35 +1,4 @@
-import CodableDecoding
 import CodableParsing
-
-#if compiler(>=6.2)
-    /// What a `BatchRecordWriter`'s type must be to go into the task that writes a batch with it.
-    typealias BatchRecordWriterType = SendableMetatype
-#else
-    /// Before Swift 6.2 (the package's tools version is 6.1), no check of metatypes that go into a
-    /// task, and no `SendableMetatype` to name.
-    protocol BatchRecordWriterType {}
-#endif
-
-/// A writer of records for a `RecordWriterLane`: one task uses it at a time, for one batch.
-protocol BatchRecordWriter: AnyObject, BatchRecordWriterType {
-    /// Why a record could not be written.
-    associatedtype Failure: Error
-    /// The bytes written so far; the consumer writes them out and empties it.
-    var output: OutputBuffer { get }
-    /// Writes one record (or nothing, when it fails).
-    func write(_ record: Record) throws(Failure)
-    /// Notes about the records written since the last call (`--explain-dates`).
-    func takeNotes() -> [String]
-    /// The failure reported for record `index` of the batch `locations` walks, read from
-    /// `file`; failures of one batch are asked for in input order.
-    static func failure(
-        _ error: Failure, inRecord index: Int, at locations: inout BatchLocationCursor, file: InputFile
-    ) -> CommandFailure
-}
-
-extension BatchRecordWriter {
-    func takeNotes() -> [String] { [] }
-}
 
 /// Batches written by `BatchRecordWriter`s. With one worker, each batch is written on the
 /// calling thread when it is started. With more, each batch is written in a task of its own,
@@ -115,6 +84,11 @@ final class RecordWriterLane<Writer: BatchRecordWriter>: BatchLane, @unchecked S
         }
     }
 
+    func endInput(readAsJSON: Bool) {
+        precondition(inFlight.isEmpty, "an input ended with batches in flight")
+        for slot in writers { slot.writer.endInput(readAsJSON: readAsJSON) }
+    }
+
     func next() async -> WrittenBatch? {
         guard let (written, file) = await nextWritten() else { return nil }
         var locations: BatchLocationCursor?
@@ -133,41 +107,5 @@ final class RecordWriterLane<Writer: BatchRecordWriter>: BatchLane, @unchecked S
         case .written(let written): return (written, file)
         case .writing(let task): return (await task.value, file)
         }
-    }
-
-    /// Writes every batch of `file`'s `records`, keeping every writer busy, and hands each on to
-    /// `take` in input order (which writes out and empties its output, or throws to stop). An
-    /// error reading the input is thrown (as `CommandFailure.reading` words it) once the
-    /// batches read before it are written and taken, after ending `target`'s partial line.
-    func writeAll(
-        _ records: InputRecords, from file: InputFile, to target: OutputTarget, take: (Written) throws -> Void
-    ) async throws {
-        let batches = ReadAhead(records)
-        defer { batches.cancel() }
-        var readError: (any Error)?
-        var inputEnded = false
-        while true {
-            while hasRoom && !inputEnded && readError == nil {
-                do {
-                    if let batch = try await batches.next() { start(batch, from: file) } else { inputEnded = true }
-                } catch {
-                    readError = error
-                }
-            }
-            // Taken (its output written and emptied) before its writer starts another batch.
-            guard let (written, _) = await nextWritten() else { break }
-            try take(written)
-        }
-        guard let readError else { return }
-        target.endPartialLine()
-        throw CommandFailure.reading(readError, in: file) ?? readError
-    }
-}
-
-extension DecodingRecordWriter: BatchRecordWriter {
-    static func failure(
-        _ error: RecordDecodingError, inRecord index: Int, at locations: inout BatchLocationCursor, file: InputFile
-    ) -> CommandFailure {
-        RecordDecodeRunner.failure(error, at: &locations, index: index, file: file)
     }
 }
