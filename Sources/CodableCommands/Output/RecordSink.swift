@@ -56,6 +56,17 @@ final class RecordSink {
         recordFormatter.write(batch)
     }
 
+    /// Writes every record of `batch` with its edit applied as it is written (nothing copied).
+    func write(_ batch: RecordBatch, edits: Reshaping.Edits) {
+        let formatter = recordFormatter
+        switch edits {
+        case .each(let edit):
+            for index in 0..<batch.count { formatter.write(batch[index], edit: edit) }
+        case .perRecord(let edits):
+            for index in 0..<batch.count { formatter.write(batch[index], edit: edits[index]) }
+        }
+    }
+
     /// Writes one record with `replacements` written in place of the nodes they name.
     func write(_ record: Record, replacements: NodeReplacements) throws(CommandFailure) {
         if let splitter { return try splitter.write(record, replacements: replacements) }

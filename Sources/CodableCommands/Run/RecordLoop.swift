@@ -42,7 +42,7 @@ struct RecordLoop {
                         if let reshaping = plan.reshaping {
                             let fromTable = plan.input.csvDialect(for: file) != nil
                             if let edits = reshaping.editsAsWritten(for: batch, fromTable: fromTable) {
-                                for index in 0..<batch.count { try sink.write(batch[index], edit: edits[index]) }
+                                sink.write(batch, edits: edits)
                                 try sink.flush(from: file)
                                 continue
                             }

@@ -18,13 +18,6 @@ struct Reshaping {
         case each(RecordEdit)
         /// An edit for each record of the batch.
         case perRecord([RecordEdit])
-
-        subscript(index: Int) -> RecordEdit {
-            switch self {
-            case .each(let edit): edit
-            case .perRecord(let edits): edits[index]
-            }
-        }
     }
 
     let options: FlattenOptions
