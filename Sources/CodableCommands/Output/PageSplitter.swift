@@ -79,7 +79,7 @@ final class PageSplitter {
     func writePending() throws(CommandFailure) {
         guard let current else { return }
         if let input {
-            try RecordCopier.reportIssues(of: current.formatter, from: input, target: current.target, places: places)
+            try places.reportIssues(of: current.formatter, from: input, target: current.target)
         }
         try flush(current.target, current.formatter.output)
     }

@@ -39,14 +39,15 @@ extension CodableCommand {
         @OptionGroup(title: "Flattening") var flattening: FlattenOptions
 
         func run() async throws {
-            if transforms.isActive || transforms.onError == .skip || keyCase.keys != nil || pages.isActive {
-                try await PipelineCopier(
+            let transformed =
+                transforms.isActive || transforms.onError == .skip || keyCase.keys != nil || pages.isActive
+            let plan =
+                transformed
+                ? try RunPlan.transforming(
                     input: input, output: output, dates: dates, transforms: transforms, pages: pages,
-                    flattening: flattening, keys: keyCase.keys?.style
-                ).run()
-            } else {
-                try await RecordCopier(input: input, output: output, dates: dates, flattening: flattening).run()
-            }
+                    flattening: flattening, keys: keyCase.keys?.style)
+                : try RunPlan.copying(input: input, output: output, dates: dates, flattening: flattening)
+            try await RecordLoop(plan: plan).run()
         }
     }
 }

@@ -161,7 +161,7 @@ struct ValidationRunner {
 
     /// What stopped reading an input, as a failure.
     private static func failure(_ error: any Error, in file: InputFile) -> CommandFailure {
-        RecordCopier.inputFailure(error, in: file) ?? (error as? CommandFailure)
+        CommandFailure.reading(error, in: file) ?? (error as? CommandFailure)
             ?? .unreadableInput(input: file.displayName, reason: describe(error))
     }
 

@@ -12,7 +12,7 @@ final class DecodeStage {
     private let decoder: RecordDecoder
     /// How the decoded records' dates are written (`--output-dates`): `--where` reads them so.
     let outputDates: DateCodec
-    private let output = RecordDecodeRunner.overflowingOutput()
+    private let output = OutputBuffer.overflowing()
     /// Where the last decoded batch's records came from.
     private var origins = Origins.none
     /// The nodes of the last batch `decode` returned: records of other batches (a sort's, a
@@ -42,7 +42,7 @@ final class DecodeStage {
         var options = options
         options.writer.pretty = false
         outputDates = options.outputDates
-        decoder = try RecordDecodeRunner.makeDecoder(models: models, root: root, options: options)
+        decoder = try RecordDecoder.compiling(models: models, root: root, options: options)
     }
 
     /// Decodes the records of `batch`: the decoded ones come back as one batch (nil when none
@@ -92,7 +92,7 @@ final class DecodeStage {
                 output.append(0x0A)
                 decodedFrom.append(Int32(index))
             } catch {
-                let failure = RecordDecodeRunner.failure(error, at: &locations, index: index, file: file)
+                let failure = error.failure(inRecord: index, at: &locations, file: file)
                 guard case .invalidValue = failure else { throw failure }
                 try onFailure(failure)
             }

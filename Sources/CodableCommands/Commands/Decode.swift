@@ -58,18 +58,16 @@ extension CodableCommand {
                 outputDates: dateStrategies.output, data: decoding.data,
                 nonConformingFloats: try decoding.nonConforming(), writer: output.writerOptions)
             // YAML, CSV and TSV have no decoding writer: decoded records go to their
-            // RecordFormatter through the pipeline.
-            if transforms.isActive || pages.isActive || output.to == .yaml || output.to.csvDialect != nil {
-                let stage = try DecodeStage(models: models, root: root, options: options)
-                try await PipelineCopier(
-                    input: input, output: output, dates: dates, transforms: transforms, pages: pages, decodeStage: stage
-                ).run()
-            } else {
-                try await RecordDecodeRunner(
-                    input: input, output: output, dates: dates, models: models, root: root, options: options,
-                    skipBadRecords: transforms.onError == .skip
-                ).run()
-            }
+            // RecordFormatter through the transform chain.
+            let plan =
+                transforms.isActive || pages.isActive || output.to == .yaml || output.to.csvDialect != nil
+                ? try RunPlan.transforming(
+                    input: input, output: output, dates: dates, transforms: transforms, pages: pages,
+                    decoding: DecodeStage(models: models, root: root, options: options))
+                : try RunPlan.decoding(
+                    input: input, output: output, models: models, root: root, options: options,
+                    skipsFailures: transforms.onError == .skip)
+            try await RecordLoop(plan: plan).run()
         }
     }
 }

@@ -1,0 +1,25 @@
+import CodableParsing
+
+/// One batch written by a `BatchLane`: the output to write out, the notes to print and the
+/// records' failures to report (or skip), in input order. Writing stopped at the first failure
+/// the lane does not go on after.
+struct WrittenBatch {
+    let output: OutputBuffer
+    let notes: [String]
+    let failures: [CommandFailure]
+}
+
+/// Where `RecordLoop` hands batches to be written record by record by a writer that may fail
+/// on a record (dates re-encoded, records decoded): on this thread, one batch at a time, or on
+/// several cores at once. Batches come back in the order they were started.
+protocol BatchLane: AnyObject {
+    /// Whether another batch can be started before the oldest one is taken (`next()`).
+    var hasRoom: Bool { get }
+    /// Starts writing `batch`, read from `file`.
+    func start(_ batch: RecordBatch, from file: InputFile)
+    /// The oldest batch started and not taken yet (its output is to be written out and emptied
+    /// before the next call), or nil when there is none.
+    func next() async -> WrittenBatch?
+    /// Ends an input, once every batch of it was taken; `readAsJSON`: it was read as JSON.
+    func endInput(readAsJSON: Bool)
+}

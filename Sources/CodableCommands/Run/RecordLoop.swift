@@ -1,0 +1,152 @@
+import CodableParsing
+import CodablePipeline
+
+/// The one loop behind every command that writes records: reads each input's batches in
+/// order, sends each through the plan's stages (reshaping, decoding, then the lane or the
+/// transform chain) into the sink, writes out what came through after every batch, and stops
+/// reading as soon as the chain wants nothing more.
+struct RecordLoop {
+    let plan: RunPlan
+
+    /// A failure reading an input, thrown once the batches read before it were written.
+    private struct ReadFailure: Error {
+        let error: any Error
+    }
+
+    func run() async throws(CommandFailure) {
+        let sink = plan.sink
+        var skipped = 0
+        defer { plan.progress?.finish() }
+        let committed = try await sink.target.produce(cleanUp: sink.discardPages, otherError: otherError) {
+            reading: for file in plan.inputs {
+                sink.startInput(file)
+                var batches = InputBatches(try plan.input.records(from: file), readingAhead: plan.readsAhead)
+                defer { batches.cancel() }
+                // Reports a failed record and counts it (`--on-error skip`), or throws it.
+                let skipOrThrow = { (failure: CommandFailure) throws(CommandFailure) in
+                    guard plan.skipsFailures, case .invalidValue = failure else { throw failure }
+                    Diagnostics().report(failure)
+                    skipped += 1
+                }
+                do {
+                    var readError: (any Error)?
+                    while true {
+                        let next: RecordBatch?
+                        do { next = try await batches.next() } catch {
+                            readError = error
+                            break
+                        }
+                        // The batch read is held by nothing else: `decode` lets go of a huge one.
+                        guard var batch = consume next else { break }
+                        plan.progress?.advance(records: batch.count, bytes: batch.bytes.count)
+                        if let reshaping = plan.reshaping {
+                            let fromTable = plan.input.csvDialect(for: file) != nil
+                            if let edits = reshaping.editsAsWritten(for: batch, fromTable: fromTable) {
+                                sink.write(batch, edits: edits)
+                                try sink.flush(from: file)
+                                continue
+                            }
+                            batch = try reshaping.rebuilt(batch, fromTable: fromTable, file: file)
+                        }
+                        if let decoding = plan.decoding {
+                            guard let decoded = try decoding.decode(consume batch, file: file, onFailure: skipOrThrow)
+                            else { continue }
+                            batch = decoded
+                        }
+                        switch plan.writing {
+                        case .asRead:
+                            sink.write(batch)
+                            try sink.flush(from: file)
+                        case .lane(let lane):
+                            lane.start(batch, from: file)
+                            // Taken (its output written and emptied) before its writer starts another.
+                            while !lane.hasRoom, let written = await lane.next() {
+                                try take(written, from: file, skipOrThrow: skipOrThrow)
+                            }
+                        case .chain(let chain, let dates):
+                            try chain.process(
+                                batch, replacements: dates.map { Self.replacements($0, batch) },
+                                onFailure: { failure, record in
+                                    try skipOrThrow(
+                                        sink.places.failure(
+                                            failure.message, in: record, at: failure.node ?? record.root, file: file))
+                                },
+                                emit: { record, replacements in try sink.write(record, replacements: replacements) },
+                                emitEdited: { record, edit in try sink.write(record, edit: edit) })
+                            try sink.flush(from: file)
+                            if chain.isSatisfied { break reading }
+                        }
+                    }
+                    if case .lane(let lane) = plan.writing {
+                        while let written = await lane.next() {
+                            try take(written, from: file, skipOrThrow: skipOrThrow)
+                        }
+                    }
+                    if let readError { throw ReadFailure(error: readError) }
+                    if case .lane(let lane) = plan.writing {
+                        lane.endInput(readAsJSON: (plan.input.framing(for: file) ?? .json) == .json)
+                    }
+                } catch let stopped as ReadFailure {
+                    sink.writeWhatCameBefore()
+                    throw CommandFailure.reading(stopped.error, in: file) ?? stopped.error
+                } catch let failure as CommandFailure {
+                    if plan.writesRecordsBeforeFailure { sink.writeWhatCameBefore() }
+                    throw failure
+                }
+            }
+            var facts = PageFacts(written: 0, hasMore: false, total: nil)
+            if case .chain(let chain, _) = plan.writing {
+                facts = try chain.finish { record, replacements in
+                    try sink.write(record, replacements: replacements)
+                }
+            }
+            try sink.finish(facts: facts, lastInput: plan.inputs.last)
+        }
+        guard committed else { return }  // the reader went away: quietly done
+        if skipped > 0 { throw .recordsSkipped(skipped) }
+    }
+
+    /// A batch a lane wrote: its notes printed, its failures reported or thrown (after the
+    /// records before the first that stops the run), and its output written out.
+    private func take(
+        _ written: WrittenBatch, from file: InputFile, skipOrThrow: (CommandFailure) throws(CommandFailure) -> Void
+    ) throws {
+        let sink = plan.sink
+        for note in written.notes { Diagnostics().note(note) }
+        for failure in written.failures {
+            do { try skipOrThrow(failure) } catch {
+                try? sink.target.write(written.output)
+                throw error
+            }
+        }
+        // A lane on this thread writes into the sink's output; one on several cores, into its own.
+        if written.output === sink.output {
+            try sink.flush(from: file)
+        } else {
+            try sink.target.write(written.output)
+        }
+    }
+
+    /// How an error that is neither a failure nor the output's is reported: only `--sort-by`'s
+    /// runs are written elsewhere than the output, into `$TMPDIR`.
+    private var otherError: (any Error) -> CommandFailure {
+        guard case .chain = plan.writing else { return { .usage("unexpected error: \($0)") } }
+        return { error in
+            .unwritableOutput(
+                output: "temporary sort file in \(TemporaryFiles.directory.string)",
+                reason: CodableCommands.describe(error))
+        }
+    }
+
+    /// Record `index`'s re-encoded dates; a date that fails is the record's failure.
+    private static func replacements(_ rewriter: DateRewriter, _ batch: RecordBatch) -> (Int) throws -> NodeReplacements
+    {
+        return { index in
+            do throws(DateRewriter.Failure) {
+                return try rewriter.replacements(for: batch[index])
+            } catch {
+                throw RecordFailure(node: error.node, message: error.message)
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CodableParsing
+import CodablePipeline
+
+/// `--flatten` or `--unflatten` as the first stage of a run: each batch rebuilt, or, when the
+/// plan lets the writer do it (`asWritten`), its records handed to the sink with the edits that
+/// flatten or nest them as they are written, so that a huge record is not held twice.
+struct Reshaping {
+    /// What the writer needs to know to reshape records as it writes them.
+    struct AsWritten {
+        let format: OutputFormat
+        let sortsKeys: Bool
+        let chosenColumns: [String]?
+    }
+
+    /// The records' edits as they are written.
+    enum Edits {
+        /// The same edit for every record.
+        case each(RecordEdit)
+        /// An edit for each record of the batch.
+        case perRecord([RecordEdit])
+    }
+
+    let options: FlattenOptions
+    /// Records may be reshaped as they are written: nothing else changes them (no date is
+    /// re-encoded, no transform runs).
+    let asWritten: AsWritten?
+
+    /// The edits that write `batch`'s records reshaped, or nil when the batch is to be rebuilt
+    /// (`rebuilt(_:fromTable:file:)`). `fromTable`: read from CSV or TSV.
+    func editsAsWritten(for batch: RecordBatch, fromTable: Bool) -> Edits? {
+        guard let asWritten else { return nil }
+        if let edit = options.flatteningAsWritten(
+            to: asWritten.format, rewritingDates: false, columnsChosen: asWritten.chosenColumns != nil)
+        {
+            return .each(edit)
+        }
+        return options.unflatteningAsWritten(
+            batch, to: asWritten.format, rewritingDates: false, sortingKeys: asWritten.sortsKeys,
+            chosenColumns: asWritten.chosenColumns, fromTable: fromTable
+        ).map(Edits.perRecord)
+    }
+
+    /// `batch` flattened or unflattened; `fromTable` (CSV, TSV input) parses cells that hold
+    /// JSON arrays or objects.
+    func rebuilt(_ batch: RecordBatch, fromTable: Bool, file: InputFile) throws(CommandFailure) -> RecordBatch {
+        try options.apply(to: batch, fromTable: fromTable, file: file)
+    }
+}

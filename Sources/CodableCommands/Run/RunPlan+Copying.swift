@@ -1,0 +1,53 @@
+import CodableParsing
+import CodablePipeline
+
+extension RunPlan {
+    /// `convert` without transforms: records copied into the output format, flattened or
+    /// nested as asked, their dates re-encoded. Records are reshaped as they are written when
+    /// no date is re-encoded; dates re-encoded into JSON Lines or JSON text sequences are
+    /// written a batch per core (not with `--explain-dates`, whose notes come in input order
+    /// from one rewriter, nor with reshaping).
+    static func copying(input: InputOptions, output: OutputOptions, dates: DateOptions, flattening: FlattenOptions)
+        throws(CommandFailure) -> RunPlan
+    {
+        let inputs = input.inputs
+        let target = try output.openTarget()
+        let singleValueAllowed =
+            inputs.count == 1 && input.csvDialect(for: inputs[0]) == nil
+            && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
+        let rewriter = try dates.makeRewriter()
+        let formatter = output.makeWriter(singleValueAllowed: singleValueAllowed)
+        var writing = Writing.asRead
+        var readsAhead = false
+        if let rewriter {
+            let parallel =
+                !dates.explainDates && !flattening.isActive && (output.to == .jsonl || output.to == .jsonSeq)
+                && InputOptions.scanningThreads > 1
+            let (framing, options, explains) = (output.to.framing, output.writerOptions, dates.explainDates)
+            let lane = try RecordWriterLane(
+                workers: parallel ? InputOptions.scanningThreads : 1, goesOnAfter: { _ in false },
+                makeWriter: {
+                    guard parallel else {
+                        return DateRewritingWriter(writer: formatter, rewriter: rewriter, explains: explains)
+                    }
+                    return DateRewritingWriter(
+                        writer: RecordWriter(framing: framing, options: options, singleValueAllowed: false),
+                        rewriter: rewriter.copy())
+                })
+            writing = .lane(lane)
+            readsAhead = parallel
+        }
+        var plan = RunPlan(
+            input: input, inputs: inputs, readsAhead: readsAhead, writing: writing,
+            sink: RecordSink(target: target, formatter: formatter))
+        if flattening.isActive {
+            plan.reshaping = Reshaping(
+                options: flattening,
+                asWritten: rewriter != nil
+                    ? nil
+                    : Reshaping.AsWritten(
+                        format: output.to, sortsKeys: output.sortKeys, chosenColumns: output.chosenColumns))
+        }
+        return plan
+    }
+}
