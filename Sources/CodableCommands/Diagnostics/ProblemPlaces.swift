@@ -32,8 +32,8 @@ struct ProblemPlaces {
     }
 
     /// The coding paths of nodes `nodes` of `record`, as `codingPath(ofNode:in:)` gives each,
-    /// found in one walk down the record: a record of 200 000 fields that are not columns took
-    /// over 100 s to note them, each walked to from the record's root.
+    /// found in one walk down the record, not each walked to from the record's root: a record
+    /// with many fields that are not columns would be walked again for each of them.
     func codingPaths(ofNodes nodes: [Int], in record: Record) -> [String] {
         let batch = record.batch
         let index = batch.recordIndex(ofRoot: record.root)

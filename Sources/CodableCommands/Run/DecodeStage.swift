@@ -27,8 +27,8 @@ final class DecodeStage {
         /// record's input record: located only when a problem is reported.
         case batch(RecordBatch, records: [Int32])
         /// The places of the input records, noted as the batch was decoded: a batch holding a
-        /// huge record is let go before its decoded records go on (kept, it took a
-        /// `[String: Int]` of 300 000 values into CSV 4.1 times its size).
+        /// huge record is let go before its decoded records go on (kept, the huge record would stay
+        /// in memory beside its decoded copy until the next batch).
         case placed([InputRecordPlace])
     }
 
@@ -64,8 +64,8 @@ final class DecodeStage {
             origins = .batch(batch, records: decodedFrom)
         }
         // The decoded text becomes the batch's bytes as it is, scanned as one chunk of JSON
-        // Lines: copied out, then read into a chunk, it took a huge record 4.9 times its size
-        // into YAML. The output goes on over new room (at most a few batches' worth). A huge
+        // Lines, not copied out and then read into a chunk: a huge record would be held twice
+        // more. The output goes on over new room (at most a few batches' worth). A huge
         // record's bytes come back from their temporary file (`OutputOverflow`) only now.
         do { try output.takeOverflowBack() } catch { throw CommandFailure.unreadableRecordOverflow(error) }
         let chunk = JSONLinesChunk(bytes: output.takeBytes(keepingCapacity: Self.keptOutputBytes))
@@ -109,7 +109,7 @@ final class DecodeStage {
     /// Whether the records of `batch` are placed as they are decoded and the batch let go, not
     /// kept until the next one: when it is bigger than `keptInputBytes` (a batch reads about
     /// 1 MiB of input), or its records take `eagerlyPlacedRecordBytes` each on average (few
-    /// records, each cheap to place). A record of 2.6 MB, kept, took 1.9 times its size more.
+    /// records, each cheap to place). Kept, a huge record's input would stay beside its output.
     private static func placesEagerly(_ batch: RecordBatch) -> Bool {
         batch.bytes.count > keptInputBytes || batch.bytes.count >= batch.count * eagerlyPlacedRecordBytes
     }

@@ -12,13 +12,12 @@ struct BatchCheck: Sendable {
     let limit: Int
 
     /// The most problems one task holds before it stops at a record's end and leaves the rest
-    /// of its part of the batch to later tasks (`Result.rest`): with every record bad, a batch of
-    /// 1 MiB made 63 000 problems, and the runner's four batches at once held 140 MB of them
-    /// (`--max-errors 0`, 500 000 bad records of 16 bytes). A record with more findings than
-    /// `SortedFindings` holds in memory is handed on a page of this many at a time. 256: a record
-    /// of 1 MB with 500 000 problems took 4.4 times its size as JUnit with pages of 1 024,
-    /// 3.3 to 3.8 with 512 (4.2 once, in a debug build beside CI's other tests), 2.8 to 3.2
-    /// with 256 (3.2 to 3.3 debug); 300 000 bad records take as long with any of them.
+    /// of its part of the batch to later tasks (`Result.rest`): with every record bad
+    /// (`--max-errors 0`), a batch of 1 MiB of small records makes tens of thousands of
+    /// problems, and the runner checks four batches at once. A record with more findings than
+    /// `SortedFindings` holds in memory is handed on a page of this many at a time. 256: a
+    /// smaller page holds less of such a record's problems at once (for JUnit most of all),
+    /// and many bad records take as long with small pages as with large ones.
     static let problemsPerTask = 256
 
     /// A part of a batch for a task: its records from `record` up to `end` (nil: the batch's
@@ -144,10 +143,10 @@ struct BatchCheck: Sendable {
 
     /// The first `length` records of `rest` (records of `batch` from a record's start) as a part
     /// for a task; `rest` goes on after them, its cursor counted on to its new first record, or
-    /// becomes nil when nothing is left. So tasks check a batch's parts at once: with every
-    /// record bad, the rest of a batch went to one task after another, each started once the
-    /// one before was reported, and `validate` used 1.2 of 2 cores. Cut as tasks come free, not
-    /// all at once: a record with many problems and a million small ones after it made a
+    /// becomes nil when nothing is left. So tasks check a batch's parts at once: handed to one
+    /// task after another, each started once the one before was reported, a batch of bad
+    /// records would be checked on little more than one core. Cut as tasks come free, not all
+    /// at once: a record with many problems and a million small ones after it would make a
     /// million parts.
     static func cutPart(from rest: inout Resumption?, length: Int, in batch: RecordBatch) -> Resumption? {
         guard var part = rest else { return nil }

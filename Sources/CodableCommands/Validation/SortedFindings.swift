@@ -5,8 +5,8 @@ import CodableParsing
 ///
 /// Up to `runLength` findings are held and sorted in memory. Past that, each full run is
 /// sorted and appended to an unnamed temporary file in `$TMPDIR`, and the runs are merged back
-/// a page at a time (`nextPage(atMost:)`): a record with 500 000 problems no longer holds them
-/// all. When no file can be made or written, findings stay in memory, as before.
+/// a page at a time (`nextPage(atMost:)`): a record with 500 000 problems does not hold them
+/// all. When no file can be made or written, all the findings stay in memory.
 ///
 /// Used by one task at a time: the checking task that fills it, then each task that takes the
 /// next page (the runner starts one only when the one before has ended).

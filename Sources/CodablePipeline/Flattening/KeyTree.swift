@@ -5,14 +5,14 @@ import CodableParsing
 ///
 /// Worked out once, a tree is written again for each following record of the batch with the
 /// same keys (every row of a CSV file): its members name the record's keys by their place, and
-/// the new keys' text is added to the batch once. Rebuilt for each row, it made `--unflatten`
-/// of a CSV file eleven times slower than converting it.
+/// the new keys' text is added to the batch once. Rebuilt for each row, it would make
+/// `--unflatten` of a CSV file many times slower than converting it.
 ///
 /// Lean, because a record may hold a million keys: an entry is seven 32-bit numbers, its name a
 /// range of its key's bytes (an escaped key's unescaped name is kept once, for all its parts),
 /// each object's members a list linked through the entries, and one hash table (4 bytes a slot,
 /// at most 3/4 full) finds a member by its object and name. An array of entries and a
-/// dictionary per object took 25 times the size of a record of 300 000 keys `k….x`.
+/// dictionary per object would take many times the size of a record of many keys.
 ///
 /// The tree reads its record's bytes: it lives inside the caller's access to them.
 struct KeyTree {

@@ -12,8 +12,8 @@ import CodableParsing
 /// one hash table (4 bytes a slot, at most 3/4 full) holds the paths and the keys, found by
 /// the path they are in and their last part's name. Keys already in nesting order (every key
 /// of an object together, as `--flatten` and CSV headers made from nested records give them)
-/// need no more; others are sorted, 8 bytes a key. `KeyTree`, which also builds the new tape,
-/// took 9 times the size of a record of 300 000 keys `k….x`.
+/// need no more; others are sorted, 8 bytes a key. A `KeyTree`, which also builds the new
+/// tape, would take several times the size of a record of many keys.
 struct UnflattenPlanner {
     /// What to do with a record.
     enum Plan {
@@ -80,7 +80,7 @@ struct UnflattenPlanner {
             keys += 1
             parts += nodes[key].withStringBytes(in: base) { KeyTree.partCount(of: $0, separator: separator) }
         }
-        // Of any size, not a power of two: 600 000 parts took 4 MiB, 3.2 MB now.
+        // Of any size, not a power of two: rounded up to one, it could take almost twice the room.
         table = [Int32](repeating: -1, count: max(16, parts + parts / 3 + 1))
         keyParents.reserveCapacity(keys)
         // Reserved, not touched: a record whose keys share their objects uses little of it.

@@ -18,10 +18,10 @@ public final class TransformChain {
 
     /// With `--select`, records of at least this many nodes go to `EmitEdited`, when given, with
     /// their edits rather than edited on a new tape: they would be held twice. Smaller ones are
-    /// selected a batch at a time on one new tape, which is faster for them (100 MB of small
-    /// records: 585 ms, 695 ms through the writer). Without `--select` every edited record goes
-    /// to the writer: it drops and renames faster than a copy does (0.86 s against 1.82 s), and
-    /// `--unique-by` finds its key through the edits (`SortKey(_:in:edit:)`).
+    /// selected a batch at a time on one new tape, which is faster for them than the writer's
+    /// edits. Without `--select` every edited record goes to the writer: it drops and renames
+    /// faster than a copy does, and `--unique-by` finds its key through the edits
+    /// (`SortKey(_:in:edit:)`).
     public static let nodesWrittenWithEdits = 1 << 16
 
     private let plan: TransformPlan
