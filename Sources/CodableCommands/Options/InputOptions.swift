@@ -85,9 +85,8 @@ struct InputOptions: ParsableArguments {
     }
 
     /// A YAML file of at most this many bytes (still to be read) is parsed on the reading thread:
-    /// starting a parsing thread of its own costs more than it saves. Measured on two cores, a
-    /// list of small mappings: 64 KiB reads in 33 ms on the reading thread, 37 ms with a thread;
-    /// 128 KiB, 40 and 41 ms; 256 KiB, 47 and 42 ms; 1 MiB, 92 and 71 ms.
+    /// below it, starting a parsing thread of its own costs more than it saves; past it, parsing
+    /// beside the reads wins (on two cores, a list of small mappings breaks even near 128 KiB).
     static let yamlParsedInBackgroundPast: Int64 = 128 << 10
 
     /// The records of `input`, read in its format; with `items`, the elements of the array there
