@@ -78,6 +78,15 @@ struct InputOptions: ParsableArguments {
         from.map { $0 == .yaml } ?? input.hasYAMLExtension
     }
 
+    /// Whether the run reads one input that may be a lone value rather than a list of records:
+    /// one JSON text or YAML document, never CSV or TSV rows. Written unchanged, such a value
+    /// goes out as itself, not as a one-element array.
+    var mayReadALoneValue: Bool {
+        let inputs = inputs
+        guard inputs.count == 1, csvDialect(for: inputs[0]) == nil else { return false }
+        return isYAML(inputs[0]) || (framing(for: inputs[0]) ?? .json) == .json
+    }
+
     /// The tabular dialect to read `input` with: `--from csv|tsv`, else the extension.
     func csvDialect(for input: InputFile) -> CSVDialect? {
         guard let from else { return input.csvDialectFromExtension }

@@ -12,11 +12,8 @@ extension RunPlan {
     {
         let inputs = input.inputs
         let target = try output.openTarget()
-        let singleValueAllowed =
-            inputs.count == 1 && input.csvDialect(for: inputs[0]) == nil
-            && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
         let rewriter = try dates.makeRewriter()
-        let formatter = output.makeWriter(singleValueAllowed: singleValueAllowed)
+        let formatter = output.makeWriter(singleValueAllowed: input.mayReadALoneValue)
         var writing = Writing.asRead
         var readsAhead = false
         if let rewriter {

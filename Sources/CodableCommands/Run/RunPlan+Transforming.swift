@@ -37,9 +37,7 @@ extension RunPlan {
                 page: pages.page ?? (pages.limit.map { l in l == 0 ? 1 : (pages.offset ?? 0) / l + 1 } ?? 1),
                 pageSize: pages.page != nil ? (pages.pageSize ?? 50) : pages.limit)
             : nil
-        let singleValueAllowed =
-            inputs.count == 1 && (input.isYAML(inputs[0]) || (input.framing(for: inputs[0]) ?? .json) == .json)
-            && !transforms.isActive && keys == nil && !pages.isActive
+        let singleValueAllowed = input.mayReadALoneValue && !transforms.isActive && keys == nil && !pages.isActive
         let formatter: any RecordFormatter = envelope ?? output.makeWriter(singleValueAllowed: singleValueAllowed)
         // Problems found after decoding are reported at the input records the records came from.
         let places = ProblemPlaces(decodeStage: decoding)
