@@ -104,6 +104,7 @@ struct YAMLDocumentBuilder {
         let streamsRoot =
             stack.isEmpty && documentsStarted == 1
             && options.oneDocumentAtMost?(event.kind == .sequenceStart) == true && event.kind == .sequenceStart
+            && options.sequenceItemsAreRecords
         switch event.kind {
         case .scalar:
             let value = UnsafeBufferPointer(start: bytes + event.valueStart, count: event.valueLength)

@@ -44,6 +44,9 @@ public struct YAMLReaderOptions: Sendable {
     /// being built (the default: a big input reads faster), or on the reading thread as records
     /// are asked for (a small input, where starting a thread costs more than it saves).
     public var parsesInBackground: Bool
+    /// Whether the items of a lone document's root sequence are the records (as for `convert`);
+    /// false: each document is one record, a sequence too (checked whole by `validate`).
+    public var sequenceItemsAreRecords = true
 
     /// The default alias limit: one million nodes per document.
     public static let defaultMaxAliasNodes = 1_000_000

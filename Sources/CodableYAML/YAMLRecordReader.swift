@@ -99,7 +99,8 @@ public final class YAMLRecordReader: RecordBatchReader {
                     let root = builder.documentStart
                     if builder.streamsRootSequence {
                         streamedRootSequence = true  // its items are on their way already
-                    } else if documentsRead == 0 && builder.tape[root].kind == .array {
+                    } else if documentsRead == 0 && builder.tape[root].kind == .array && options.sequenceItemsAreRecords
+                    {
                         heldSequence = root
                     } else {
                         roots.append(Int32(root))
@@ -213,7 +214,7 @@ public final class YAMLRecordReader: RecordBatchReader {
             let place = window.place(ofOffset: failure.offset)
             error = .malformed(failure.reason, place.location, place.excerpt)
         }
-        if documentsRead == 0, let (items, end) = builder.itemsOfRootSequence() {
+        if documentsRead == 0, options.sequenceItemsAreRecords, let (items, end) = builder.itemsOfRootSequence() {
             // A failure inside a first document whose root is a sequence: the items before it
             // are records, as they are when the items are handed on as they come.
             builder.tape.truncate(to: end)

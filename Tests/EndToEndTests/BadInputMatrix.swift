@@ -17,7 +17,7 @@ enum MatrixCommand: String, Sendable, CaseIterable {
         switch self {
         case .convert: return ["convert", "--from", format, "--to", "jsonl"]
         case .decode: return ["decode", "--from", format, "--model", Self.model, "--type", "Record", "--to", "jsonl"]
-        case .validateSchema: return ["validate", "--from", format, "--schema", Self.schema]
+        case .validateSchema: return ["validate", "--from", format, "--schema", Self.schema, "--each"]
         case .validateModel: return ["validate", "--from", format, "--model", Self.model, "--type", "Record"]
         }
     }

@@ -20,8 +20,9 @@ import Testing
         try Self.schema.write(to: schema, atomically: true, encoding: .utf8)
         let file = directory.appendingPathComponent("list.\(format)")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        let fromFile = try CodableBinary.run(["validate", "--schema", schema.path, file.path])
-        let fromPipe = try CodableBinary.run(["validate", "--schema", schema.path, "--from", format], stdin: text)
+        let fromFile = try CodableBinary.run(["validate", "--schema", schema.path, "--each", file.path])
+        let fromPipe = try CodableBinary.run(
+            ["validate", "--schema", schema.path, "--each", "--from", format], stdin: text)
         return (fromFile, fromPipe)
     }
 

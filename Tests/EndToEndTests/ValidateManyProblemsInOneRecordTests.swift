@@ -71,7 +71,8 @@ import Testing
 
     @Test func schemaProblemsPastMemoryComeInDocumentOrder() throws {
         let result = try validateBothWays(
-            ["validate", "--schema", "DIR/rows.schema.json", "--max-errors", "0"], input: Self.input(count: 3_001))
+            ["validate", "--schema", "DIR/rows.schema.json", "--each", "--max-errors", "0"],
+            input: Self.input(count: 3_001))
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("1 file, 3 records, 9005 errors in "), "\(result.stderr)")
         let places = Self.places(result.stdout)
@@ -93,7 +94,7 @@ import Testing
     @Test(arguments: ["0", "5000"])
     func theJSONReportAndALimitAgree(maxErrors: String) throws {
         let result = try validateBothWays(
-            ["validate", "--schema", "DIR/rows.schema.json", "--max-errors", maxErrors, "--report", "json"],
+            ["validate", "--schema", "DIR/rows.schema.json", "--each", "--max-errors", maxErrors, "--report", "json"],
             input: Self.input(count: 2_501))
         #expect(result.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -128,7 +129,7 @@ import Testing
     @Test(arguments: ["text", "json"])
     func aDiskFullInTheMiddleKeepsTheRestInMemory(report: String) throws {
         let result = try validateBothWays(
-            ["validate", "--schema", "DIR/rows.schema.json", "--max-errors", "0", "--report", report],
+            ["validate", "--schema", "DIR/rows.schema.json", "--each", "--max-errors", "0", "--report", report],
             input: Self.input(count: 3_001), fileSizeLimit: 400)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("1 file, 3 records, 9005 errors in "), "\(result.stderr)")
@@ -148,7 +149,7 @@ import Testing
                 + Array(repeating: "-5", count: count).joined(separator: ",") + "\n"
         let schema = format == "yaml" ? "DIR/rows.schema.json" : "DIR/columns.schema.json"
         let result = try validateBothWays(
-            ["validate", "--schema", schema, "--max-errors", "0"], input: input, named: "rows.\(format)")
+            ["validate", "--schema", schema, "--each", "--max-errors", "0"], input: input, named: "rows.\(format)")
         #expect(result.status == 1)
         #expect(
             result.stderr.hasPrefix(

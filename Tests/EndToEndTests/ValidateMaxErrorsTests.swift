@@ -121,7 +121,7 @@ import Testing
         let input = directory.appendingPathComponent(file)
         try Data(records.map { prefix + $0 + "\n" }.joined().utf8).write(to: input)
         let result = try CodableBinary.run([
-            "validate", "--schema", schema.path, "--report", "github", "--max-errors", "0", input.path,
+            "validate", "--schema", schema.path, "--each", "--report", "github", "--max-errors", "0", input.path,
         ])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("1 file, 12000 records, \(expected.count) errors in "), "\(result.stderr)")

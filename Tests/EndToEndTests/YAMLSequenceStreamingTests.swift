@@ -121,8 +121,9 @@ import Testing
         let text = (0..<5_000).map { "- {id: \($0)}\n" }.joined() + "- {name: x}\n"
         let yaml = directory.appendingPathComponent("items.yaml")
         try text.write(to: yaml, atomically: true, encoding: .utf8)
-        let fromFile = try CodableBinary.run(["validate", "--schema", schema.path, yaml.path])
-        let fromPipe = try CodableBinary.run(["validate", "--schema", schema.path, "--from", "yaml"], stdin: text)
+        let fromFile = try CodableBinary.run(["validate", "--schema", schema.path, "--each", yaml.path])
+        let fromPipe = try CodableBinary.run(
+            ["validate", "--schema", schema.path, "--each", "--from", "yaml"], stdin: text)
         #expect(fromFile.status == 1 && fromPipe.status == 1)
         let problem = ":5001:3: error: missing required property \"id\"\n    at $[5000] (schema /required)\n"
         #expect(fromFile.stdout.contains(yaml.path + problem), "\(fromFile.stdout.prefix(300))")

@@ -7,16 +7,18 @@ extension CodableCommand {
     /// `codable validate`: every problem of every record, for CI.
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check records against a JSON Schema or Swift model.",
+            abstract: "Check documents or records against a JSON Schema or Swift model.",
             discussion: """
                 Needs --schema FILE (draft 2020-12, or draft-07 by its $schema), or --model \
                 FILE.swift with --type NAME. Files may be globs, expanded by codable itself so \
                 that quoted patterns work in any shell or CI: 'data/**/*.json' (** is any \
                 number of directories; matches are sorted; a pattern that matches nothing is \
-                reported like an unreadable file). Every record of every file is checked: JSON \
-                Lines and top-level arrays record by record, as a stream. Every problem is \
-                reported with its file, line and column, its path, and the schema keyword or \
-                model member it breaks.
+                reported like an unreadable file). With --schema, each JSON text, YAML \
+                document and JSON Lines line is checked whole, as every schema validator does; \
+                --each checks the elements of a top-level array (or YAML sequence) one by one \
+                instead, as a stream. With --model, --type says it: T checks each element of a \
+                top-level array, [T] the whole array. Every problem is reported with its file, \
+                line and column, its path, and the schema keyword or model member it breaks.
 
                 Reports (--report) go to standard output or -o FILE: text (the default; \
                 FILE:LINE:COL: error: MESSAGE with the path and the source line), json (a \
@@ -54,6 +56,9 @@ extension CodableCommand {
 
         @Flag(help: "Make format (date-time, email, uuid, ...) an assertion instead of an annotation.")
         var assertFormats = false
+
+        @Flag(help: "With --schema: check each element of a top-level array or YAML sequence, not the whole.")
+        var each = false
 
         @OptionGroup(title: "Model") var model: ModelOptions
 
@@ -104,6 +109,11 @@ extension CodableCommand {
             if schema == nil && (schemaDir != nil || assertFormats) {
                 throw ValidationError("--schema-dir and --assert-formats go with --schema.")
             }
+            if schema == nil && each {
+                throw ValidationError(
+                    "--each goes with --schema; with --model, --type says it: T for each element, [T] for the whole array."
+                )
+            }
             if dates.outputDates != nil || dates.explainDates {
                 throw ValidationError(
                     "--output-dates and --explain-dates go with decode and convert: validate writes no records.")
@@ -122,7 +132,8 @@ extension CodableCommand {
             if let output, output != "-" { target = try .atomicFile(output) } else { target = .standardOutput() }
             let color = output == nil && Terminal.stdoutWantsColor
             let runner = ValidationRunner(
-                entries: entries, input: input, checker: checker,
+                entries: entries, input: input, arrayElementsAreRecords: arrayElementsAreRecords(checker),
+                checker: checker,
                 report: quiet ? nil : format.makeReport(subject: checker.subject, color: color),
                 unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors == 0 ? nil : maxErrors,
                 target: target)
@@ -130,6 +141,13 @@ extension CodableCommand {
             if !quiet { Diagnostics().line(summary.line) }
             if summary.unreadableFiles > 0 { throw CommandFailure.reported(.io) }
             if summary.errors > 0 { throw CommandFailure.reported(.invalidData) }
+        }
+
+        /// Whether a top-level array's elements are checked one by one: with a schema, `--each`;
+        /// with a model, unless its type is an array (`[T]` checks each input whole).
+        private func arrayElementsAreRecords(_ checker: any RecordChecker) -> Bool {
+            guard let checker = checker as? ModelChecker else { return each }
+            return !checker.checksWholeArrays
         }
 
         private func makeChecker() throws(CommandFailure) -> any RecordChecker {

@@ -65,8 +65,9 @@ struct InputRecords: AsyncSequence {
 }
 
 extension InputOptions {
-    /// The records of `file`, paged when `--items` is given.
-    func records(from file: InputFile) throws(CommandFailure) -> InputRecords {
+    /// The records of `file`, paged when `--items` is given. Without `arrayElementsAreRecords`,
+    /// each JSON text and YAML document is one record, an array too (`validate`'s documents).
+    func records(from file: InputFile, arrayElementsAreRecords: Bool = true) throws(CommandFailure) -> InputRecords {
         let page = file.path.map(PageReference.init(input:)) ?? .standardInput
         let from = self.from
         let maxDepth = self.maxDepth
@@ -107,10 +108,12 @@ extension InputOptions {
                     }))
         }
         if case .url = page {
-            return InputRecords(
-                source: .web(page, HTTPPageLoader(settings: pages.httpSettings), pageReaderOptions(page)))
+            var options = pageReaderOptions(page)
+            options.arrayElementsAreRecords = arrayElementsAreRecords
+            return InputRecords(source: .web(page, HTTPPageLoader(settings: pages.httpSettings), options))
         }
-        return InputRecords(source: .stream(try recordStream(for: file)))
+        return InputRecords(
+            source: .stream(try recordStream(for: file, arrayElementsAreRecords: arrayElementsAreRecords)))
     }
 }
 

@@ -99,12 +99,17 @@ struct InputOptions: ParsableArguments {
     static let yamlParsedInBackgroundPast: Int64 = 128 << 10
 
     /// The records of `input`, read in its format; with `items`, the elements of the array there
-    /// in each YAML document (JSON envelopes are walked by the reader itself).
-    func recordStream(for input: InputFile, itemsAt items: FieldPath? = nil) throws(CommandFailure) -> RecordStream {
+    /// in each YAML document (JSON envelopes are walked by the reader itself). Without
+    /// `arrayElementsAreRecords`, a top-level array or a lone YAML document's sequence is one
+    /// record, not a list of them.
+    func recordStream(
+        for input: InputFile, itemsAt items: FieldPath? = nil, arrayElementsAreRecords: Bool = true
+    ) throws(CommandFailure) -> RecordStream {
         let source = try input.open()
         if isYAML(input) {
             var options = YAMLReaderOptions(
                 version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
+            options.sequenceItemsAreRecords = arrayElementsAreRecords
             let descriptor = source.descriptor
             let yamlSource: any ByteSource
             if let (start, size) = descriptor.regularFilePosition {
@@ -130,7 +135,8 @@ struct InputOptions: ParsableArguments {
                 dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
             return RecordStream(makeReader: { CSVReader(source: source, options: options) })
         }
-        let options = readerOptions(for: input)
+        var options = readerOptions(for: input)
+        options.arrayElementsAreRecords = arrayElementsAreRecords
         if options.framing == .jsonl, Self.scanningThreads > 1 {
             return RecordStream(linesFrom: source, options: options, workers: Self.scanningThreads)
         }

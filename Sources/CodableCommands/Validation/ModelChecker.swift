@@ -34,6 +34,11 @@ final class ModelChecker: RecordChecker, @unchecked Sendable {
         subject = ValidationSubject(kind: "model", source: sources.joined(separator: ", "), type: type)
     }
 
+    /// The type is an array (`[T]`): each input is checked whole, not element by element.
+    var checksWholeArrays: Bool {
+        if case .array = root { true } else { false }
+    }
+
     func findings(in record: Record, limit: Int, each: (CheckerFinding) -> Void) throws(CommandFailure) {
         let decoder = borrow()
         defer { giveBack(decoder) }

@@ -13,6 +13,9 @@ struct ValidationRunner {
 
     let entries: [Entry]
     let input: InputOptions
+    /// The elements of a top-level array (or a lone YAML document's sequence) are the records;
+    /// otherwise each JSON text or YAML document is one.
+    let arrayElementsAreRecords: Bool
     let checker: any RecordChecker
     /// The report, or nil with `--quiet`.
     let report: (any ValidationReport)?
@@ -74,7 +77,7 @@ struct ValidationRunner {
     private func check(_ file: InputFile, _ state: State) async -> FileOutcome {
         var outcome = FileOutcome(file: file.displayName, records: 0, problems: 0)
         let records: InputRecords
-        do { records = try input.records(from: file) } catch {
+        do { records = try input.records(from: file, arrayElementsAreRecords: arrayElementsAreRecords) } catch {
             outcome.unreadable = Self.reason(error, for: file)
             return outcome
         }

@@ -18,6 +18,9 @@ public struct RecordReaderOptions: Sendable {
     /// A record's blocks of alike scalars are folded past this many of its nodes
     /// (`NodeBuffer.nodesBeforeFolding`; fewer only to test folding on small inputs).
     public var nodesBeforeFolding: Int
+    /// Whether the elements of a top-level array are the records (as for `convert`); false: each
+    /// JSON text is one record, an array too (a document checked whole by `validate`).
+    public var arrayElementsAreRecords = true
 
     /// The default longest string or number: 512 MiB (536870912 bytes).
     public static let defaultMaxTokenLength = 512 << 20
@@ -85,6 +88,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     @exclusivity(unchecked) private var finished = false
     @exclusivity(unchecked) private var arrayState = ArrayState.beforeValue
     @exclusivity(unchecked) private var isTopLevelArray = false
+    /// `RecordReaderOptions.arrayElementsAreRecords`.
+    private var arrayElementsAreRecords = true
     private var recordsRead = 0
     private var pendingError: RecordReadError?
     /// With `items`: the walk through each value to its records.
@@ -124,6 +129,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         self.framing = options.framing
         self.storage = ByteStorage(capacity: 0)
         self.walker = options.items.map { EnvelopeWalker(keys: $0.keys, pathText: $0.text) }
+        self.arrayElementsAreRecords = options.arrayElementsAreRecords
     }
 
     /// A reader over one chunk of whole JSON Lines (see `JSONLinesChunker`): everything is read
@@ -311,7 +317,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         switch arrayState {
         case .beforeValue:
             guard start < count else { throw JSONSyntaxError(.empty, at: start) }
-            if base[start] == UInt8(ascii: "[") {
+            if base[start] == UInt8(ascii: "[") && arrayElementsAreRecords {
                 position = start + 1
                 arrayState = .elements(.first)
                 isTopLevelArray = true
