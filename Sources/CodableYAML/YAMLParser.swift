@@ -9,7 +9,7 @@ final class YAMLParser {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
     /// The input, as UTF-8 (libyaml and every offset after it count UTF-8 bytes).
-    private var source: UTF16TranscodingSource
+    private var source: LineStartByteOrderMarkFilter
     /// The batch being filled (input read meanwhile is kept in it).
     @exclusivity(unchecked) private var current: YAMLEventBatch?
     /// Takes a batch whose input outgrew `inputPerBatch` before the next event came and
@@ -24,7 +24,7 @@ final class YAMLParser {
     @exclusivity(unchecked) private(set) var isFinished = false
 
     init(source: any ByteSource) {
-        self.source = UTF16TranscodingSource(source)
+        self.source = LineStartByteOrderMarkFilter(UTF16TranscodingSource(source))
         parser = .allocate(capacity: 1)
         event = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) != 0 else {
