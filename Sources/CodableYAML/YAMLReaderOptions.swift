@@ -47,6 +47,10 @@ public struct YAMLReaderOptions: Sendable {
     /// Whether the items of a lone document's root sequence are the records (as for `convert`);
     /// false: each document is one record, a sequence too (checked whole by `validate`).
     public var sequenceItemsAreRecords = true
+    /// Whether a stream with no document (nothing, or only comments) is one `null` document, as
+    /// a YAML loader reading one document gives it (for `validate`, whose schema must judge it);
+    /// false: it holds no records.
+    public var emptyStreamIsNullDocument = false
 
     /// The default alias limit: one million nodes per document.
     public static let defaultMaxAliasNodes = 1_000_000

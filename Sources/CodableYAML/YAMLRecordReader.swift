@@ -76,6 +76,7 @@ public final class YAMLRecordReader: RecordBatchReader {
                 switch try nextEvent() {
                 case .event(let next): event = next
                 case .end:
+                    if documentsRead == 0 && options.emptyStreamIsNullDocument { appendNullDocument() }
                     releaseHeldSequence(asElements: documentsRead == 1)
                     finished = true
                     return roots.isEmpty ? nil : makeBatch(trimmingToLine: nil)
@@ -202,6 +203,13 @@ public final class YAMLRecordReader: RecordBatchReader {
         completedNodes = 0
         builder.tapeWasTaken()
         return batch
+    }
+
+    /// A `null` document at the stream's start, for a stream that held none.
+    private func appendNullDocument() {
+        builder.startDocument()
+        roots.append(Int32(builder.tape.appendLiteral(.null, at: 0)))
+        documentsRead += 1
     }
 
     /// Reports a failure: the whole documents before it first, then the error.

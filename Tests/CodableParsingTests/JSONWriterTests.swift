@@ -37,7 +37,9 @@ import Testing
     @Test func recordWriterFramings() throws {
         func write(_ text: String, _ framing: OutputFraming, single: Bool = true, pretty: Bool = false) throws -> String
         {
-            let reader = RecordReader(source: InMemoryByteSource(text))
+            // No records comes from an empty JSON Lines input (an empty JSON text is an error).
+            let reader = RecordReader(
+                source: InMemoryByteSource(text), options: RecordReaderOptions(framing: text.isEmpty ? .jsonl : nil))
             let writer = RecordWriter(
                 framing: framing, options: JSONWriterOptions(pretty: pretty), singleValueAllowed: single)
             while let batch = try reader.nextBatch() { writer.write(batch) }

@@ -101,7 +101,7 @@ struct InputOptions: ParsableArguments {
     /// The records of `input`, read in its format; with `items`, the elements of the array there
     /// in each YAML document (JSON envelopes are walked by the reader itself). Without
     /// `arrayElementsAreRecords`, a top-level array or a lone YAML document's sequence is one
-    /// record, not a list of them.
+    /// record, not a list of them, and a YAML stream with no document is one `null` record.
     func recordStream(
         for input: InputFile, itemsAt items: FieldPath? = nil, arrayElementsAreRecords: Bool = true
     ) throws(CommandFailure) -> RecordStream {
@@ -110,6 +110,7 @@ struct InputOptions: ParsableArguments {
             var options = YAMLReaderOptions(
                 version: yamlVersion, maxDepth: maxDepth, maxAliasNodes: yamlMaxAliasNodes, maxTokenLength: maxLength)
             options.sequenceItemsAreRecords = arrayElementsAreRecords
+            options.emptyStreamIsNullDocument = !arrayElementsAreRecords
             let descriptor = source.descriptor
             let yamlSource: any ByteSource
             if let (start, size) = descriptor.regularFilePosition {

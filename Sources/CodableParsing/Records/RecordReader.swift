@@ -294,7 +294,11 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         if !started {
             if framing == nil {
                 if position == count && !endOfInput { return .needMore }
-                framing = position == count ? .jsonStream : InputFraming.sniff(firstByte: base[position])
+                // Nothing but whitespace is an empty JSON text, an error as for JSONDecoder, not
+                // an empty stream: `--from jsonl` (or json-stream) reads it as zero records. A
+                // page walked for its items says itself what it lacks.
+                let empty: InputFraming = walker == nil ? .json : .jsonStream
+                framing = position == count ? empty : InputFraming.sniff(firstByte: base[position])
             }
             started = true
             walker?.framing = framing!
