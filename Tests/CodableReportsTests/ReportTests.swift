@@ -1,6 +1,7 @@
 import CodableParsing
-import CodableReports
 import Testing
+
+@testable import CodableReports
 
 /// The report writers on fixed problems: their exact text, and escaping of awkward characters.
 @Suite struct ReportTests {
@@ -211,6 +212,42 @@ import Testing
         #expect(sarif.contains("\"columnKind\": \"unicodeCodePoints\""))
         #expect(sarif.contains("\"executionSuccessful\": false"))
         #expect(sarif.contains("gone.json: cannot read input: No such file"))
+    }
+
+    @Test func gitlabIsCodeQualityJSON() throws {
+        let report = GitLabReport()
+        #expect(report.end(ValidationSummary()) == "[]\n")
+        let again = GitLabReport()
+        let text =
+            again.problem(Self.problem(file: "./data/a.jsonl")) + again.problem(Self.malformed)
+            + again.finish(FileOutcome(file: "gone.json", records: 0, problems: 0, unreadable: "No such file"))
+            + again.end(ValidationSummary())
+        #expect(
+            text.hasPrefix(
+                """
+                [
+                  {"type": "issue", "check_name": "type", "description": "expected string, found number 42 (at $[2].title, schema /properties/title/type)", "severity": "major", "fingerprint": "
+                """))
+        #expect(
+            text.contains(#""location": {"path": "data/a.jsonl", "positions": {"begin": {"line": 3, "column": 12}}}}"#))
+        #expect(
+            text.contains(#""check_name": "syntax", "description": "unexpected end of input", "severity": "critical""#))
+        #expect(
+            text.contains(
+                #""check_name": "unreadable", "description": "cannot read input: No such file", "severity": "blocker""#)
+        )
+        #expect(text.hasSuffix("}\n]\n"))
+    }
+
+    /// Fingerprints tell problems apart, and stay when only the line moves.
+    @Test func gitlabFingerprintsNameTheProblemNotItsLine() {
+        let first = GitLabReport.fingerprint(["a.json", "$[1].x", "type", "/type", "expected string"])
+        #expect(first.count == 32 && first.allSatisfy(\.isHexDigit))
+        #expect(first == GitLabReport.fingerprint(["a.json", "$[1].x", "type", "/type", "expected string"]))
+        #expect(first != GitLabReport.fingerprint(["a.json", "$[2].x", "type", "/type", "expected string"]))
+        #expect(
+            GitLabReport.fingerprint(["ab", "c"]) != GitLabReport.fingerprint(["a", "bc"]),
+            "parts are kept apart")
     }
 
     /// Each result names its own file, as problems of one input and then another come.

@@ -55,6 +55,26 @@ import Testing
         }
     }
 
+    /// The GitLab report is one JSON array of Code Quality issues, each unique by its
+    /// fingerprint, the unreadable input among them.
+    @Test func gitlabReportIsCodeQualityJSON() throws {
+        let result = try CodableBinary.run([
+            "validate", "--model", Self.model, "--type", "Todo", "--report", "gitlab", "Samples/validate/*.json*",
+            "missing.json",
+        ])
+        #expect(result.status == 3)
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(issues.count == 8)
+        #expect(Set(issues.compactMap { $0["fingerprint"] as? String }).count == 8)
+        for issue in issues {
+            let location = try #require(issue["location"] as? [String: Any])
+            let begin = try #require((location["positions"] as? [String: Any])?["begin"] as? [String: Any])
+            #expect((begin["line"] as? Int ?? 0) >= 1 && (begin["column"] as? Int ?? 0) >= 1)
+            #expect(["major", "blocker"].contains(issue["severity"] as? String))
+        }
+        #expect(issues.last?["check_name"] as? String == "unreadable")
+    }
+
     /// A file named with a colon (`c:d.jsonl`) is named in SARIF by a relative reference
     /// (`c%3Ad.jsonl`), not a URI of scheme `c`; GitHub decodes it back to the file's path.
     /// `uniqueItems` compares items as deep as `--max-depth` lets records be (two items of

@@ -24,8 +24,8 @@ extension CodableCommand {
                 FILE:LINE:COL: error: MESSAGE with the path and the source line), json (a \
                 versioned document, see docs/validate-report.md), github (workflow commands \
                 that GitHub Actions shows as annotations; the default when GITHUB_ACTIONS=true), \
-                junit (one test case per file) and sarif (SARIF 2.1.0 for GitHub code \
-                scanning). The summary line, and in text reports unreadable files, go to \
+                junit (one test case per file), sarif (SARIF 2.1.0 for GitHub code \
+                scanning) and gitlab (GitLab Code Quality JSON). The summary line, and in text reports unreadable files, go to \
                 standard error. --quiet prints no report and no summary: only the exit status \
                 (and errors about unreadable files or the schema) tell.
 
@@ -72,7 +72,7 @@ extension CodableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Report format; default: text, or github on GitHub Actions.",
+                "Report format; text, or github on GitHub Actions.",
                 valueName: "format"))
         var report: ReportFormat?
 

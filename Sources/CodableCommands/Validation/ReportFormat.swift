@@ -3,7 +3,7 @@ import CodableReports
 
 /// The report formats `validate --report` writes.
 enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case text, json, github, junit, sarif
+    case text, json, github, junit, sarif, gitlab
 
     /// `codable` as the reports name it.
     static let tool = ToolInfo(
@@ -20,6 +20,7 @@ enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .github: return GitHubReport()
         case .junit: return JUnitReport(subject: subject, spoolDirectory: spool)
         case .sarif: return SARIFReport(tool: Self.tool, subject: subject, spoolDirectory: spool)
+        case .gitlab: return GitLabReport()
         }
     }
 }
