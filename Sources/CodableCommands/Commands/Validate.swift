@@ -9,8 +9,8 @@ extension CodableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check documents or records against a JSON Schema or Swift model.",
             discussion: """
-                Needs --schema FILE (draft 2020-12, or draft-07 by its $schema), or --model \
-                FILE.swift with --type NAME. Files may be globs, expanded by codable itself so \
+                Checks against --schema FILE (draft 2020-12, or draft-07 by its $schema), or \
+                --model FILE.swift with --type NAME, or the rules of .codable.yaml. Files may be globs, expanded by codable itself so \
                 that quoted patterns work in any shell or CI: 'data/**/*.json' (** is any \
                 number of directories; matches are sorted; a pattern that matches nothing is \
                 reported like an unreadable file). With --schema, each JSON text, YAML \
@@ -20,13 +20,22 @@ extension CodableCommand {
                 top-level array, [T] the whole array. Every problem is reported with its file, \
                 line and column, its path, and the schema keyword or model member it breaks.
 
+                Without --schema or --model, the rules of the nearest .codable.yaml (in the \
+                current folder or above) say what checks what: a 'validate' list of rules, each \
+                with 'files' (patterns, from the config's folder) and 'schema' or 'model' and \
+                'type', plus any of schema-dir, assert-formats, each, dates, date and keys. With \
+                no files named, each rule's files are checked; named files (as pre-commit \
+                passes them) are checked by every rule that matches them, else against the \
+                schema their own $schema member names, else listed as unchecked (--strict: \
+                status 2). See docs/validate.md.
+
                 Reports (--report) go to standard output or -o FILE: text (the default; \
                 FILE:LINE:COL: error: MESSAGE with the path and the source line), json (a \
                 versioned document, see docs/validate-report.md), github (workflow commands \
                 that GitHub Actions shows as annotations; the default when GITHUB_ACTIONS=true), \
                 junit (one test case per file), sarif (SARIF 2.1.0 for GitHub code \
-                scanning) and gitlab (GitLab Code Quality JSON). The summary line, and in text reports unreadable files, go to \
-                standard error. --quiet prints no report and no summary: only the exit status \
+                scanning) and gitlab (GitLab Code Quality JSON). The summary line, and in text \
+                reports unreadable files, go to standard error. --quiet prints no report and no summary: only the exit status \
                 (and errors about unreadable files or the schema) tell.
 
                 At most --max-errors problems are reported (default 1000, 0 for no limit), so a \
@@ -95,21 +104,21 @@ extension CodableCommand {
         @Flag(name: [.short, .long], help: "Print no report and no summary; the exit status tells.")
         var quiet = false
 
+        @Flag(help: "With .codable.yaml: fail (status 2) when a file is not covered by it.")
+        var strict = false
+
         func validate() throws {
             switch (schema, model.model.isEmpty) {
-            case (nil, true):
-                throw ValidationError(
-                    "Name what to check against: --schema FILE, or --model FILE.swift with --type NAME.")
             case (.some, false): throw ValidationError("--schema and --model cannot be used together.")
             case (nil, false) where model.type == nil:
                 throw ValidationError("--model needs --type NAME: the type each record must decode as.")
             default: break
             }
             if schema != nil && model.type != nil { throw ValidationError("--type goes with --model, not --schema.") }
-            if schema == nil && (schemaDir != nil || assertFormats) {
+            if !model.model.isEmpty && (schemaDir != nil || assertFormats) {
                 throw ValidationError("--schema-dir and --assert-formats go with --schema.")
             }
-            if schema == nil && each {
+            if !model.model.isEmpty && each {
                 throw ValidationError(
                     "--each goes with --schema; with --model, --type says it: T for each element, [T] for the whole array."
                 )
@@ -125,16 +134,14 @@ extension CodableCommand {
         }
 
         func run() async throws {
-            let checker = try makeChecker()
-            let entries = expandInputs()
+            let (entries, subject) = try await plan()
             let format = report ?? (Terminal.environment("GITHUB_ACTIONS") == "true" ? .github : .text)
             let target: OutputTarget
             if let output, output != "-" { target = try .atomicFile(output) } else { target = .standardOutput() }
             let color = output == nil && Terminal.stdoutWantsColor
             let runner = ValidationRunner(
-                entries: entries, input: input, arrayElementsAreRecords: arrayElementsAreRecords(checker),
-                checker: checker,
-                report: quiet ? nil : format.makeReport(subject: checker.subject, color: color),
+                entries: entries, input: input,
+                report: quiet ? nil : format.makeReport(subject: subject, color: color),
                 unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors == 0 ? nil : maxErrors,
                 target: target)
             let summary = try await runner.run()
@@ -143,11 +150,44 @@ extension CodableCommand {
             if summary.errors > 0 { throw CommandFailure.reported(.invalidData) }
         }
 
-        /// Whether a top-level array's elements are checked one by one: with a schema, `--each`;
-        /// with a model, unless its type is an array (`[T]` checks each input whole).
-        private func arrayElementsAreRecords(_ checker: any RecordChecker) -> Bool {
-            guard let checker = checker as? ModelChecker else { return each }
-            return !checker.checksWholeArrays
+        /// What to check each input with, and what reports name as checked against: the
+        /// `--schema` or `--model`, or else the rules of `.codable.yaml`.
+        private func plan() async throws(CommandFailure) -> ([ValidationRunner.Entry], ValidationSubject) {
+            if schema != nil || !model.model.isEmpty {
+                let check = try makeCheck()
+                return (expandInputs().map { entry in entry.checked(by: check) }, check.checker.subject)
+            }
+            guard let path = ValidationConfig.find() else {
+                throw .usage(
+                    "Name what to check against: --schema FILE, or --model FILE.swift with --type NAME (or write a \(ValidationConfig.fileName))."
+                )
+            }
+            if schemaDir != nil || assertFormats || each || dates.dates != nil || !dates.dateFields.isEmpty
+                || keys != .default
+            {
+                throw .usage("with \(path), options that say how to check go in its rules, not on the command line")
+            }
+            let config = try ValidationConfig(path: path)
+            let plan = try await config.plan(files: input.files, input: input)
+            for unchecked in plan.unchecked {
+                Diagnostics().line("\(unchecked.file): \(strict ? "error" : "note"): unchecked: \(unchecked.reason)")
+            }
+            if strict && !plan.unchecked.isEmpty {
+                let files = plan.unchecked.count == 1 ? "1 file is" : "\(plan.unchecked.count) files are"
+                throw .usage("\(files) not covered by \(path) (--strict)")
+            }
+            return (plan.entries, ValidationSubject(kind: "config", source: path))
+        }
+
+        /// The checker `--schema` or `--model` makes, and whether it checks a top-level array's
+        /// elements one by one: with a schema, `--each`; with a model, unless its type is an
+        /// array (`[T]` checks each input whole).
+        func makeCheck() throws(CommandFailure) -> ValidationRunner.Check {
+            let checker = try makeChecker()
+            guard let model = checker as? ModelChecker else {
+                return ValidationRunner.Check(checker: checker, arrayElementsAreRecords: each)
+            }
+            return ValidationRunner.Check(checker: checker, arrayElementsAreRecords: !model.checksWholeArrays)
         }
 
         private func makeChecker() throws(CommandFailure) -> any RecordChecker {
@@ -164,10 +204,11 @@ extension CodableCommand {
                 models: models, root: root, type: model.type ?? "", sources: model.model, options: options)
         }
 
-        /// Files, `-`, and globs expanded in place (in command-line order).
-        private func expandInputs() -> [ValidationRunner.Entry] {
+        /// Files, `-`, and globs expanded in place (in command-line order): a file, or a
+        /// pattern that matched nothing.
+        private func expandInputs() -> [InputEntry] {
             guard !input.files.isEmpty else { return [.file(InputFile(path: nil))] }
-            var entries: [ValidationRunner.Entry] = []
+            var entries: [InputEntry] = []
             for name in input.files {
                 let pattern = GlobPattern(text: name)
                 if name == "-" {
@@ -181,6 +222,19 @@ extension CodableCommand {
                 }
             }
             return entries
+        }
+
+        /// A named input, before it is known what checks it.
+        private enum InputEntry {
+            case file(InputFile)
+            case unmatchedPattern(String)
+
+            func checked(by check: ValidationRunner.Check) -> ValidationRunner.Entry {
+                switch self {
+                case .file(let file): .file(file, check)
+                case .unmatchedPattern(let pattern): .unmatchedPattern(pattern)
+                }
+            }
         }
     }
 }

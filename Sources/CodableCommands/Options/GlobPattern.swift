@@ -57,6 +57,33 @@ struct GlobPattern {
         return Array(Set(files)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Whether the pattern matches `path` (both relative to the same folder, or both absolute),
+    /// by the rules `matches()` expands it with; no file is looked at.
+    func matches(path: String) -> Bool {
+        let pattern = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        let names = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        guard text.hasPrefix("/") == path.hasPrefix("/") else { return false }
+        return Self.components(pattern[...], match: names[...])
+    }
+
+    /// Whether `pattern`'s components match all of `names`; `**` matches any number of them
+    /// (none included), none hidden.
+    private static func components(_ pattern: ArraySlice<String>, match names: ArraySlice<String>) -> Bool {
+        guard let first = pattern.first else { return names.isEmpty }
+        if first == "**" {
+            let rest = pattern.dropFirst()
+            if rest.isEmpty { return !names.isEmpty && !names.contains { $0.hasPrefix(".") } }
+            var skipped = names[...]
+            while true {
+                if components(rest, match: skipped) { return true }
+                guard let name = skipped.first, !name.hasPrefix(".") else { return false }
+                skipped = skipped.dropFirst()
+            }
+        }
+        guard let name = names.first, component(first, matches: name) else { return false }
+        return components(pattern.dropFirst(), match: names.dropFirst())
+    }
+
     /// `fnmatch(3)` on one component; a leading `.` must be matched literally.
     static func component(_ pattern: String, matches name: String) -> Bool {
         if name.hasPrefix(".") && !pattern.hasPrefix(".") { return false }

@@ -5,18 +5,22 @@ import CodableReports
 /// The loop behind `validate`: every record of every input through the checker, every problem
 /// into the report, unreadable inputs reported and skipped, totals kept.
 struct ValidationRunner {
+    /// What an input is checked with.
+    struct Check {
+        let checker: any RecordChecker
+        /// The elements of a top-level array (or a lone YAML document's sequence) are the
+        /// records; otherwise each JSON text or YAML document is one.
+        let arrayElementsAreRecords: Bool
+    }
+
     /// An input to check, or a pattern that matched nothing (reported as unreadable).
     enum Entry {
-        case file(InputFile)
+        case file(InputFile, Check)
         case unmatchedPattern(String)
     }
 
     let entries: [Entry]
     let input: InputOptions
-    /// The elements of a top-level array (or a lone YAML document's sequence) are the records;
-    /// otherwise each JSON text or YAML document is one.
-    let arrayElementsAreRecords: Bool
-    let checker: any RecordChecker
     /// The report, or nil with `--quiet`.
     let report: (any ValidationReport)?
     /// Unreadable inputs are printed on standard error (the text report), not in the report.
@@ -49,8 +53,8 @@ struct ValidationRunner {
                 case .unmatchedPattern(let pattern):
                     outcome = FileOutcome(
                         file: pattern, records: 0, problems: 0, unreadable: "no file matches this pattern")
-                case .file(let file):
-                    outcome = await check(file, state)
+                case .file(let file, let check):
+                    outcome = await self.check(file, with: check, state)
                     if let error = state.writeError { throw error }
                     if let failure = state.checkerFailure { throw failure }
                 }
@@ -74,10 +78,10 @@ struct ValidationRunner {
     ///
     /// Batches, and parts of a batch with many problems, are checked in parallel (up to `window`
     /// tasks at a time, so memory stays flat; see `CheckQueue`) and reported in input order.
-    private func check(_ file: InputFile, _ state: State) async -> FileOutcome {
+    private func check(_ file: InputFile, with check: Check, _ state: State) async -> FileOutcome {
         var outcome = FileOutcome(file: file.displayName, records: 0, problems: 0)
         let records: InputRecords
-        do { records = try input.records(from: file, arrayElementsAreRecords: arrayElementsAreRecords) } catch {
+        do { records = try input.records(from: file, arrayElementsAreRecords: check.arrayElementsAreRecords) } catch {
             outcome.unreadable = Self.reason(error, for: file)
             return outcome
         }
@@ -85,7 +89,8 @@ struct ValidationRunner {
         var readError: CommandFailure?
         var reading = true
         // One past the limit, to tell a run with exactly `maxErrors` problems from a cut one.
-        let work = BatchCheck(checker: checker, file: file.displayName, limit: maxErrors.map { $0 + 1 } ?? Int.max)
+        let work = BatchCheck(
+            checker: check.checker, file: file.displayName, limit: maxErrors.map { $0 + 1 } ?? Int.max)
         var queue = CheckQueue(work: work, window: Self.window, batches: Self.batchesAhead)
         defer { queue.cancelAll() }
         while true {
