@@ -37,6 +37,7 @@ struct KeywordBuilder {
         for member in members {
             let key = member.key
             let node = member.value
+            guard info.draft.defines(key) else { continue }  // an annotation in this draft
             switch key {
             case "$ref": first.append(try reference(node, key: key, dynamic: false))
             case "$dynamicRef" where !draft7: first.append(try reference(node, key: key, dynamic: true))

@@ -1,17 +1,5 @@
 import Foundation
 
-/// The JSON Schema drafts the validator knows.
-enum SchemaDraft: Sendable {
-    case draft7, draft2020
-
-    /// The draft a `$schema` URI names, or nil for a custom metaschema.
-    static func named(_ uri: String) -> SchemaDraft? {
-        if uri.contains("draft-07") || uri.contains("draft-06") || uri.contains("draft-04") { return .draft7 }
-        if uri.contains("draft/2020-12") || uri.contains("draft/2019-09") { return .draft2020 }
-        return nil
-    }
-}
-
 /// Where a subschema sits: a document and a node of its tape.
 struct SchemaPosition: Hashable {
     var document: Int
@@ -158,6 +146,7 @@ final class SchemaRegistry {
     static func subschemas(_ key: String, _ value: Int, in document: SchemaDocument, draft: SchemaDraft) -> [(
         Int, String
     )] {
+        guard draft.defines(key) else { return [] }
         switch key {
         case "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else",
             "unevaluatedItems", "unevaluatedProperties", "additionalItems":
