@@ -28,6 +28,8 @@ final class SchemaRegistry {
     /// Resource root -> dynamic anchor name -> subschema.
     var dynamicAnchors: [SchemaPosition: [String: SchemaPosition]] = [:]
     let directory: String
+    /// The schema folder's files by `$id`, read on the first reference its paths miss.
+    private var directoryIndex: SchemaDirectoryIndex?
 
     init(directory: String) {
         self.directory = directory
@@ -46,8 +48,9 @@ final class SchemaRegistry {
         return root
     }
 
-    /// The document retrieved as `uri`: already known, a bundled metaschema, or a file in the
-    /// schema folder (`http://host/a/b.json` -> `DIRECTORY/a/b.json`; `file:` URIs directly).
+    /// The document retrieved as `uri`: already known, a bundled metaschema, a file in the
+    /// schema folder (`http://host/a/b.json` -> `DIRECTORY/a/b.json`; `file:` URIs directly), or
+    /// else the file of the schema folder whose top-level `$id` is `uri`.
     func load(_ uri: String, draft: SchemaDraft) throws(SchemaError) -> SchemaPosition? {
         if let known = resources[uri] { return known }
         if let text = Metaschemas.bundled[uri] {
@@ -55,13 +58,19 @@ final class SchemaRegistry {
             return try add(document, draft: SchemaDraft.named(uri) ?? draft)
         }
         let reference = URIReference(uri)
-        let path: String
+        var path: String?
         switch reference.scheme?.lowercased() {
         case "file": path = URIReference.percentDecoded(reference.path)
         case "http", "https": path = directory + URIReference.percentDecoded(reference.path)
-        default: return nil
+        default: path = nil
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var data = path.flatMap { FileManager.default.contents(atPath: $0) }
+        if data == nil, reference.scheme?.lowercased() != "file" {
+            if directoryIndex == nil { directoryIndex = SchemaDirectoryIndex(directory: directory) }
+            path = directoryIndex?.files[uri]
+            data = path.flatMap { FileManager.default.contents(atPath: $0) }
+        }
+        guard let path, let data else { return nil }
         let document = try SchemaDocument(bytes: [UInt8](data), file: path, uri: uri)
         return try add(document, draft: draft)
     }

@@ -50,7 +50,7 @@ extension CodableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Folder that remote $refs resolve from (default: the schema's own folder). Never the network.",
+                "Folder that remote $refs resolve from, by path or by $id (default: the schema's own folder).",
                 valueName: "dir"))
         var schemaDir: String?
 
