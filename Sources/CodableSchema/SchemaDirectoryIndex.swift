@@ -12,7 +12,7 @@ struct SchemaDirectoryIndex {
     /// `$id` (resolved against the file, without its fragment) -> file path.
     private(set) var files: [String: String] = [:]
 
-    /// Reads the top-level `$id` of every `.json` file in `directory` and its subfolders
+    /// Reads the top-level `$id` (or draft-04 `id`) of every `.json` file in `directory` and its subfolders
     /// (hidden ones skipped); files that are not JSON objects are passed over.
     init(directory: String) {
         let manager = FileManager.default
@@ -35,13 +35,19 @@ struct SchemaDirectoryIndex {
         }
     }
 
-    /// The file's top-level `$id` as an absolute URI without fragment.
+    /// The file's top-level `$id` (`id` in a draft-04 schema) as an absolute URI without fragment.
     private static func declaredID(_ data: Data, path: String) -> String? {
         let uri = "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
         guard let document = try? SchemaDocument(bytes: [UInt8](data), file: path, uri: uri),
-            document.kind(document.root) == .object,
-            let id = document.member(document.root, "$id"), document.kind(id) == .string
+            document.kind(document.root) == .object
         else { return nil }
+        var key = "$id"
+        if let schema = document.member(document.root, "$schema"), document.kind(schema) == .string,
+            SchemaDraft.named(document.string(schema)) == .draft4
+        {
+            key = "id"
+        }
+        guard let id = document.member(document.root, key), document.kind(id) == .string else { return nil }
         let resolved = URIReference(uri).resolving(URIReference(document.string(id))).withoutFragment.text
         return resolved == uri ? nil : resolved
     }

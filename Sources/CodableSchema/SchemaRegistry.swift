@@ -28,6 +28,9 @@ final class SchemaRegistry {
     /// Resource root -> dynamic anchor name -> subschema.
     var dynamicAnchors: [SchemaPosition: [String: SchemaPosition]] = [:]
     let directory: String
+    /// The dynamic anchor name a 2019-09 `$recursiveAnchor: true` stands for (no `$dynamicAnchor`
+    /// can be spelt so).
+    static let recursiveAnchor = "$recursiveAnchor"
     /// The schema folder's files by `$id`, read on the first reference its paths miss.
     private var directoryIndex: SchemaDirectoryIndex?
 
@@ -53,7 +56,7 @@ final class SchemaRegistry {
     /// else the file of the schema folder whose top-level `$id` is `uri`.
     func load(_ uri: String, draft: SchemaDraft) throws(SchemaError) -> SchemaPosition? {
         if let known = resources[uri] { return known }
-        if let text = Metaschemas.bundled[uri] {
+        if let text = Metaschemas.bundled[uri] ?? Metaschemas.older[uri] {
             let document = try SchemaDocument(bytes: Array(text.utf8), file: uri, uri: uri)
             return try add(document, draft: SchemaDraft.named(uri) ?? draft)
         }
@@ -89,21 +92,26 @@ final class SchemaRegistry {
             try applyDialect(document.string(schema), to: &info)
         }
         let hasRef = value("$ref") != nil
-        if let id = value("$id"), document.kind(id) == .string, !(info.draft == .draft7 && hasRef) {
+        if let id = value(info.draft.idKeyword), document.kind(id) == .string, !(info.draft.isClassic && hasRef) {
             let resolved = URIReference(info.base).resolving(URIReference(document.string(id)))
             let uri = resolved.withoutFragment.text
             let fragment = resolved.fragment ?? ""
-            if info.draft == .draft7 && !fragment.isEmpty {
+            if info.draft.isClassic && !fragment.isEmpty {
                 if !document.string(id).hasPrefix("#") { setResource(uri, position, &info) }
                 anchors[uri + "#" + fragment] = position
             } else {
                 setResource(uri, position, &info)
             }
         }
+        if info.draft.defines("$anchor"), let anchor = value("$anchor"), document.kind(anchor) == .string {
+            anchors[info.base + "#" + document.string(anchor)] = position
+        }
+        if info.draft.defines("$recursiveAnchor"), let anchor = value("$recursiveAnchor"),
+            document.kind(anchor) == .true, info.resource == position
+        {
+            dynamicAnchors[info.resource, default: [:]][Self.recursiveAnchor] = position
+        }
         if info.draft == .draft2020 {
-            if let anchor = value("$anchor"), document.kind(anchor) == .string {
-                anchors[info.base + "#" + document.string(anchor)] = position
-            }
             if let anchor = value("$dynamicAnchor"), document.kind(anchor) == .string {
                 let name = document.string(anchor)
                 anchors[info.base + "#" + name] = position

@@ -12,6 +12,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/nested", withIntermediateDirectories: true)
         try #"{"$id": "https://example.org/schemas/count#", "type": "integer"}"#.write(
             toFile: folder + "/nested/counter.json", atomically: true, encoding: .utf8)
+        try #"{"$schema": "http://json-schema.org/draft-04/schema#", "id": "https://example.org/old", "minimum": 0}"#
+            .write(toFile: folder + "/old.json", atomically: true, encoding: .utf8)
         try "not json".write(toFile: folder + "/broken.json", atomically: true, encoding: .utf8)
         let options = SchemaOptions(schemaDirectory: folder)
         let schema =
@@ -19,6 +21,7 @@ import Testing
         #expect(try violations(schema, #"{"name": "a", "n": 1}"#, options: options).isEmpty)
         #expect(try violations(schema, #"{"n": 1}"#, options: options).count == 1)
         #expect(try violations(schema, #"{"name": "a", "n": "one"}"#, options: options).count == 1)
+        #expect(try violations(#"{"$ref": "https://example.org/old"}"#, "-1", options: options).count == 1)
     }
 
     @Test func aMissStillSaysWhereItLooked() throws {

@@ -9,7 +9,7 @@ extension CodableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check documents or records against a JSON Schema or Swift model.",
             discussion: """
-                Needs --schema FILE (draft 2020-12, or draft-07 by its $schema), or --model \
+                Needs --schema FILE (draft 2020-12, or 2019-09, 07, 06 or 04 by its $schema), or --model \
                 FILE.swift with --type NAME. Files may be globs, expanded by codable itself so \
                 that quoted patterns work in any shell or CI: 'data/**/*.json' (** is any \
                 number of directories; matches are sorted; a pattern that matches nothing is \
@@ -45,7 +45,8 @@ extension CodableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "JSON Schema (draft 2020-12, or draft-07 by its $schema) to check against.", valueName: "file"))
+                "JSON Schema to check against: draft 2020-12, or 2019-09, 07, 06 or 04 by its $schema.",
+                valueName: "file"))
         var schema: String?
 
         @Option(
