@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs JSON-Schema-Test-Suite (draft2020-12 and draft7: the required tests, optional/, and
-# optional/format/ with format assertion on) against CodableSchema, serving remotes/ from disk
+# Runs JSON-Schema-Test-Suite (draft2020-12, draft2019-09, draft7, draft6 and draft4: the
+# required tests, optional/, and optional/format/ with format assertion on) against
+# CodableSchema, serving remotes/ from disk
 # in place of http://localhost:1234/. Prints `N passed, N failed` per draft and exits non-zero
 # when a required test or an optional/format test fails (other optional failures are reported,
 # not fatal).

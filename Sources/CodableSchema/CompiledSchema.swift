@@ -1,8 +1,8 @@
 import CodableParsing
 import Foundation
 
-/// A JSON Schema (draft 2020-12 by default, draft-07 when `$schema` says so), compiled once and
-/// applied to any number of records.
+/// A JSON Schema (draft 2020-12 by default; draft 2019-09, draft-07, draft-06 or draft-04 when
+/// `$schema` says so), compiled once and applied to any number of records.
 ///
 /// Compiling reads the schema with our JSON reader, resolves every `$ref` (remote ones from the
 /// schema folder, never the network), compiles every regular expression and checks every
@@ -40,7 +40,7 @@ public final class CompiledSchema: Sendable {
     {
         let registry = SchemaRegistry(directory: directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
         let document = try SchemaDocument(bytes: bytes, file: name, uri: uri)
-        let position = try registry.add(document, draft: options.defaultDraft == .draft7 ? .draft7 : .draft2020)
+        let position = try registry.add(document, draft: SchemaDraft(options.defaultDraft))
         let compiler = SchemaCompiler(registry: registry, options: options)
         root = try compiler.compile(position)
         try compiler.compileDynamicAnchors()

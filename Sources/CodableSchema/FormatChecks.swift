@@ -60,7 +60,8 @@ enum FormatChecks {
         return date(bytes[0..<10]) && time(bytes[11...])
     }
 
-    /// ISO 8601 durations as RFC 3339 appendix A writes them: `P1Y2M3DT4H5M6S`, `P2W`.
+    /// ISO 8601 durations as RFC 3339 appendix A writes them: `P1Y2M3DT4H5M6S`, `P2W`; the
+    /// units present run without gaps (`P1Y2M`, `P2M3D`, `PT1M2S`, never `P1Y2D`).
     static func duration(_ bytes: [UInt8]) -> Bool {
         guard bytes.first == UInt8(ascii: "P"), bytes.count > 1 else { return false }
         var index = 1
@@ -90,6 +91,10 @@ enum FormatChecks {
                 continue
             }
             guard !sawWeek, let rank = (inTime ? timeUnits : dateUnits)[unit], rank > lastRank else { return false }
+            // Units run without gaps (`dur-year = 1*DIGIT "Y" [dur-month]`): no P1Y2D, no PT1H2S.
+            if lastRank >= 0 && rank != (lastRank == 1 ? 3 : lastRank + 1) && !(inTime && lastRank < 4) {
+                return false
+            }
             lastRank = rank
             sawAny = true
             if inTime { sawTimeUnit = true }

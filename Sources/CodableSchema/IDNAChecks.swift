@@ -3,8 +3,9 @@
 /// appendix A, and the Bidi rule of RFC 5893 (`BidiRule`) over the decoded labels.
 enum IDNAChecks {
     /// A host name: ASCII labels, `xn--` labels valid Punycode of valid U-labels; with
-    /// `international`, U-labels too and the ideographic full stops as separators.
-    static func hostname(_ text: String, international: Bool) -> Bool {
+    /// `international`, U-labels too and the ideographic full stops as separators; with
+    /// `hyphenPairs`, `--` in a label's third and fourth places is allowed (RFC 1123).
+    static func hostname(_ text: String, international: Bool, hyphenPairs: Bool = false) -> Bool {
         var scalars = Array(text.unicodeScalars)
         if international {
             scalars = scalars.map { ["\u{3002}", "\u{FF0E}", "\u{FF61}"].contains($0) ? "." : $0 }
@@ -28,7 +29,7 @@ enum IDNAChecks {
                         validULabel(decoded)
                     else { return false }
                     unicodeLabels.append(decoded)
-                } else if ascii.count >= 4 && ascii[2] == "-" && ascii[3] == "-" {
+                } else if !hyphenPairs && ascii.count >= 4 && ascii[2] == "-" && ascii[3] == "-" {
                     return false
                 } else {
                     unicodeLabels.append(ascii)

@@ -26,8 +26,8 @@ struct KeywordBuilder {
     }
 
     mutating func build() throws(SchemaError) -> [Keyword] {
-        let draft7 = info.draft == .draft7
-        if draft7, let ref = value("$ref") {
+        let draft = info.draft
+        if draft.isClassic, let ref = value("$ref") {
             return [try reference(ref, key: "$ref", dynamic: false)]
         }
         var first: [Keyword] = []
@@ -37,18 +37,24 @@ struct KeywordBuilder {
         for member in members {
             let key = member.key
             let node = member.value
+            guard info.draft.defines(key) else { continue }  // an annotation in this draft
             switch key {
             case "$ref": first.append(try reference(node, key: key, dynamic: false))
-            case "$dynamicRef" where !draft7: first.append(try reference(node, key: key, dynamic: true))
+            case "$dynamicRef": first.append(try reference(node, key: key, dynamic: true))
+            case "$recursiveRef": first.append(try reference(node, key: key, dynamic: true))
             case "type" where validation: keywords.append(Keyword(name: key, kind: .type(try types(node, key))))
             case "const" where validation: keywords.append(Keyword(name: key, kind: .const(constant(node))))
             case "enum" where validation:
                 guard document.kind(node) == .array else { throw fail(node, key, "must be an array") }
                 keywords.append(Keyword(name: key, kind: .enumeration(document.elements(node).map(constant))))
             case "minimum" where validation:
-                keywords.append(Keyword(name: key, kind: .minimum(try bound(node, key), exclusive: false)))
+                let exclusive = draft == .draft4 ? try flag("exclusiveMinimum") : false
+                keywords.append(Keyword(name: key, kind: .minimum(try bound(node, key), exclusive: exclusive)))
             case "maximum" where validation:
-                keywords.append(Keyword(name: key, kind: .maximum(try bound(node, key), exclusive: false)))
+                let exclusive = draft == .draft4 ? try flag("exclusiveMaximum") : false
+                keywords.append(Keyword(name: key, kind: .maximum(try bound(node, key), exclusive: exclusive)))
+            case "exclusiveMinimum" where draft == .draft4, "exclusiveMaximum" where draft == .draft4:
+                _ = try flag(key)  // a modifier of minimum/maximum, applied there
             case "exclusiveMinimum" where validation:
                 keywords.append(Keyword(name: key, kind: .minimum(try bound(node, key), exclusive: true)))
             case "exclusiveMaximum" where validation:
@@ -68,8 +74,9 @@ struct KeywordBuilder {
             case "format":
                 guard document.kind(node) == .string else { throw fail(node, key, "must be a string") }
                 if options.assertFormats || info.formatAssertion,
-                    let format = StringFormat(rawValue: document.string(node))
+                    var format = StringFormat(rawValue: document.string(node)), format != .rfc1123Hostname
                 {
+                    if format == .hostname && (draft == .draft4 || draft == .draft6) { format = .rfc1123Hostname }
                     keywords.append(Keyword(name: key, kind: .format(format)))
                 }
             case "minItems" where validation: keywords.append(Keyword(name: key, kind: .minItems(try count(node, key))))
@@ -85,14 +92,14 @@ struct KeywordBuilder {
                 keywords.append(Keyword(name: key, kind: .maxProperties(try count(node, key))))
             case "required" where validation:
                 keywords.append(Keyword(name: key, kind: .required(try strings(node, key))))
-            case "dependentRequired" where validation && !draft7:
+            case "dependentRequired" where validation:
                 guard document.kind(node) == .object else { throw fail(node, key, "must be an object") }
                 var pairs: [(PropertyKey, [PropertyKey])] = []
                 for entry in document.members(node) {
                     pairs.append((propertyKey(entry.keyNode), try strings(entry.value, key)))
                 }
                 keywords.append(Keyword(name: key, kind: .dependentRequired(pairs)))
-            case "dependencies":  // draft-07; 2020-12 still honours it (split into the two keywords below)
+            case "dependencies":  // before 2019-09; later drafts still honour it (split into the two keywords below)
                 guard document.kind(node) == .object else { throw fail(node, key, "must be an object") }
                 var required: [(PropertyKey, [PropertyKey])] = []
                 var schemas: [(PropertyKey, Child)] = []
@@ -136,14 +143,14 @@ struct KeywordBuilder {
                         name: key,
                         kind: .additionalProperties(try child(node, "/" + key), known: known, patterns: patterns)))
             case "propertyNames": keywords.append(Keyword(name: key, kind: .propertyNames(try child(node, "/" + key))))
-            case "dependentSchemas" where !draft7:
+            case "dependentSchemas":
                 let map = try schemaMap(node, key)
                 for (_, schema) in map { compiler.inPlaceEdges[index, default: []].append(schema.node) }
                 keywords.append(Keyword(name: key, kind: .dependentSchemas(map)))
-            case "prefixItems" where !draft7:
+            case "prefixItems":
                 keywords.append(Keyword(name: key, kind: .prefixItems(try schemaArray(node, key))))
             case "items":
-                if draft7 && document.kind(node) == .array {
+                if draft.hasItemsArray && document.kind(node) == .array {
                     let prefix = try schemaArray(node, key)
                     keywords.append(Keyword(name: key, kind: .prefixItems(prefix)))
                     if let additional = value("additionalItems") {
@@ -153,7 +160,7 @@ struct KeywordBuilder {
                                 kind: .items(try child(additional, "/additionalItems"), from: prefix.count)))
                     }
                 } else {
-                    let from = draft7 ? 0 : value("prefixItems").map { document.elements($0).count } ?? 0
+                    let from = draft.hasItemsArray ? 0 : value("prefixItems").map { document.elements($0).count } ?? 0
                     keywords.append(Keyword(name: key, kind: .items(try child(node, "/" + key), from: from)))
                 }
             case "contains":
@@ -161,7 +168,7 @@ struct KeywordBuilder {
                 var maximum: Int?
                 if let node = value("minContains") { minimum = try count(node, "minContains") }
                 if let node = value("maxContains") { maximum = try count(node, "maxContains") }
-                let useBounds = !draft7 && validation
+                let useBounds = draft.defines("minContains") && validation
                 keywords.append(
                     Keyword(
                         name: key,
@@ -188,13 +195,13 @@ struct KeywordBuilder {
                 if let node = value("else") { otherwise = try child(node, "/else") }
                 compiler.inPlaceEdges[index, default: []].append(
                     contentsOf: [condition.node] + [then?.node, otherwise?.node].compactMap { $0 })
-                if then != nil || otherwise != nil || !draft7 {  // a lone "if" still gives annotations
+                if then != nil || otherwise != nil || !draft.isClassic {  // a lone "if" still gives annotations
                     keywords.append(Keyword(name: key, kind: .conditional(if: condition, then: then, else: otherwise)))
                 }
-            case "unevaluatedProperties" where !draft7:
+            case "unevaluatedProperties":
                 compiler.usesUnevaluated = true
                 last.append(Keyword(name: key, kind: .unevaluatedProperties(try child(node, "/" + key))))
-            case "unevaluatedItems" where !draft7:
+            case "unevaluatedItems":
                 compiler.usesUnevaluated = true
                 last.append(Keyword(name: key, kind: .unevaluatedItems(try child(node, "/" + key))))
             case "$defs", "definitions":
@@ -202,8 +209,10 @@ struct KeywordBuilder {
                 for entry in document.members(node) {
                     _ = try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))")
                 }
-            case "$id", "$anchor", "$dynamicAnchor", "$schema":
+            case "$id", "id", "$anchor", "$dynamicAnchor", "$schema":
                 guard document.kind(node) == .string else { throw fail(node, key, "must be a string") }
+            case "$recursiveAnchor":
+                _ = try flag(key)
             default:
                 break  // annotations and unknown keywords
             }
@@ -213,6 +222,7 @@ struct KeywordBuilder {
 
     private var options: SchemaOptions { compiler.options }
 
+    /// A `$ref`, or with `dynamic` a `$dynamicRef` (2020-12) or `$recursiveRef` (2019-09).
     private func reference(_ node: Int, key: String, dynamic: Bool) throws(SchemaError) -> Keyword {
         guard document.kind(node) == .string else { throw fail(node, key, "must be a string (a URI reference)") }
         let text = document.string(node)
@@ -221,6 +231,16 @@ struct KeywordBuilder {
         compiler.inPlaceEdges[index, default: []].append(targetIndex)
         if compiler.refSites[index] == nil {
             compiler.refSites[index] = (SchemaPosition(document: position.document, node: node), pointer(key), text)
+        }
+        if dynamic && key == "$recursiveRef" {
+            // 2019-09: dynamic only when the target is a resource root with `$recursiveAnchor: true`.
+            let recursive = SchemaRegistry.recursiveAnchor
+            let anchored = compiler.registry.dynamicAnchors[target]?[recursive] == target
+            return Keyword(
+                name: key,
+                kind: .dynamicRef(
+                    Child(node: targetIndex, segment: SchemaCompiler.recursiveRefSegment),
+                    anchor: anchored ? compiler.anchorID(recursive) : -1))
         }
         if dynamic {
             let fragment = URIReference.percentDecoded(URIReference(text).fragment ?? "")
@@ -274,6 +294,16 @@ struct KeywordBuilder {
                 (propertyKey(entry.keyNode), try child(entry.value, "/\(key)/\(SchemaRegistry.escape(entry.key))")))
         }
         return map
+    }
+
+    /// A boolean keyword's value (false when absent).
+    private func flag(_ key: String) throws(SchemaError) -> Bool {
+        guard let node = value(key) else { return false }
+        switch document.kind(node) {
+        case .true: return true
+        case .false: return false
+        default: throw fail(node, key, "must be a boolean")
+        }
     }
 
     private func propertyKey(_ node: Int) -> PropertyKey {

@@ -1,5 +1,6 @@
 /// The metaschemas `$ref`s and `$schema` may name, bundled so nothing is fetched: draft 2020-12
-/// (with its vocabulary metaschemas) and draft-07, as json-schema.org publishes them (compacted).
+/// (with its vocabulary metaschemas) and draft-07, as json-schema.org publishes them (compacted);
+/// the older and 2019-09 ones are in `Metaschemas.older`.
 enum Metaschemas {
     /// Retrieval URI (no fragment) -> document text.
     static let bundled: [String: String] = [

@@ -7,8 +7,8 @@ final class SchemaCompiler {
     let options: SchemaOptions
     var nodes: [CompiledNode] = []
     private var memo: [SchemaPosition: Int32] = [:]
-    var segments: [String] = ["", "/$ref", "/$dynamicRef"]
-    private var segmentIndex: [String: Int32] = ["": 0, "/$ref": 1, "/$dynamicRef": 2]
+    var segments: [String] = ["", "/$ref", "/$dynamicRef", "/$recursiveRef"]
+    private var segmentIndex: [String: Int32] = ["": 0, "/$ref": 1, "/$dynamicRef": 2, "/$recursiveRef": 3]
     private var resourceIndex: [SchemaPosition: Int32] = [:]
     var resourcePositions: [SchemaPosition] = []
     var anchorNames: [String: Int] = [:]
@@ -22,6 +22,7 @@ final class SchemaCompiler {
 
     static let refSegment: Int32 = 1
     static let dynamicRefSegment: Int32 = 2
+    static let recursiveRefSegment: Int32 = 3
 
     init(registry: SchemaRegistry, options: SchemaOptions) {
         self.registry = registry
@@ -129,9 +130,9 @@ final class SchemaCompiler {
         switch reference.scheme?.lowercased() {
         case "http", "https":
             return
-                " (looked for \(registry.directory + URIReference.percentDecoded(reference.path)); remote schemas are read from the schema folder, never the network)"
+                " (looked for \(registry.directory + URIReference.percentDecoded(reference.path)) and for a file of \(registry.directory) with that $id; remote schemas are read from the schema folder, never the network)"
         case "file": return " (no such file: \(URIReference.percentDecoded(reference.path)))"
-        default: return ""
+        default: return " (and no file of \(registry.directory) has it as its $id)"
         }
     }
 

@@ -22,7 +22,7 @@ extension SchemaEvaluator {
         var location = ""
         var followedRef = false
         for step in schemaPath.elements {
-            if step.segment == SchemaCompiler.refSegment || step.segment == SchemaCompiler.dynamicRefSegment {
+            if step.segment >= SchemaCompiler.refSegment && step.segment <= SchemaCompiler.recursiveRefSegment {
                 followedRef = true
             }
             location += program.segments[Int(step.segment)]

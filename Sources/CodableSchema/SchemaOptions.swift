@@ -25,6 +25,13 @@ public enum JSONSchemaDraft: String, Sendable, CaseIterable {
     /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`), the default.
     // swift-format-ignore: AlwaysUseLowerCamelCase
     case draft2020_12 = "2020-12"
+    /// Draft 2019-09 (`https://json-schema.org/draft/2019-09/schema`).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    case draft2019_09 = "2019-09"
     /// Draft-07 (`http://json-schema.org/draft-07/schema#`).
     case draft7 = "7"
+    /// Draft-06 (`http://json-schema.org/draft-06/schema#`).
+    case draft6 = "6"
+    /// Draft-04 (`http://json-schema.org/draft-04/schema#`).
+    case draft4 = "4"
 }

@@ -46,7 +46,9 @@ final class SchemaRegex: @unchecked Sendable {
     init(compiling source: String) throws(Failure) {
         self.source = source
         if let error = ECMAScriptPattern.syntaxError(in: source) { throw .syntax(error) }
-        guard let expression = try? NSRegularExpression(pattern: Self.translate(source), options: []) else {
+        // ICU refuses an empty pattern; ECMA-262's empty pattern matches everywhere, as `(?:)` does.
+        let translated = source.isEmpty ? "(?:)" : Self.translate(source)
+        guard let expression = try? NSRegularExpression(pattern: translated, options: []) else {
             throw .unsupported
         }
         self.expression = expression

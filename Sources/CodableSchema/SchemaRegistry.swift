@@ -1,17 +1,5 @@
 import Foundation
 
-/// The JSON Schema drafts the validator knows.
-enum SchemaDraft: Sendable {
-    case draft7, draft2020
-
-    /// The draft a `$schema` URI names, or nil for a custom metaschema.
-    static func named(_ uri: String) -> SchemaDraft? {
-        if uri.contains("draft-07") || uri.contains("draft-06") || uri.contains("draft-04") { return .draft7 }
-        if uri.contains("draft/2020-12") || uri.contains("draft/2019-09") { return .draft2020 }
-        return nil
-    }
-}
-
 /// Where a subschema sits: a document and a node of its tape.
 struct SchemaPosition: Hashable {
     var document: Int
@@ -40,6 +28,11 @@ final class SchemaRegistry {
     /// Resource root -> dynamic anchor name -> subschema.
     var dynamicAnchors: [SchemaPosition: [String: SchemaPosition]] = [:]
     let directory: String
+    /// The dynamic anchor name a 2019-09 `$recursiveAnchor: true` stands for (no `$dynamicAnchor`
+    /// can be spelt so).
+    static let recursiveAnchor = "$recursiveAnchor"
+    /// The schema folder's files by `$id`, read on the first reference its paths miss.
+    private var directoryIndex: SchemaDirectoryIndex?
 
     init(directory: String) {
         self.directory = directory
@@ -58,22 +51,29 @@ final class SchemaRegistry {
         return root
     }
 
-    /// The document retrieved as `uri`: already known, a bundled metaschema, or a file in the
-    /// schema folder (`http://host/a/b.json` -> `DIRECTORY/a/b.json`; `file:` URIs directly).
+    /// The document retrieved as `uri`: already known, a bundled metaschema, a file in the
+    /// schema folder (`http://host/a/b.json` -> `DIRECTORY/a/b.json`; `file:` URIs directly), or
+    /// else the file of the schema folder whose top-level `$id` is `uri`.
     func load(_ uri: String, draft: SchemaDraft) throws(SchemaError) -> SchemaPosition? {
         if let known = resources[uri] { return known }
-        if let text = Metaschemas.bundled[uri] {
+        if let text = Metaschemas.bundled[uri] ?? Metaschemas.older[uri] {
             let document = try SchemaDocument(bytes: Array(text.utf8), file: uri, uri: uri)
             return try add(document, draft: SchemaDraft.named(uri) ?? draft)
         }
         let reference = URIReference(uri)
-        let path: String
+        var path: String?
         switch reference.scheme?.lowercased() {
         case "file": path = URIReference.percentDecoded(reference.path)
         case "http", "https": path = directory + URIReference.percentDecoded(reference.path)
-        default: return nil
+        default: path = nil
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var data = path.flatMap { FileManager.default.contents(atPath: $0) }
+        if data == nil, reference.scheme?.lowercased() != "file" {
+            if directoryIndex == nil { directoryIndex = SchemaDirectoryIndex(directory: directory) }
+            path = directoryIndex?.files[uri]
+            data = path.flatMap { FileManager.default.contents(atPath: $0) }
+        }
+        guard let path, let data else { return nil }
         let document = try SchemaDocument(bytes: [UInt8](data), file: path, uri: uri)
         return try add(document, draft: draft)
     }
@@ -92,21 +92,26 @@ final class SchemaRegistry {
             try applyDialect(document.string(schema), to: &info)
         }
         let hasRef = value("$ref") != nil
-        if let id = value("$id"), document.kind(id) == .string, !(info.draft == .draft7 && hasRef) {
+        if let id = value(info.draft.idKeyword), document.kind(id) == .string, !(info.draft.isClassic && hasRef) {
             let resolved = URIReference(info.base).resolving(URIReference(document.string(id)))
             let uri = resolved.withoutFragment.text
             let fragment = resolved.fragment ?? ""
-            if info.draft == .draft7 && !fragment.isEmpty {
+            if info.draft.isClassic && !fragment.isEmpty {
                 if !document.string(id).hasPrefix("#") { setResource(uri, position, &info) }
                 anchors[uri + "#" + fragment] = position
             } else {
                 setResource(uri, position, &info)
             }
         }
+        if info.draft.defines("$anchor"), let anchor = value("$anchor"), document.kind(anchor) == .string {
+            anchors[info.base + "#" + document.string(anchor)] = position
+        }
+        if info.draft.defines("$recursiveAnchor"), let anchor = value("$recursiveAnchor"),
+            document.kind(anchor) == .true, info.resource == position
+        {
+            dynamicAnchors[info.resource, default: [:]][Self.recursiveAnchor] = position
+        }
         if info.draft == .draft2020 {
-            if let anchor = value("$anchor"), document.kind(anchor) == .string {
-                anchors[info.base + "#" + document.string(anchor)] = position
-            }
             if let anchor = value("$dynamicAnchor"), document.kind(anchor) == .string {
                 let name = document.string(anchor)
                 anchors[info.base + "#" + name] = position
@@ -158,6 +163,7 @@ final class SchemaRegistry {
     static func subschemas(_ key: String, _ value: Int, in document: SchemaDocument, draft: SchemaDraft) -> [(
         Int, String
     )] {
+        guard draft.defines(key) else { return [] }
         switch key {
         case "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else",
             "unevaluatedItems", "unevaluatedProperties", "additionalItems":

@@ -16,6 +16,9 @@ enum StringFormat: String, Sendable, CaseIterable {
     case relativeJSONPointer = "relative-json-pointer"
     case regex
     case uriTemplate = "uri-template"
+    /// Draft-04 and draft-06 `hostname`: RFC 1123, where `ab--cd` is a label like any other
+    /// (no schema spells this raw value; `hostname` maps to it in those drafts).
+    case rfc1123Hostname = "hostname (RFC 1123)"
 
     /// What the value should be, for messages: `"2024-02-30" is not a valid date`.
     var noun: String {
@@ -25,7 +28,7 @@ enum StringFormat: String, Sendable, CaseIterable {
         case .time: return "time (RFC 3339)"
         case .duration: return "duration (ISO 8601)"
         case .email, .idnEmail: return "email address"
-        case .hostname, .idnHostname: return "hostname"
+        case .hostname, .idnHostname, .rfc1123Hostname: return "hostname"
         case .ipv4: return "IPv4 address"
         case .ipv6: return "IPv6 address"
         case .uri, .iri: return "URI"
@@ -50,6 +53,7 @@ enum StringFormat: String, Sendable, CaseIterable {
         case .idnEmail: return FormatChecks.email(text, international: true)
         case .hostname: return IDNAChecks.hostname(text, international: false)
         case .idnHostname: return IDNAChecks.hostname(text, international: true)
+        case .rfc1123Hostname: return IDNAChecks.hostname(text, international: false, hyphenPairs: true)
         case .ipv4: return FormatChecks.ipv4(bytes[...])
         case .ipv6: return FormatChecks.ipv6(text)
         case .uri: return FormatChecks.uri(text, requireScheme: true, international: false)

@@ -1,4 +1,5 @@
-// Runs JSON-Schema-Test-Suite (draft2020-12 and draft7) against CodableSchema.
+// Runs JSON-Schema-Test-Suite (draft2020-12, draft2019-09, draft7, draft6 and draft4) against
+// CodableSchema.
 //
 //   codable-schema-suite SUITE_DIR [--verbose] [--filter TEXT]
 //
@@ -109,9 +110,12 @@ func jsonFiles(_ directory: String) -> [String] {
 }
 
 var requiredFailed = false
-for draft in ["draft2020-12", "draft7"] {
+let drafts: [(String, JSONSchemaDraft)] = [
+    ("draft2020-12", .draft2020_12), ("draft2019-09", .draft2019_09), ("draft7", .draft7), ("draft6", .draft6),
+    ("draft4", .draft4),
+]
+for (draft, dialect) in drafts {
     let base = suite + "/tests/" + draft
-    let dialect: JSONSchemaDraft = draft == "draft7" ? .draft7 : .draft2020_12
     var required = Tally()
     var optional = Tally()
     var formats = Tally()

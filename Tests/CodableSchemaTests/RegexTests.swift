@@ -43,4 +43,16 @@ import Testing
         #expect(ThompsonRegex("(?=a)") == nil)  // lookahead: left to ICU
         #expect(ThompsonRegex("\\bword") == nil)
     }
+
+    @Test func emptyPatternMatchesEverything() throws {
+        let empty = try SchemaRegex(compiling: "")
+        #expect(empty.matches(""))
+        #expect(empty.matches("anything"))
+        #expect(try violations(#"{"pattern": ""}"#, #""text""#).isEmpty)
+        let keys = #"{"patternProperties": {"": {"type": "integer"}}}"#
+        #expect(try violations(keys, #"{"a": 1, "": 2}"#).isEmpty)
+        #expect(try violations(keys, #"{"a": "one"}"#).count == 1)
+        #expect(
+            try violations(#"{"patternProperties": {"": true}, "additionalProperties": false}"#, #"{"a": 1}"#).isEmpty)
+    }
 }

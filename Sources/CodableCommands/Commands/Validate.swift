@@ -9,8 +9,9 @@ extension CodableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check documents or records against a JSON Schema or Swift model.",
             discussion: """
-                Checks against --schema FILE (draft 2020-12, or draft-07 by its $schema), or \
-                --model FILE.swift with --type NAME, or the rules of .codable.yaml. Files may be globs, expanded by codable itself so \
+                Checks against --schema FILE (draft 2020-12, or 2019-09, 07, 06 or 04 by its \
+                $schema), or --model FILE.swift with --type NAME, or the rules of .codable.yaml. \
+                Files may be globs, expanded by codable itself so \
                 that quoted patterns work in any shell or CI: 'data/**/*.json' (** is any \
                 number of directories; matches are sorted; a pattern that matches nothing is \
                 reported like an unreadable file). With --schema, each JSON text, YAML \
@@ -54,12 +55,13 @@ extension CodableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "JSON Schema (draft 2020-12, or draft-07 by its $schema) to check against.", valueName: "file"))
+                "JSON Schema to check against: draft 2020-12, or 2019-09, 07, 06 or 04 by its $schema.",
+                valueName: "file"))
         var schema: String?
 
         @Option(
             help: ArgumentHelp(
-                "Folder that remote $refs resolve from (default: the schema's own folder). Never the network.",
+                "Folder that remote $refs resolve from, by path or by $id (default: the schema's own folder).",
                 valueName: "dir"))
         var schemaDir: String?
 
