@@ -106,6 +106,9 @@ extension CodableCommand {
         @Flag(name: [.short, .long], help: "Print no report and no summary; the exit status tells.")
         var quiet = false
 
+        @Flag(help: "Check the schema (and files its $refs name) against its draft's metaschema first.")
+        var checkSchema = false
+
         @Flag(help: "With .codable.yaml: fail (status 2) when a file is not covered by it.")
         var strict = false
 
@@ -120,6 +123,7 @@ extension CodableCommand {
             if !model.model.isEmpty && (schemaDir != nil || assertFormats) {
                 throw ValidationError("--schema-dir and --assert-formats go with --schema.")
             }
+            if schema == nil && checkSchema { throw ValidationError("--check-schema goes with --schema.") }
             if !model.model.isEmpty && each {
                 throw ValidationError(
                     "--each goes with --schema; with --model, --type says it: T for each element, [T] for the whole array."
@@ -136,6 +140,10 @@ extension CodableCommand {
         }
 
         func run() async throws {
+            if let schema, checkSchema {
+                try checkSchemaFiles(schema)
+                if input.files.isEmpty { return }  // the schema was what to check
+            }
             let (entries, subject) = try await plan()
             let format = report ?? (Terminal.environment("GITHUB_ACTIONS") == "true" ? .github : .text)
             let target: OutputTarget
@@ -150,6 +158,20 @@ extension CodableCommand {
             if !quiet { Diagnostics().line(summary.line) }
             if summary.unreadableFiles > 0 { throw CommandFailure.reported(.io) }
             if summary.errors > 0 { throw CommandFailure.reported(.invalidData) }
+        }
+
+        /// `--check-schema`: the schema and the files its `$ref`s name against their
+        /// metaschemas; every problem printed, then status 2 when there was one.
+        private func checkSchemaFiles(_ schema: String) throws(CommandFailure) {
+            let check = try SchemaSelfCheck(path: schema)
+            for problem in check.problems { Diagnostics().report(problem) }
+            guard check.problems.isEmpty else { throw .reported(.usage) }
+            if !quiet {
+                Diagnostics().line(
+                    check.files.count == 1
+                        ? "\(schema): valid against its metaschema"
+                        : "\(check.files.joined(separator: ", ")): valid against their metaschemas")
+            }
         }
 
         /// What to check each input with, and what reports name as checked against: the
