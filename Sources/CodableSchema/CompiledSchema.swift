@@ -5,7 +5,7 @@ import Foundation
 /// `$schema` says so), compiled once and applied to any number of records.
 ///
 /// Compiling reads the schema with our JSON reader, resolves every `$ref` (remote ones from the
-/// schema folder, never the network), compiles every regular expression and checks every
+/// schema folder, else through the options' remote loader), compiles every regular expression and checks every
 /// keyword's type, so a schema that is itself invalid fails here, with its location, and never
 /// while validating. `CompiledSchema` is immutable and can be shared across tasks.
 public final class CompiledSchema: Sendable {
@@ -35,10 +35,34 @@ public final class CompiledSchema: Sendable {
         try self.init(bytes: bytes, name: name, uri: Self.fileURI(absolute), directory: directory, options: options)
     }
 
+    /// Fetches and compiles the schema at the `http`/`https` URI `uri` through
+    /// `options.remoteLoader`; relative `$ref`s resolve against `uri`, and remote ones are
+    /// looked for in `schemaDirectory` (default: the current directory) before being fetched.
+    public convenience init(remoteURI uri: String, options: SchemaOptions) throws(SchemaError) {
+        let withoutFragment = String(uri.prefix { $0 != "#" })
+        let directory = options.schemaDirectory ?? FileManager.default.currentDirectoryPath
+        if let text = Metaschemas.bundled[withoutFragment] ?? Metaschemas.older[withoutFragment] {
+            try self.init(
+                bytes: Array(text.utf8), name: uri, uri: withoutFragment, directory: directory, options: options)
+            return
+        }
+        guard let loader = options.remoteLoader else {
+            throw SchemaError(file: uri, pointer: "", message: "schemas are not fetched from the network here")
+        }
+        let bytes: [UInt8]
+        do { bytes = try loader.schemaBytes(at: withoutFragment) } catch {
+            throw SchemaError(
+                file: uri, pointer: "", message: "cannot fetch the schema \(uri): \(error.reason)", fetchFailure: error)
+        }
+        try self.init(bytes: bytes, name: uri, uri: withoutFragment, directory: directory, options: options)
+    }
+
     private init(bytes: [UInt8], name: String, uri: String, directory: String, options: SchemaOptions)
         throws(SchemaError)
     {
-        let registry = SchemaRegistry(directory: directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
+        let registry = SchemaRegistry(
+            directory: directory.hasSuffix("/") ? String(directory.dropLast()) : directory,
+            remoteLoader: options.remoteLoader)
         let document = try SchemaDocument(bytes: bytes, file: name, uri: uri)
         let position = try registry.add(document, draft: SchemaDraft(options.defaultDraft))
         let compiler = SchemaCompiler(registry: registry, options: options)

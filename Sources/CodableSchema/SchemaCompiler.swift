@@ -130,7 +130,7 @@ final class SchemaCompiler {
         switch reference.scheme?.lowercased() {
         case "http", "https":
             return
-                " (looked for \(registry.directory + URIReference.percentDecoded(reference.path)) and for a file of \(registry.directory) with that $id; remote schemas are read from the schema folder, never the network)"
+                " (looked for \(registry.directory + URIReference.percentDecoded(reference.path)) and for a file of \(registry.directory) with that $id; and none was fetched: this run fetches nothing)"
         case "file": return " (no such file: \(URIReference.percentDecoded(reference.path)))"
         default: return " (and no file of \(registry.directory) has it as its $id)"
         }

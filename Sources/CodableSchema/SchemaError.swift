@@ -12,14 +12,21 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     public var pointer: String
     /// What is wrong, for a person.
     public var message: String
+    /// A schema named by URI that could not be fetched: an input problem (the network, the
+    /// cache), not a problem of the schema's text.
+    public var fetchFailure: SchemaFetchError?
 
     /// Creates an error.
-    public init(file: String, line: Int? = nil, column: Int? = nil, pointer: String, message: String) {
+    public init(
+        file: String, line: Int? = nil, column: Int? = nil, pointer: String, message: String,
+        fetchFailure: SchemaFetchError? = nil
+    ) {
         self.file = file
         self.line = line
         self.column = column
         self.pointer = pointer
         self.message = message
+        self.fetchFailure = fetchFailure
     }
 
     /// `FILE:LINE:COL: MESSAGE (at POINTER)`, for logs and tests.

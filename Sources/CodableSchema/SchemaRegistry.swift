@@ -19,7 +19,8 @@ struct ScanInfo {
 }
 
 /// Every schema document the compilation touched, their resources (`$id`), anchors and dynamic
-/// anchors, and the loading of remote documents from the schema folder (never the network).
+/// anchors, and the loading of remote documents: from the schema folder, else through the
+/// remote loader when there is one.
 final class SchemaRegistry {
     var documents: [SchemaDocument] = []
     var scanned: [SchemaPosition: ScanInfo] = [:]
@@ -34,8 +35,12 @@ final class SchemaRegistry {
     /// The schema folder's files by `$id`, read on the first reference its paths miss.
     private var directoryIndex: SchemaDirectoryIndex?
 
-    init(directory: String) {
+    /// Fetches `http`/`https` documents no local file provides (nil: none are fetched).
+    let remoteLoader: (any SchemaRemoteLoader)?
+
+    init(directory: String, remoteLoader: (any SchemaRemoteLoader)? = nil) {
         self.directory = directory
+        self.remoteLoader = remoteLoader
     }
 
     /// Adds a parsed document and scans it, with `draft` unless it names its own.
@@ -73,9 +78,16 @@ final class SchemaRegistry {
             path = directoryIndex?.files[uri]
             data = path.flatMap { FileManager.default.contents(atPath: $0) }
         }
-        guard let path, let data else { return nil }
-        let document = try SchemaDocument(bytes: [UInt8](data), file: path, uri: uri)
-        return try add(document, draft: draft)
+        if let path, let data {
+            return try add(SchemaDocument(bytes: [UInt8](data), file: path, uri: uri), draft: draft)
+        }
+        guard let remoteLoader, ["http", "https"].contains(reference.scheme?.lowercased() ?? "") else { return nil }
+        let bytes: [UInt8]
+        do { bytes = try remoteLoader.schemaBytes(at: uri) } catch {
+            throw SchemaError(
+                file: uri, pointer: "", message: "cannot fetch the schema \(uri): \(error.reason)", fetchFailure: error)
+        }
+        return try add(SchemaDocument(bytes: bytes, file: uri, uri: uri), draft: draft)
     }
 
     /// Records `$id`, `$anchor` and `$dynamicAnchor` of `position` and everything below it.

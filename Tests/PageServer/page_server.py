@@ -20,6 +20,11 @@ Routes (records are {"page": N, "i": K}):
   /redirect-page           302 to /pages/1?last=2
   /endless/N               pages without end
   /requests                the paths requested so far, as a JSON array (not logged itself)
+  /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
+  /schemas/address.json    the schema it refers to
+  /schemas/flaky.json      503 twice, then the person schema
+  /schemas/garbage.json    200 with a body that is not JSON
+  /redirect-loop           302 to itself
 """
 import email.utils
 import json
@@ -118,6 +123,21 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(302, {}, [("Location", "file:///etc/passwd")])
         elif route == "redirect-page":
             self.send_json(302, {}, [("Location", "/pages/1?last=2")])
+        elif route == "schemas" and parts[-1] in ("person.json", "flaky.json"):
+            if parts[-1] == "flaky.json" and self.fail_first(2, 503):
+                return
+            self.send_json(200, {"type": "object", "required": ["name"], "properties": {
+                "name": {"type": "string"}, "address": {"$ref": "address.json"}}})
+        elif route == "schemas" and parts[-1] == "address.json":
+            self.send_json(200, {"type": "object", "properties": {"zip": {"type": "string"}}})
+        elif route == "schemas" and parts[-1] == "garbage.json":
+            data = b"<html>not a schema</html>"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        elif route == "redirect-loop":
+            self.send_json(302, {}, [("Location", "/redirect-loop")])
         elif route == "endless":
             self.send_json(200, page(number, number + 1, size, relative))
         else:

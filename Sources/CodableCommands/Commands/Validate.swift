@@ -27,8 +27,8 @@ extension CodableCommand {
                 'type', plus any of schema-dir, assert-formats, each, dates, date and keys. With \
                 no files named, each rule's files are checked; named files (as pre-commit \
                 passes them) are checked by every rule that matches them, else against the \
-                schema their own $schema member names, else listed as unchecked (--strict: \
-                status 2). See docs/validate.md.
+                schema their own $schema member names (a path or a URL), else listed as \
+                unchecked (--strict: status 2). See docs/validate.md.
 
                 Reports (--report) go to standard output or -o FILE: text (the default; \
                 FILE:LINE:COL: error: MESSAGE with the path and the source line), json (a \
@@ -106,6 +106,12 @@ extension CodableCommand {
         @Flag(name: [.short, .long], help: "Print no report and no summary; the exit status tells.")
         var quiet = false
 
+        @Flag(help: "Fetch no schema: http(s) schemas and $refs come from the cache only.")
+        var offline = false
+
+        @Flag(help: "Fetch http(s) schemas again even when cached (and cache the new copy).")
+        var noCache = false
+
         @Flag(help: "Check the schema (and files its $refs name) against its draft's metaschema first.")
         var checkSchema = false
 
@@ -178,7 +184,8 @@ extension CodableCommand {
         /// `--schema` or `--model`, or else the rules of `.codable.yaml`.
         private func plan() async throws(CommandFailure) -> ([ValidationRunner.Entry], ValidationSubject) {
             if schema != nil || !model.model.isEmpty {
-                let check = try makeCheck()
+                let command = self
+                let check = try await onOwnThread { () throws(CommandFailure) in try command.makeCheck() }
                 return (expandInputs().map { entry in entry.checked(by: check) }, check.checker.subject)
             }
             guard let path = ValidationConfig.find() else {
@@ -192,7 +199,7 @@ extension CodableCommand {
                 throw .usage("with \(path), options that say how to check go in its rules, not on the command line")
             }
             let config = try ValidationConfig(path: path)
-            let plan = try await config.plan(files: input.files, input: input)
+            let plan = try await config.plan(files: input.files, input: input, network: networkArguments)
             for unchecked in plan.unchecked {
                 Diagnostics().line("\(unchecked.file): \(strict ? "error" : "note"): unchecked: \(unchecked.reason)")
             }
@@ -201,6 +208,17 @@ extension CodableCommand {
                 throw .usage("\(files) not covered by \(path) (--strict)")
             }
             return (plan.entries, ValidationSubject(kind: "config", source: path))
+        }
+
+        /// The options that say how schemas are fetched, for the checks of `.codable.yaml`'s rules.
+        private var networkArguments: [String] {
+            var arguments = [
+                "--timeout", "\(input.pages.timeout)", "--retry", "\(input.pages.retry)", "--retry-delay",
+                "\(input.pages.retryDelay)",
+            ]
+            if offline { arguments.append("--offline") }
+            if noCache { arguments.append("--no-cache") }
+            return arguments
         }
 
         /// The checker `--schema` or `--model` makes, and whether it checks a top-level array's
@@ -216,8 +234,11 @@ extension CodableCommand {
 
         private func makeChecker() throws(CommandFailure) -> any RecordChecker {
             if let schema {
-                return try SchemaChecker(
-                    path: schema, options: SchemaOptions(assertFormats: assertFormats, schemaDirectory: schemaDir))
+                var options = SchemaOptions(assertFormats: assertFormats, schemaDirectory: schemaDir)
+                options.remoteLoader = SchemaFetcher(
+                    settings: input.pages.httpSettings, cache: SchemaCache.standard(), offline: offline,
+                    refetch: noCache)
+                return try SchemaChecker(path: schema, options: options)
             }
             let (models, root) = try model.load()
             let dateStrategies = try dates.decodingDates()

@@ -8,15 +8,23 @@ struct SchemaChecker: RecordChecker {
     let schema: CompiledSchema
     let subject: ValidationSubject
 
-    /// Compiles the schema file; a schema that is itself invalid is a located usage error.
+    /// Compiles the schema file (or the schema at an `http`/`https` URL); a schema that is
+    /// itself invalid is a located usage error, one that cannot be read or fetched an I/O error.
     init(path: String, options: SchemaOptions) throws(CommandFailure) {
-        guard FileManager.default.isReadableFile(atPath: path) else {  // an I/O error (3), not a bad schema (2)
+        let isURL = path.hasPrefix("http://") || path.hasPrefix("https://")
+        // A file that cannot be read is an I/O error (3), not a bad schema (2).
+        guard isURL || FileManager.default.isReadableFile(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
             throw .unreadableModel(place: path, reason: "cannot read schema: \(reason)")
         }
         do {
-            schema = try CompiledSchema(path: path, options: options)
+            schema =
+                try isURL
+                ? CompiledSchema(remoteURI: path, options: options) : CompiledSchema(path: path, options: options)
         } catch {
+            if let fetch = error.fetchFailure {
+                throw .unreadableModel(place: fetch.uri, reason: "cannot fetch schema: \(fetch.reason)")
+            }
             var place = error.file
             if let line = error.line {
                 place += ":\(line)"

@@ -11,16 +11,16 @@ extension ValidationConfig {
     /// What `validate` checks with the config: each rule's files (its patterns expanded, or the
     /// named `files` it matches), checked by that rule, a file matched by several rules once per
     /// rule; a named file no rule matches is checked against the schema its own `$schema` member
-    /// names (a path, from the file's folder), or is unchecked.
-    func plan(files: [String], input: InputOptions) async throws(CommandFailure) -> (
+    /// names (a path, from the file's folder, or a URL), or is unchecked.
+    func plan(files: [String], input: InputOptions, network: [String]) async throws(CommandFailure) -> (
         entries: [ValidationRunner.Entry], unchecked: [Unchecked]
     ) {
-        var checks = CheckCache()
+        var checks = CheckCache(network: network)
         var entries: [ValidationRunner.Entry] = []
         var unchecked: [Unchecked] = []
         guard !files.isEmpty else {
             for (index, rule) in rules.enumerated() {
-                let check = try checks.check(forRule: index, rule, config: self)
+                let check = try await checks.check(forRule: index, rule, config: self)
                 // A pattern may match nothing (a repository need not hold every kind of file a
                 // rule names); a rule that matches nothing at all is reported, as a mistyped
                 // pattern on the command line is.
@@ -43,19 +43,13 @@ extension ValidationConfig {
             for (index, rule) in rules.enumerated() {
                 guard let fromConfig, rule.patterns.contains(where: { GlobPattern(text: $0).matches(path: fromConfig) })
                 else { continue }
-                entries.append(.file(file, try checks.check(forRule: index, rule, config: self)))
+                entries.append(.file(file, try await checks.check(forRule: index, rule, config: self)))
                 matched = true
             }
             guard !matched else { continue }
             switch await Self.declaredSchema(of: file, input: input) {
-            case .path(let schema):
-                entries.append(.file(file, try checks.check(forSchema: schema)))
-            case .url(let url):
-                unchecked.append(
-                    Unchecked(
-                        file: file.displayName,
-                        reason: "no rule of \(path) matches it, and its $schema is a URL (\(url)), which is not fetched"
-                    ))
+            case .path(let schema), .url(let schema):
+                entries.append(.file(file, try await checks.check(forSchema: schema)))
             case .none:
                 unchecked.append(
                     Unchecked(file: file.displayName, reason: "no rule of \(path) matches it, and it names no $schema"))
@@ -67,33 +61,43 @@ extension ValidationConfig {
     /// The checks made so far, one per rule and per `$schema` path, so that each schema and model
     /// is compiled once.
     private struct CheckCache {
+        /// `--timeout`, `--retry`, `--offline`, `--no-cache` as given: how schemas are fetched.
+        let network: [String]
         var byRule: [Int: ValidationRunner.Check] = [:]
         var bySchema: [String: ValidationRunner.Check] = [:]
 
-        mutating func check(forRule index: Int, _ rule: Rule, config: ValidationConfig) throws(CommandFailure)
+        init(network: [String]) {
+            self.network = network
+        }
+
+        mutating func check(forRule index: Int, _ rule: Rule, config: ValidationConfig) async throws(CommandFailure)
             -> ValidationRunner.Check
         {
             if let check = byRule[index] { return check }
-            let check = try Self.make(rule.arguments)
+            let isSchema = rule.arguments.contains("--schema")
+            let check = try await Self.make(rule.arguments + (isSchema ? network : []))
             byRule[index] = check
             return check
         }
 
-        mutating func check(forSchema path: String) throws(CommandFailure) -> ValidationRunner.Check {
+        mutating func check(forSchema path: String) async throws(CommandFailure) -> ValidationRunner.Check {
             if let check = bySchema[path] { return check }
-            let check = try Self.make(["--schema", path])
+            let check = try await Self.make(["--schema", path] + network)
             bySchema[path] = check
             return check
         }
 
-        /// The check `validate` with `arguments` makes (they were parsed once already, when the
-        /// config was read).
-        private static func make(_ arguments: [String]) throws(CommandFailure) -> ValidationRunner.Check {
-            let command: CodableCommand.Validate
-            do { command = try CodableCommand.Validate.parse(arguments) } catch {
-                throw .usage(CodableCommand.Validate.message(for: error))
+        /// The check `validate` with `arguments` makes (a rule's were parsed once already,
+        /// when the config was read), compiled on a thread of its own (remote `$ref`s may be
+        /// fetched meanwhile).
+        private static func make(_ arguments: [String]) async throws(CommandFailure) -> ValidationRunner.Check {
+            try await onOwnThread { () throws(CommandFailure) in
+                let command: CodableCommand.Validate
+                do { command = try CodableCommand.Validate.parse(arguments) } catch {
+                    throw .usage(CodableCommand.Validate.message(for: error))
+                }
+                return try command.makeCheck()
             }
-            return try command.makeCheck()
         }
     }
 
