@@ -129,6 +129,12 @@ enum ParityModels {
                 property("f", .optional(.float)), property("d", .optional(.double)),
                 property("dec", .optional(.decimal)),
             ]),
+        structure(
+            "Required",
+            [
+                property("link", .url), property("id", .uuid), property("amount", .decimal),
+                property("ratio", .float), property("small", .integer(.uint8)),
+            ]),
         structure("Bytes", [property("payload", .data)]),
         structure(
             "Stamped",

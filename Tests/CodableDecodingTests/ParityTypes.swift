@@ -114,6 +114,14 @@ struct Numbers: Codable, Equatable {
     var dec: Decimal?
 }
 
+struct Required: Codable, Equatable {
+    var link: URL
+    var id: UUID
+    var amount: Decimal
+    var ratio: Float
+    var small: UInt8
+}
+
 struct Bytes: Codable, Equatable {
     var payload: Data
 }
