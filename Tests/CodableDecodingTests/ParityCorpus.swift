@@ -79,6 +79,7 @@ enum ParityCorpus {
     static let snake = ParityModel.of(Snake.self, "Snake", .named("Snake", arguments: []))
     static let numbers = ParityModel.of(Numbers.self, "Numbers", .named("Numbers", arguments: []))
     static let required = ParityModel.of(Required.self, "Required", .named("Required", arguments: []))
+    static let crew = ParityModel.of(Crew.self, "Crew", .named("Crew", arguments: []), unordered: true)
     static let bytes = ParityModel.of(Bytes.self, "Bytes", .named("Bytes", arguments: []))
     static let stamped = ParityModel.of(Stamped.self, "Stamped", .named("Stamped", arguments: []))
     static let people = ParityModel.of([Person].self, "[Person]", .array(.named("Person", arguments: [])))
@@ -295,6 +296,11 @@ enum ParityCorpus {
             required,
             #"{"link":"https://example.com","id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","amount":1.5,"ratio":0.5,"small":7}"#,
             ["link", "id", "amount", "ratio", "small"].map { Mutation(path: [.key($0)], values: scalars) })
+
+        addMutations(
+            crew,
+            #"{"owners":[{"email":"e"}],"tags":["a","b"],"scores":{"a":1},"at":0,"id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","kinds":["x"]}"#,
+            ["owners", "tags", "scores", "at", "id"].map { Mutation(path: [.key($0)], values: [nil, "null", "1"]) })
 
         addMutations(
             bytes, #"{"payload":"AAEC/w=="}"#,
