@@ -84,13 +84,9 @@ extension Walker {
     /// A `Decimal`, as Foundation parses and prints it (38 significant digits).
     mutating func decimal(_ index: Int) throws(WalkStop) {
         let node = nodes[index]
-        guard node.kind == .number else {
-            if node.kind == .null {
-                throw failure(
-                    .valueNotFound, "Cannot get value of type Decimal -- found null value instead", node: index)
-            }
-            throw failure(.typeMismatch, "", node: index)
-        }
+        // For a string, a bool or a container Foundation's `typeMismatch` has an empty message;
+        // codable words it as Foundation does for every other number type.
+        guard node.kind == .number else { throw mismatch("Decimal", index) }
         let token = node.token(in: bytes)
         guard let value = Decimal(string: String(decoding: token, as: UTF8.self), locale: nil), !value.isNaN else {
             throw doesNotFit(token, "Decimal", index)
@@ -105,6 +101,8 @@ extension Walker {
         let codec = fixed ?? dateCodec()
         let node = nodes[index]
         guard node.kind == .number || node.kind == .string else {
+            // Foundation asks for a `Date` before its strategy reads a `Double` or a `String`.
+            if node.kind == .null { throw mismatch("Date", index) }
             switch codec.strategy {
             case .iso8601, .format: throw mismatch("String", index)
             default: throw mismatch("Double", index)
@@ -176,6 +174,7 @@ extension Walker {
 
     /// A `URL`: a string `URL(string:)` accepts, written as its `absoluteString`.
     mutating func url(_ index: Int) throws(WalkStop) {
+        if nodes[index].kind == .null { throw mismatch("URL", index) }
         guard nodes[index].kind == .string else { throw mismatch("String", index) }
         guard let url = URL(string: nodes[index].stringValue(in: bytes)) else {
             throw failure(.dataCorrupted, "Invalid URL string.", node: index)

@@ -183,7 +183,8 @@ struct ReadOutcome: Equatable, CustomStringConvertible {
     /// Records the error that stopped the reading.
     mutating func stop(_ error: RecordReadError) {
         switch error {
-        case .malformed(let reason, let location, _): self.error = "\(location): \(reason)"
+        case .malformed(let reason, let location, _), .skippedRecord(let reason, let location, _):
+            self.error = "\(location): \(reason)"
         case .unreadable(let underlying): self.error = "unreadable: \(underlying)"
         case .invalidEnvelope(let message, let codingPath, let location, _):
             self.error = "\(location): \(message) at \(codingPath)"

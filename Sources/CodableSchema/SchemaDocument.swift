@@ -23,7 +23,7 @@ final class SchemaDocument: @unchecked Sendable {
             if let first, first.count == 1 { more = try reader.nextBatch() != nil }
         } catch {
             switch error {
-            case .malformed(let reason, let location, _):
+            case .malformed(let reason, let location, _), .skippedRecord(let reason, let location, _):
                 throw SchemaError(
                     file: file, line: location.line, column: location.column, pointer: "",
                     message: "the schema is not valid JSON: \(reason)")

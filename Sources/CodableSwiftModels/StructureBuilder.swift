@@ -65,13 +65,16 @@ struct StructureBuilder {
         guard property.isLet, let initializer = property.initializer else {
             return Property(name: property.name, key: key, type: type, role: .coded, origin: origin)
         }
-        guard let literal = SwiftLiteral(initializer) else {
+        let emptyCall = InitializerCall(initializer).flatMap { call in
+            call.takesNothing ? InitializerCall.emptyValueJSON(of: type) : nil
+        }
+        guard let json = SwiftLiteral(initializer)?.json ?? emptyCall else {
             throw Unsupported(
                 reason: "`\(name(property))` is a `let` whose initial value `\(initializer.trimmedDescription)` "
                     + "is not a literal (\(property.file.shortLocation(of: property.nameToken))); "
                     + "codable cannot know the value it encodes: pass --schema for it")
         }
-        return Property(name: property.name, key: key, type: type, role: .constant(json: literal.json), origin: origin)
+        return Property(name: property.name, key: key, type: type, role: .constant(json: json), origin: origin)
     }
 
     /// The written type, or the one Swift infers from a literal or a call like `Date()`.
@@ -88,11 +91,15 @@ struct StructureBuilder {
         }
         if let initializer = property.initializer {
             if let inferred = SwiftLiteral(initializer)?.inferredType { return inferred }
-            if let call = initializer.as(FunctionCallExprSyntax.self),
-                let callee = TypeSyntax(call.calledExpression.trimmedDescription),
-                let inferred = try? resolver.resolve(callee, in: type)
-            {
-                return inferred
+            if let call = InitializerCall(initializer) {
+                do {
+                    return try resolver.resolve(call.type, in: type)
+                } catch {
+                    throw Unsupported(
+                        reason: "`\(name(property))` has no written type (\(location)) and its initial value "
+                            + "`\(initializer.trimmedDescription)` calls `\(call.type.trimmedDescription)`, but "
+                            + "\(error.explanation); write its type")
+                }
             }
         }
         throw Unsupported(
@@ -111,19 +118,4 @@ struct StructureBuilder {
     }
 
     private func name(_ property: StoredProperty) -> String { "\(type.qualifiedName).\(property.name)" }
-}
-
-extension TypeSyntax {
-    /// Parses a type from text (`Date` in `Date()`); `nil` when it is not a plain type name.
-    init?(_ text: String) {
-        guard let first = text.first, first.isLetter || first == "_",
-            text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
-        else { return nil }
-        let components = text.split(separator: ".")
-        var type = TypeSyntax(IdentifierTypeSyntax(name: .identifier(String(components[0]))))
-        for component in components.dropFirst() {
-            type = TypeSyntax(MemberTypeSyntax(baseType: type, name: .identifier(String(component))))
-        }
-        self = type
-    }
 }

@@ -78,6 +78,8 @@ enum ParityCorpus {
     static let renamed = ParityModel.of(Renamed.self, "Renamed", .named("Renamed", arguments: []))
     static let snake = ParityModel.of(Snake.self, "Snake", .named("Snake", arguments: []))
     static let numbers = ParityModel.of(Numbers.self, "Numbers", .named("Numbers", arguments: []))
+    static let required = ParityModel.of(Required.self, "Required", .named("Required", arguments: []))
+    static let crew = ParityModel.of(Crew.self, "Crew", .named("Crew", arguments: []), unordered: true)
     static let bytes = ParityModel.of(Bytes.self, "Bytes", .named("Bytes", arguments: []))
     static let stamped = ParityModel.of(Stamped.self, "Stamped", .named("Stamped", arguments: []))
     static let people = ParityModel.of([Person].self, "[Person]", .array(.named("Person", arguments: [])))
@@ -280,7 +282,7 @@ enum ParityCorpus {
                     "1e-7", "123456789012345678", "\"NaN\"", "\"Infinity\"",
                 ]
             ),
-            ("dec", ["0", "1e3", "3.14159265358979323846264338327950288", "-0.0"]),
+            ("dec", ["0", "1e3", "3.14159265358979323846264338327950288", "-0.0", "\"1\"", "true", "[]"]),
         ] {
             for value in values { add(numbers, "{\"\(key)\":\(value)}") }
         }
@@ -288,6 +290,17 @@ enum ParityCorpus {
         for value in ["\"NaN\"", "\"Infinity\"", "\"-Infinity\"", "\"nan\"", "1.5"] {
             add(numbers, "{\"d\":\(value),\"f\":\(value)}", nonConforming)
         }
+
+        let scalars: [String?] = [nil, "null", "\"1\"", "true", "{}", "[]", "1"]
+        addMutations(
+            required,
+            #"{"link":"https://example.com","id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","amount":1.5,"ratio":0.5,"small":7}"#,
+            ["link", "id", "amount", "ratio", "small"].map { Mutation(path: [.key($0)], values: scalars) })
+
+        addMutations(
+            crew,
+            #"{"owners":[{"email":"e"}],"tags":["a","b"],"scores":{"a":1},"at":0,"id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","kinds":["x"]}"#,
+            ["owners", "tags", "scores", "at", "id"].map { Mutation(path: [.key($0)], values: [nil, "null", "1"]) })
 
         addMutations(
             bytes, #"{"payload":"AAEC/w=="}"#,
@@ -309,14 +322,17 @@ enum ParityCorpus {
             ], deferred)
 
         for (input, output, values) in [
-            (DateStrategy.reference, DateStrategy.seconds, ["730976400", "730976400.5", "-1", "\"x\"", "0"]),
-            (.seconds, .iso8601, ["1709283600", "0", "-86400", "\"1709283600\""]),
-            (.milliseconds, .milliseconds, ["1709283600123", "1709283600123.5", "true"]),
+            (
+                DateStrategy.reference, DateStrategy.seconds,
+                ["730976400", "730976400.5", "-1", "\"x\"", "0", "null", "{}", "[]"]
+            ),
+            (.seconds, .iso8601, ["1709283600", "0", "-86400", "\"1709283600\"", "null"]),
+            (.milliseconds, .milliseconds, ["1709283600123", "1709283600123.5", "true", "null"]),
             (
                 .iso8601, .iso8601,
                 [
                     "\"2024-03-01T09:00:00Z\"", "\"2024-03-01T09:00:00+01:00\"", "\"2024-03-01\"",
-                    "\"2024-03-01T09:00:00\"", "1709283600", "\"2024-02-30T00:00:00Z\"",
+                    "\"2024-03-01T09:00:00\"", "1709283600", "\"2024-02-30T00:00:00Z\"", "null", "true",
                 ]
             ),
             (.iso8601, .reference, ["\"2024-03-01T09:00:00.250Z\""]),

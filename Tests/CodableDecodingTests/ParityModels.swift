@@ -129,6 +129,20 @@ enum ParityModels {
                 property("f", .optional(.float)), property("d", .optional(.double)),
                 property("dec", .optional(.decimal)),
             ]),
+        structure(
+            "Required",
+            [
+                property("link", .url), property("id", .uuid), property("amount", .decimal),
+                property("ratio", .float), property("small", .integer(.uint8)),
+            ]),
+        structure(
+            "Crew",
+            [
+                property("owners", .array(.named("Person.Owner", arguments: []))), property("tags", .set(.string)),
+                property("scores", .dictionary(key: .string, value: .integer(.int))),
+                property("at", .date(strategy: nil)), property("id", .uuid),
+                property("kinds", .array(.string), role: .constant(json: "[]")),
+            ]),
         structure("Bytes", [property("payload", .data)]),
         structure(
             "Stamped",

@@ -15,13 +15,16 @@ import Testing
 /// message Foundation's own decoder source writes for it (`Parsed JSON number <300> does not
 /// fit in Int8.`).
 ///
-/// Likewise a date string that `.iso8601` or a `format:` pattern rejects is reported by
+/// A `Decimal` given a string, a bool or a container is a `typeMismatch` with an empty message
+/// in Foundation; codable gives the same kind and path with the words Foundation uses for every
+/// other number type ("Expected to decode Decimal but found a string instead.").
+///
+/// A date string that `.iso8601` or a `format:` pattern rejects is reported by
 /// Foundation at the path of the object holding the date (`$[4]`); codable adds the key
 /// (`$[4].published_on`). Everything else matches exactly, including Foundation's own
 /// surprises, which codable copies:
 /// - `null` for a `Bool` is a `typeMismatch` ("Expected to decode Bool but found null
 ///   instead."), while `null` for other scalars is a `valueNotFound`;
-/// - a `Decimal` given a string or a bool is a `typeMismatch` with an empty message;
 /// - an object with a repeated key keeps the first value (for structs and `[String: V]`), but
 ///   `[Int: V]` assigns keys that differ in text and not in value (`"1"`, `"01"`) in hash
 ///   order, so which wins is not deterministic in Foundation (not in the corpus; codable keeps
@@ -112,6 +115,11 @@ import Testing
                 #expect(
                     ourMessage.hasPrefix("Parsed JSON number <") && ourMessage.contains("> does not fit in "), "\(ours)"
                 )
+            } else if kind == "typeMismatch" && message.isEmpty {
+                #expect(ourPath == path, "\(ours) vs Foundation's \(theirs)")
+                #expect(
+                    ourMessage.hasPrefix("Expected to decode Decimal but found ") && ourMessage.hasSuffix(" instead."),
+                    "\(ours)")
             } else if kind == "dataCorrupted"
                 && (message.hasPrefix("Expected date string") || message.hasPrefix("Date string does not match"))
             {

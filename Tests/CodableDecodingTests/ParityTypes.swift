@@ -114,6 +114,28 @@ struct Numbers: Codable, Equatable {
     var dec: Decimal?
 }
 
+struct Required: Codable, Equatable {
+    var link: URL
+    var id: UUID
+    var amount: Decimal
+    var ratio: Float
+    var small: UInt8
+}
+
+/// Types inferred from initializer calls: decoded (`var`) or a constant (`let`).
+struct Crew: Codable, Equatable {
+    var owners = [Person.Owner]()
+    var tags = Set<String>()
+    var scores = [String: Int]()
+    var at = Date()
+    var id = UUID()
+    let kinds = [String]()
+
+    enum CodingKeys: String, CodingKey {
+        case owners, tags, scores, at, id, kinds
+    }
+}
+
 struct Bytes: Codable, Equatable {
     var payload: Data
 }

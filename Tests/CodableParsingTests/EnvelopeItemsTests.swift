@@ -30,7 +30,8 @@ import Testing
             return (records, nil)
         } catch {
             switch error {
-            case .malformed(let reason, let location, _): return (records, "\(reason) \(location)")
+            case .malformed(let reason, let location, _), .skippedRecord(let reason, let location, _):
+                return (records, "\(reason) \(location)")
             case .invalidEnvelope(let message, let codingPath, let location, _):
                 return (records, "\(message) at \(codingPath) \(location)")
             case .unreadable(let underlying): return (records, "unreadable: \(underlying)")

@@ -52,10 +52,38 @@ func readError(
         return nil
     } catch {
         switch error {
-        case .malformed(let reason, let location, _): return (reason.description, location.description)
+        case .malformed(let reason, let location, _), .skippedRecord(let reason, let location, _):
+            return (reason.description, location.description)
         case .unreadable(let underlying): return ("unreadable: \(underlying)", "")
         case .invalidEnvelope(let message, let codingPath, let location, _):
             return ("\(message) at \(codingPath)", location.description)
+        }
+    }
+}
+
+/// Everything `reader` gives until it stops: each record written back compactly with its
+/// index (`3: {"id":4}`), each error with its place (`skipped 3:10` or `stopped 3:10`).
+func readThrough(_ reader: some RecordBatchReader) -> [String] {
+    var writer = JSONWriter(options: JSONWriterOptions())
+    var seen: [String] = []
+    while true {
+        do throws(RecordReadError) {
+            guard let batch = try reader.nextBatch() else { return seen }
+            for index in 0..<batch.count {
+                let out = OutputBuffer()
+                writer.write(batch[index], to: out)
+                seen.append("\(batch.firstRecordIndex + index): \(out.text)")
+            }
+        } catch {
+            switch error {
+            case .skippedRecord(_, let location, _): seen.append("skipped \(location)")
+            case .malformed(_, let location, _):
+                seen.append("stopped \(location)")
+                return seen
+            default:
+                seen.append("stopped: \(error)")
+                return seen
+            }
         }
     }
 }

@@ -64,6 +64,44 @@ import Testing
         #expect(parallel.error == sequential.error)
     }
 
+    /// Everything a stream gives, reading on past each `skippedRecord`: records with their
+    /// coding path and place, skipped records with theirs.
+    static func readThrough(_ stream: RecordStream) async -> [String] {
+        var seen: [String] = []
+        var iterator = stream.makeAsyncIterator()
+        while true {
+            do {
+                guard let batch = try await iterator.next() else { return seen }
+                for index in 0..<batch.count {
+                    let path = batch.codingPath(ofNode: batch[index].root, inRecord: index)
+                    seen.append("\(path) \(batch.location(ofNode: batch[index].root))")
+                }
+            } catch {
+                guard case .skippedRecord(_, let location, _) = error else {
+                    seen.append("stopped: \(error)")
+                    return seen
+                }
+                seen.append("skipped \(location)")
+            }
+        }
+    }
+
+    @Test(arguments: [16, 64, 4096], [1, 2, 3])
+    func skippedLinesComeInTheirPlaceAsOneReaderGivesThem(chunkSize: Int, workers: Int) async {
+        let bad = "{\"id\": 1, oops}\n"
+        let input = bad + Self.input + bad + bad + Self.input + "{\"id\": 2,"
+        var options = RecordReaderOptions(framing: .jsonl, chunkSize: chunkSize)
+        options.resumesAfterMalformedRecords = true
+        let sequential = await Self.readThrough(RecordStream(source: InMemoryByteSource(input), options: options))
+        let parallel = await Self.readThrough(
+            RecordStream(linesFrom: InMemoryByteSource(input, pieceSize: 333), options: options, workers: workers))
+        #expect(sequential.filter { $0.hasPrefix("skipped") }.count == 4)
+        #expect(sequential.first == "skipped 1:11")
+        #expect(sequential[1].hasPrefix("$[1] 2:"))  // a skipped record counts as one
+        #expect(sequential.last?.hasPrefix("skipped 1004:") == true)
+        #expect(parallel == sequential)
+    }
+
     @Test func aByteOrderMarkAndALastLineWithoutABreakAreRead() async throws {
         let input = "\u{FEFF}{\"a\":1}\n{\"a\":2}"
         let records = try await Self.records(

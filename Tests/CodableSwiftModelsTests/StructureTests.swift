@@ -119,6 +119,45 @@ struct StructureTests {
         #expect(try summary(of: "Stamp", in: source) == "{at: Date, id: UUID}")
     }
 
+    @Test func typeInferredFromCollectionAndGenericInitializerCalls() throws {
+        let source = """
+            import Foundation
+            struct User: Codable { var name: String }
+            struct Team: Codable {
+                var users = [User]()
+                var tags = Set<String>()
+                var counts = [String: Int]()
+                var grid = [[Double]]()
+                var ids = Array<Int>.init()
+                var lead = User(name: "Ada")
+                var stamp = Foundation.Date()
+            }
+            """
+        #expect(
+            try summary(of: "Team", in: source) == "{users: [User], tags: Set<String>, counts: [String: Int], "
+                + "grid: [[Double]], ids: [Int], lead: User, stamp: Date}")
+    }
+
+    /// A `let` with an initial value is encoded and never decoded: a call whose value is fixed
+    /// (an empty collection, `String()`, `Int()`, `Bool()`) is a constant, as a literal is.
+    @Test func emptyInitializerCallsAreConstants() throws {
+        let source = """
+            struct Box: Codable {
+                let items = [Int]()
+                let tags = Set<String>()
+                let byName = [String: Int]()
+                let byFlag = [Bool: Int]()
+                let label = String()
+                let zero = Int8()
+                let no = Bool()
+            }
+            """
+        #expect(
+            try summary(of: "Box", in: source) == #"{items: [Int] = [], tags: Set<String> = [], "#
+                + #"byName: [String: Int] = {}, byFlag: [Bool: Int] = [], label: String = "", zero: Int8 = 0, "#
+                + #"no: Bool = false}"#)
+    }
+
     @Test func finalAndOpenClasses() throws {
         let source = """
             final class Account: Codable { var id: Int = 0; var owner: String = "" }

@@ -152,6 +152,20 @@ struct UnsupportedTests {
                 + "one (Models.swift:1); write its type")
     }
 
+    @Test func initializerCallOfNoKnownType() throws {
+        let source = "struct A: Codable { var made = makeUser() }"
+        #expect(
+            try summary(of: "A", in: source) == "unsupported: `A.made` has no written type (Models.swift:1) and its "
+                + "initial value `makeUser()` calls `makeUser`, but `makeUser` is neither a builtin Codable type nor "
+                + "declared in the model files; write its type")
+    }
+
+    @Test func letWithACallWhoseValueIsCode() throws {
+        let source =
+            "struct User: Codable { var name: String }\nstruct A: Codable { let users = [User](repeating: User(name: \"a\"), count: 2) }"
+        #expect(try summary(of: "A", in: source).hasPrefix("unsupported: `A.users` is a `let` whose initial value"))
+    }
+
     @Test func destructuringPattern() throws {
         let source = "struct A: Codable { var (x, y): (Int, Int) }"
         #expect(

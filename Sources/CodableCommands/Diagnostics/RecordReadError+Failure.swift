@@ -6,7 +6,7 @@ extension RecordReadError {
     /// malformed input or an envelope without its array (status 1), or unreadable (3).
     func failure(reading input: String) -> CommandFailure {
         switch self {
-        case .malformed(let reason, let location, let excerpt):
+        case .malformed(let reason, let location, let excerpt), .skippedRecord(let reason, let location, let excerpt):
             return .malformedInput(input: input, reason: reason, location: location, excerpt: excerpt)
         case .unreadable(let underlying):
             return .unreadableInput(input: input, reason: describe(underlying))

@@ -67,7 +67,11 @@ struct InputRecords: AsyncSequence {
 extension InputOptions {
     /// The records of `file`, paged when `--items` is given. Without `arrayElementsAreRecords`,
     /// each JSON text and YAML document is one record, an array too (`validate`'s documents).
-    func records(from file: InputFile, arrayElementsAreRecords: Bool = true) throws(CommandFailure) -> InputRecords {
+    /// `resumesAfterMalformedRecords` (`--on-error skip`): a malformed JSON Lines line, json-seq
+    /// record or CSV row of a file or stdin is a `skippedRecord`, and reading goes on.
+    func records(
+        from file: InputFile, arrayElementsAreRecords: Bool = true, resumesAfterMalformedRecords: Bool = false
+    ) throws(CommandFailure) -> InputRecords {
         let page = file.path.map(PageReference.init(input:)) ?? .standardInput
         let from = self.from
         let maxDepth = self.maxDepth
@@ -113,7 +117,10 @@ extension InputOptions {
             return InputRecords(source: .web(page, HTTPPageLoader(settings: pages.httpSettings), options))
         }
         return InputRecords(
-            source: .stream(try recordStream(for: file, arrayElementsAreRecords: arrayElementsAreRecords)))
+            source: .stream(
+                try recordStream(
+                    for: file, arrayElementsAreRecords: arrayElementsAreRecords,
+                    resumesAfterMalformedRecords: resumesAfterMalformedRecords)))
     }
 }
 

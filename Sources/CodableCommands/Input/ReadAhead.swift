@@ -18,10 +18,18 @@ final class ReadAhead: @unchecked Sendable {
     deinit { pending?.cancel() }
 
     /// The next batch (nil at the end), and the read of the one after it started. Errors are
-    /// the input's (`RecordReadError`, `PagedSourceError`).
+    /// the input's (`RecordReadError`, `PagedSourceError`); after a `skippedRecord` the reading
+    /// goes on, after any other it is over.
     func next() async throws -> RecordBatch? {
         guard let current = pending else { return nil }
-        let batch = try await current.value
+        let batch: RecordBatch?
+        do {
+            batch = try await current.value
+        } catch {
+            let readsOn = (error as? RecordReadError)?.isSkippedRecord == true
+            pending = readsOn ? Task { try await self.read() } : nil
+            throw error
+        }
         pending = batch == nil ? nil : Task { try await self.read() }
         return batch
     }

@@ -103,7 +103,8 @@ struct InputOptions: ParsableArguments {
     /// `arrayElementsAreRecords`, a top-level array or a lone YAML document's sequence is one
     /// record, not a list of them, and a YAML stream with no document is one `null` record.
     func recordStream(
-        for input: InputFile, itemsAt items: FieldPath? = nil, arrayElementsAreRecords: Bool = true
+        for input: InputFile, itemsAt items: FieldPath? = nil, arrayElementsAreRecords: Bool = true,
+        resumesAfterMalformedRecords: Bool = false
     ) throws(CommandFailure) -> RecordStream {
         let source = try input.open()
         if isYAML(input) {
@@ -132,12 +133,14 @@ struct InputOptions: ParsableArguments {
             })
         }
         if let dialect = csvDialect(for: input) {
-            let options = CSVReaderOptions(
+            var options = CSVReaderOptions(
                 dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
+            options.resumesAfterMalformedRecords = resumesAfterMalformedRecords
             return RecordStream(makeReader: { CSVReader(source: source, options: options) })
         }
         var options = readerOptions(for: input)
         options.arrayElementsAreRecords = arrayElementsAreRecords
+        options.resumesAfterMalformedRecords = resumesAfterMalformedRecords
         if options.framing == .jsonl, Self.scanningThreads > 1 {
             return RecordStream(linesFrom: source, options: options, workers: Self.scanningThreads)
         }

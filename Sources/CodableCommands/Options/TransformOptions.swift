@@ -46,7 +46,7 @@ struct TransformOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "On a bad record: fail stops; skip reports it and goes on (status 1).",
+            "A bad or malformed record: fail stops; skip reports it, goes on.",
             valueName: "mode"))
     var onError: OnError = .fail
 

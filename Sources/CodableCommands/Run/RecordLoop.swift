@@ -20,7 +20,9 @@ struct RecordLoop {
         let committed = try await sink.target.produce(cleanUp: sink.discardPages, otherError: otherError) {
             reading: for file in plan.inputs {
                 sink.startInput(file)
-                var batches = InputBatches(try plan.input.records(from: file), readingAhead: plan.readsAhead)
+                var batches = InputBatches(
+                    try plan.input.records(from: file, resumesAfterMalformedRecords: plan.skipsFailures),
+                    readingAhead: plan.readsAhead)
                 defer { batches.cancel() }
                 // Reports a failed record and counts it (`--on-error skip`), or throws it.
                 let skipOrThrow = { (failure: CommandFailure) throws(CommandFailure) in
@@ -33,8 +35,19 @@ struct RecordLoop {
                     while true {
                         let next: RecordBatch?
                         do { next = try await batches.next() } catch {
-                            readError = error
-                            break
+                            guard let skippedRecord = error as? RecordReadError, skippedRecord.isSkippedRecord else {
+                                readError = error
+                                break
+                            }
+                            // Reported in its place: after the failures of the records before it.
+                            if case .lane(let lane) = plan.writing {
+                                while let written = await lane.next() {
+                                    try take(written, from: file, skipOrThrow: skipOrThrow)
+                                }
+                            }
+                            Diagnostics().report(skippedRecord.failure(reading: file.displayName))
+                            skipped += 1
+                            continue
                         }
                         // The batch read is held by nothing else: `decode` lets go of a huge one.
                         guard var batch = consume next else { break }
@@ -88,7 +101,13 @@ struct RecordLoop {
                     }
                 } catch let stopped as ReadFailure {
                     sink.writeWhatCameBefore()
-                    throw CommandFailure.reading(stopped.error, in: file) ?? stopped.error
+                    guard let failure = CommandFailure.reading(stopped.error, in: file) else { throw stopped.error }
+                    guard plan.skipsFailures, case .malformedInput = failure else { throw failure }
+                    // `--on-error skip` cannot go on: say so under the error.
+                    Diagnostics().report(failure)
+                    Diagnostics().note(NoPlaceToResume.explanation(for: file, input: plan.input))
+                    if skipped > 0 { Diagnostics().report(.recordsSkipped(skipped)) }
+                    throw CommandFailure.reported(failure.status)
                 } catch let failure as CommandFailure {
                     if plan.writesRecordsBeforeFailure { sink.writeWhatCameBefore() }
                     throw failure

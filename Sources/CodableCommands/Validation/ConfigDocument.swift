@@ -22,7 +22,7 @@ struct ConfigDocument {
             first = try reader.nextBatch()
         } catch {
             switch error {
-            case .malformed(let reason, let location, _):
+            case .malformed(let reason, let location, _), .skippedRecord(let reason, let location, _):
                 throw .invalidDefinition(
                     place: "\(path):\(location.line):\(location.column)", message: "\(reason)", detail: nil)
             case .unreadable(let cause):

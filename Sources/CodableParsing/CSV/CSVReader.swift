@@ -20,6 +20,11 @@ public struct CSVReaderOptions: Sendable {
     /// A row making a record of more values than this (a header's names count too) is an
     /// error; at most `JSONNode.maxValues`.
     public var maxValues: Int
+    /// Whether a row that is whole but not a valid record (a wrong number of fields, a cell
+    /// that cannot be read) is thrown as a `skippedRecord` and reading goes on at the next row
+    /// (`--on-error skip`). A broken quote or a bad header still stops the reading: after
+    /// them, where a row begins is not known.
+    public var resumesAfterMalformedRecords = false
 
     /// The default row limit: 1 GiB, twice the largest cell `--max-length` allows.
     public static let defaultMaxRowLength = 1 << 30
@@ -78,6 +83,8 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
     private var header: CSVHeader?
     private var recordsRead = 0
     private var pendingError: RecordReadError?
+    /// The problem of a row the last scan skipped (`resumesAfterMalformedRecords`).
+    private var skippedRow: JSONSyntaxError?
 
     /// Creates a reader over `source`.
     public init(source: Source, options: CSVReaderOptions = CSVReaderOptions()) {
@@ -90,10 +97,13 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
 
     /// The next batch of records, or nil at the end of the input. Records read before a
     /// malformed row are returned first; the error comes with the following call.
+    ///
+    /// With `resumesAfterMalformedRecords`, a bad row is thrown as a `skippedRecord` (after
+    /// the records before it) and counts as a record; the call after it reads on.
     public func nextBatch() throws(RecordReadError) -> RecordBatch? {
         if let error = pendingError {
             pendingError = nil
-            finished = true
+            if !error.isSkippedRecord { finished = true }
             throw error
         }
         while !finished {
@@ -109,6 +119,20 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
                 } catch {
                     failure = error
                 }
+            }
+            if let skipped = skippedRow {
+                skippedRow = nil
+                let error = storage.withUnsafeBufferPointer { buffer in
+                    RecordReadError.skippedRecord(
+                        skipped.reason, locator.location(of: skipped.offset, in: buffer),
+                        locator.excerpt(at: skipped.offset, in: buffer))
+                }
+                defer { recordsRead += 1 }  // after the records before it
+                guard builder.roots.isEmpty else {
+                    pendingError = error
+                    return makeBatch(&builder)
+                }
+                throw error
             }
             if let failure {
                 let error = storage.withUnsafeBufferPointer { buffer in
@@ -149,11 +173,21 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
                 return
             }
             let rowStart = position
-            let outcome =
-                options.hasHeader && header == nil
-                ? try readHeader(base, from: rowStart, end: count)
-                : try builder.appendRow(
-                    base, from: rowStart, end: count, isFinal: endOfInput, header: header, scanner: scanner)
+            let outcome: CSVRowScanner.Outcome
+            do throws(JSONSyntaxError) {
+                outcome =
+                    options.hasHeader && header == nil
+                    ? try readHeader(base, from: rowStart, end: count)
+                    : try builder.appendRow(
+                        base, from: rowStart, end: count, isFinal: endOfInput, header: header, scanner: scanner)
+            } catch {
+                guard options.resumesAfterMalformedRecords, !options.hasHeader || header != nil,
+                    let next = wholeRowEnd(base, from: rowStart, end: count)
+                else { throw error }
+                position = next
+                skippedRow = error
+                return  // the batch ends before the skipped row
+            }
             guard case .row(let next) = outcome else {
                 stalled = !progressed && count - rowStart >= options.chunkSize  // small rows keep streaming
                 return
@@ -175,6 +209,16 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
             header = try CSVHeader(base, from: start, end: count, isFinal: endOfInput, row: row, scanner: scanner)
         }
         return outcome
+    }
+
+    /// Where the next row begins when the row at `start` is whole in the buffer and its quotes
+    /// are well formed (its cells may still be bad); nil otherwise.
+    private func wholeRowEnd(_ base: UnsafePointer<UInt8>, from start: Int, end count: Int) -> Int? {
+        var row = CSVRowMeasure(emptyAsNull: options.emptyAsNull)
+        guard
+            case .row(let next)? = try? scanner.scanRow(base, from: start, end: count, isFinal: endOfInput, into: &row)
+        else { return nil }
+        return next
     }
 
     /// How many bytes a read asks for, and about what a batch holds.

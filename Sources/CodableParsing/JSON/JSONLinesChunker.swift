@@ -30,6 +30,24 @@ public struct JSONLinesChunk: Sendable {
             return (nil, error)
         }
     }
+
+    /// Scans the chunk reading on past each `skippedRecord` (with
+    /// `options.resumesAfterMalformedRecords`): its batches and errors in input order, the last
+    /// error the one that stopped the scan, if one did. Records are numbered from 0, a skipped
+    /// one counting as one.
+    public func scanAll(options: RecordReaderOptions) -> [Result<RecordBatch, RecordReadError>] {
+        let reader = RecordReader(chunk: self, options: options)
+        var pieces: [Result<RecordBatch, RecordReadError>] = []
+        while true {
+            do {
+                guard let batch = try reader.nextBatch() else { return pieces }
+                pieces.append(.success(batch))
+            } catch {
+                pieces.append(.failure(error))
+                if !error.isSkippedRecord { return pieces }
+            }
+        }
+    }
 }
 
 /// Cuts JSON Lines input into chunks of whole lines of about `chunkSize` bytes. Only line breaks

@@ -21,6 +21,10 @@ public struct RecordReaderOptions: Sendable {
     /// Whether the elements of a top-level array are the records (as for `convert`); false: each
     /// JSON text is one record, an array too (a document checked whole by `validate`).
     public var arrayElementsAreRecords = true
+    /// Whether a malformed JSON Lines line or json-seq record is thrown as a `skippedRecord`
+    /// and reading goes on at the next line or RS (`--on-error skip`); other framings have no
+    /// such place, and stop at malformed bytes whatever this says.
+    public var resumesAfterMalformedRecords = false
 
     /// The default longest string or number: 512 MiB (536870912 bytes).
     public static let defaultMaxTokenLength = 512 << 20
@@ -90,6 +94,8 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     @exclusivity(unchecked) private var isTopLevelArray = false
     /// `RecordReaderOptions.arrayElementsAreRecords`.
     private var arrayElementsAreRecords = true
+    /// `RecordReaderOptions.resumesAfterMalformedRecords`.
+    private let resumesAfterMalformedRecords: Bool
     private var recordsRead = 0
     private var pendingError: RecordReadError?
     /// With `items`: the walk through each value to its records.
@@ -130,6 +136,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         self.storage = ByteStorage(capacity: 0)
         self.walker = options.items.map { EnvelopeWalker(keys: $0.keys, pathText: $0.text) }
         self.arrayElementsAreRecords = options.arrayElementsAreRecords
+        self.resumesAfterMalformedRecords = options.resumesAfterMalformedRecords
     }
 
     /// A reader over one chunk of whole JSON Lines (see `JSONLinesChunker`): everything is read
@@ -146,16 +153,21 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         self.locator = chunk.locator
         self.endOfInput = true
         self.needsRead = false
+        self.resumesAfterMalformedRecords = options.resumesAfterMalformedRecords
     }
 
     /// The next batch of records, or nil at the end of the input.
     ///
     /// Records that were read before a malformed one are returned first; the error comes with
     /// the following call.
+    ///
+    /// With `resumesAfterMalformedRecords`, a malformed JSON Lines line or json-seq record is
+    /// thrown as a `skippedRecord` (after the records before it) and counts as a record; the
+    /// call after it reads on from the next line or RS.
     public func nextBatch() throws(RecordReadError) -> RecordBatch? {
         if let error = pendingError {
             pendingError = nil
-            finished = true
+            if !error.isSkippedRecord { finished = true }
             throw error
         }
         while !finished {
@@ -167,6 +179,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             storage.withUnsafeBufferPointer { buffer in
                 let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
                 scanning: while true {
+                    let nodesBefore = nodes.count
                     do throws(JSONSyntaxError) {
                         switch try step(base, buffer.count, nodes) {
                         case .record(let root):
@@ -190,24 +203,33 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                             break scanning
                         }
                     } catch {
-                        failure = .malformed(
-                            error.reason, locator.location(of: error.offset, in: buffer),
-                            locator.excerpt(at: error.offset, in: buffer))
+                        let location = locator.location(of: error.offset, in: buffer)
+                        let excerpt = locator.excerpt(at: error.offset, in: buffer)
+                        if let next = resumePosition(after: error, base, buffer.count) {
+                            nodes.truncate(to: nodesBefore)
+                            position = next
+                            recordsRead += 1
+                            failure = .skippedRecord(error.reason, location, excerpt)
+                        } else {
+                            failure = .malformed(error.reason, location, excerpt)
+                        }
                         break scanning
                     }
                 }
             }
             if let failure {
                 guard !roots.isEmpty else {
-                    finished = true
+                    if !failure.isSkippedRecord { finished = true }
                     throw failure
                 }
                 pendingError = failure
             }
             if !roots.isEmpty {
+                // A skipped record after these was counted already: they come before it.
+                let skippedAfter = pendingError?.isSkippedRecord == true ? 1 : 0
                 defer { recordsRead += roots.count }
                 let batch = RecordBatch(
-                    bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: recordsRead,
+                    bytes: storage, nodes: nodes, roots: roots, firstRecordIndex: recordsRead - skippedAfter,
                     fromTopLevelArray: isTopLevelArray || walker != nil, framing: framing ?? .jsonStream,
                     locator: locator, sourceMap: nil, sourceName: nil, itemsSegments: itemsSegments)
                 // The last batch: its bytes go when it does (kept here, a huge last record's
@@ -217,6 +239,30 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             }
         }
         return nil
+    }
+
+    /// Where reading goes on after `error` in the record at `position`, when it may: the next
+    /// line of JSON Lines, the next RS of json-seq (or the end of what is read so far when no RS
+    /// follows: those bytes belong to the bad record). Nil: stop (another framing, `--items`,
+    /// or a record too large to find its end).
+    private func resumePosition(after error: JSONSyntaxError, _ base: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        guard resumesAfterMalformedRecords, walker == nil else { return nil }
+        if case .recordTooLarge = error.reason { return nil }
+        switch framing {
+        case .jsonl?:
+            guard let newline = ByteSearch.firstIndex(of: 0x0A, in: base, from: position, to: count) else {
+                return endOfInput ? count : nil
+            }
+            return newline + 1
+        case .jsonSeq?:
+            let from = min(max(position, error.offset), count)
+            let separator = scanner.skipWhitespace(base, from: position, end: count)
+            // The record's own RS is at `separator`: the next one ends it.
+            let searchFrom = separator < count && base[separator] == 0x1E ? separator + 1 : from
+            return ByteSearch.firstIndex(of: 0x1E, in: base, from: searchFrom, to: count) ?? count
+        default:
+            return nil
+        }
     }
 
     // MARK: Buffer management

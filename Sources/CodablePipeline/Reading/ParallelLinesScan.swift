@@ -11,7 +11,8 @@ final class ParallelLinesScan {
     /// What became of one chunk.
     private enum Outcome: Sendable {
         case end
-        case scanned(RecordBatch?, RecordReadError?)
+        /// Its batches and errors in order (`JSONLinesChunk.scanAll`).
+        case scanned([Result<RecordBatch, RecordReadError>])
         case unreadable(RecordReadError)
     }
 
@@ -29,8 +30,8 @@ final class ParallelLinesScan {
     private var lastRead: Read?
     private var inFlight: [Task<Outcome, Never>] = []
     private var recordsRead = 0
-    /// An error to throw once the records before it are handed on.
-    private var pendingError: RecordReadError?
+    /// The batches and errors of the chunk being handed on, in order.
+    private var ready: [Result<RecordBatch, RecordReadError>] = []
     private var finished = false
 
     init<Source: ByteSource>(source: Source, options: RecordReaderOptions, workers: Int) {
@@ -43,9 +44,25 @@ final class ParallelLinesScan {
 
     deinit { stop() }
 
-    /// The next batch in input order, nil at the end (or when the task is cancelled).
+    /// The next batch in input order, nil at the end (or when the task is cancelled). A
+    /// `skippedRecord` is thrown in its place and the scan goes on; any other error stops it.
     func next(isolation actor: isolated (any Actor)? = #isolation) async throws(RecordReadError) -> RecordBatch? {
-        while !finished {
+        while true {
+            if !ready.isEmpty {
+                switch ready.removeFirst() {
+                case .success(let batch):
+                    defer { recordsRead += batch.count }
+                    return batch.numbered(from: recordsRead)
+                case .failure(let error):
+                    if error.isSkippedRecord {
+                        recordsRead += 1
+                    } else {
+                        stop()  // the chunks after a malformed line are not handed on
+                    }
+                    throw error
+                }
+            }
+            if finished { return nil }
             if Task.isCancelled {
                 stop()
                 return nil
@@ -57,21 +74,10 @@ final class ParallelLinesScan {
             case .unreadable(let error):
                 stop()
                 throw error
-            case .scanned(let batch, let error):
-                if let error {
-                    stop()  // the chunks after a malformed line are not handed on
-                    pendingError = error
-                }
-                guard let batch else { continue }
-                defer { recordsRead += batch.count }
-                return batch.numbered(from: recordsRead)
+            case .scanned(let pieces):
+                ready = pieces
             }
         }
-        if let error = pendingError {
-            pendingError = nil
-            throw error
-        }
-        return nil
     }
 
     /// Starts reads and scans until `workers` chunks are in flight.
@@ -96,8 +102,7 @@ final class ParallelLinesScan {
                     switch await read.value {
                     case .success(nil): return .end
                     case .success(let chunk?):
-                        let scanned = chunk.scan(options: options)
-                        return .scanned(scanned.batch, scanned.error)
+                        return .scanned(chunk.scanAll(options: options))
                     case .failure(let error): return .unreadable(error)
                     }
                 })
