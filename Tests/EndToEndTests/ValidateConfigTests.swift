@@ -89,6 +89,14 @@ import Testing
         ("validate:\n  - files: a\n    model: Models\n", ".codable.yaml:2:5: error: model needs type NAME"),
         ("validate:\n  - files: a\n    each: 1\n", ".codable.yaml:3:11: error: 'each' is true or false"),
         ("validate: [\n", ".codable.yaml:2:1: error: while parsing a flow node"),
+        (
+            "validate:\n  - files: [\"config/[ab.yaml\"]\n    schema: schemas/config.json\n",
+            ".codable.yaml:2:12: error: 'files': a '[' is not closed: config/[ab.yaml"
+        ),
+        (
+            "validate:\n  - files: config**/*.yaml\n    schema: schemas/config.json\n",
+            ".codable.yaml:2:12: error: 'files': '**' stands alone between slashes"
+        ),
     ])
     func problemsInTheConfigAreLocated(config: String, message: String) throws {
         let root = try Self.repository(config: config)

@@ -86,6 +86,22 @@ struct ValidationConfig {
         self.rules = rules
     }
 
+    /// What is wrong with a `files` pattern, or nil: it must be relative to the config's folder,
+    /// close every `[`, and use `**` only as a whole path component.
+    private static func problem(ofPattern pattern: String) -> String? {
+        if pattern.isEmpty { return "a pattern is empty" }
+        if pattern.hasPrefix("/") { return "patterns are relative to \(fileName)'s folder" }
+        var inBracket = false
+        for character in pattern {
+            if character == "[" { inBracket = true } else if character == "]" { inBracket = false }
+        }
+        if inBracket { return "a '[' is not closed" }
+        for component in pattern.split(separator: "/") where component.contains("**") && component != "**" {
+            return "'**' stands alone between slashes ('data/**/*.json')"
+        }
+        return nil
+    }
+
     /// One rule of the list, its options turned into `validate` arguments.
     private static func rule(_ node: Int, in document: ConfigDocument, folderPrefix: String) throws(CommandFailure)
         -> Rule
@@ -102,8 +118,10 @@ struct ValidationConfig {
             let option = "--" + key
             if key == "files" {
                 patterns = try document.strings(value, key)
-                for pattern in patterns ?? [] where pattern.hasPrefix("/") {
-                    throw document.error(at: value, "'files' patterns are relative to \(fileName)'s folder: \(pattern)")
+                for pattern in patterns ?? [] {
+                    if let problem = Self.problem(ofPattern: pattern) {
+                        throw document.error(at: value, "'files': \(problem): \(pattern)")
+                    }
                 }
             } else if flagKeys.contains(key) {
                 guard let flag = document.bool(value) else {
