@@ -49,7 +49,9 @@ public struct CodableCommand: AsyncParsableCommand {
     /// Parses and runs `arguments`, reporting any failure on standard error.
     static func run(arguments: [String]) async -> ExitStatus {
         do {
-            var command = try parseAsRoot(arguments)
+            let (shorter, files) = LongFileLists.split(arguments)
+            var command = try parseAsRoot(shorter)
+            if let files { command = LongFileLists.giving(files, to: command) }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
