@@ -1,3 +1,5 @@
+import CodableParsing
+
 /// `--report gitlab`: GitLab's Code Quality report (the Code Climate issue format GitLab reads
 /// from `artifacts: reports: codequality:`), shown in merge requests beside the JUnit report.
 ///
@@ -74,25 +76,9 @@ public final class GitLabReport: ValidationReport {
         return path
     }
 
-    /// 32 hex digits that name `parts`: two 64-bit FNV-1a hashes of them (NUL between parts),
-    /// from different offset bases. Stable across runs, platforms and versions.
+    /// 32 hex digits that name `parts` (`StableHash`): stable across runs, platforms and
+    /// versions.
     static func fingerprint(_ parts: [String]) -> String {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325
-        var second: UInt64 = 0x6c62_272e_07bb_0142
-        for (index, part) in parts.enumerated() {
-            if index > 0 {
-                first = (first ^ 0) &* 0x0000_0100_0000_01B3
-                second = (second ^ 0) &* 0x0000_0100_0000_01B3
-            }
-            for byte in part.utf8 {
-                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-        }
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex(first) + hex(second)
+        StableHash.hex(parts.map(\.utf8))
     }
 }

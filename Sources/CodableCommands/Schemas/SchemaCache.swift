@@ -1,3 +1,4 @@
+import CodableParsing
 import Foundation
 
 /// Schemas fetched over HTTP, kept on disk so that a CI run (or `--offline`) does not fetch them
@@ -58,16 +59,9 @@ struct SchemaCache: Sendable {
         "codable-schema-cache 1 \(body.count) \(hash(body)) \(uri)"
     }
 
-    /// 32 hex digits: two 64-bit FNV-1a hashes from different offset bases. Not a defence
-    /// against a forged entry (the cache is the user's own), a check against a damaged one.
+    /// 32 hex digits (`StableHash`): a check against a damaged entry, not a defence against a
+    /// forged one (the cache is the user's own).
     static func hash(_ bytes: [UInt8]) -> String {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325
-        var second: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in bytes {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        let digits = [first, second].map { String($0, radix: 16) }
-        return digits.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
+        StableHash.hex([bytes])
     }
 }
