@@ -19,6 +19,11 @@ Routes (records are {"page": N, "i": K}):
   /redirect-file           302 to file:///etc/passwd
   /redirect-page           302 to /pages/1?last=2
   /endless/N               pages without end
+  /numbered?page=N&last=L&size=S
+                           {"items": [...], "hasMorePages": N<L, "nextPage": N+1}: the next page
+                           as a number, to go into ?page=
+  /cursor?cursor=C&last=L  {"data": [...], "meta": {"next_cursor": ...}}: C is base64 of
+                           "user:N~~>" (a "+" in it), absent for page 1; null on page L
   /requests                the paths requested so far, as a JSON array (not logged itself)
   /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
   /schemas/address.json    the schema it refers to
@@ -26,6 +31,7 @@ Routes (records are {"page": N, "i": K}):
   /schemas/garbage.json    200 with a body that is not JSON
   /redirect-loop           302 to itself
 """
+import base64
 import email.utils
 import json
 import sys
@@ -97,6 +103,16 @@ class Handler(BaseHTTPRequestHandler):
             host = self.headers.get("Host")
             self.send_json(200, page(number, last, size, f"http://{host}/absolute/{number + 1}?{url.query}",
                                      hasMorePages=number < last))
+        elif route == "numbered":
+            number = int(query.get("page", ["1"])[0])
+            self.send_json(200, {"items": [{"page": number, "i": k} for k in range(size)],
+                                 "hasMorePages": number < last, "nextPage": number + 1})
+        elif route == "cursor":
+            cursor = query.get("cursor")
+            number = int(base64.b64decode(cursor[0], validate=True).decode()[5:-3]) if cursor else 1
+            following = base64.b64encode(f"user:{number + 1}~~>".encode()).decode()
+            self.send_json(200, {"data": [{"page": number, "i": k} for k in range(size)],
+                                 "meta": {"next_cursor": following if number < last else None}})
         elif route == "flaky":
             if not self.fail_first(2, 503):
                 self.send_json(200, page(number, last, size, relative))

@@ -20,6 +20,12 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "With --next: a page number or cursor found there goes into this query parameter.",
+            valueName: "name"))
+    var nextParam: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Read at most this many pages per input, then stop with a note naming the next one.",
             valueName: "n"))
     var maxPages: Int = 10_000
@@ -58,6 +64,12 @@ struct PageOptions: ParsableArguments {
             }
             _ = try Self.parse(next, option: "--next")
         }
+        if let nextParam {
+            guard next != nil else {
+                throw ValidationError("--next-param needs --next: the path of the page number or cursor.")
+            }
+            guard !nextParam.isEmpty else { throw ValidationError("--next-param must name a query parameter.") }
+        }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1.") }
         guard (0...100).contains(retry) else { throw ValidationError("--retry must be between 0 and 100.") }
         guard retryDelay >= 0 && retryDelay.isFinite else {
@@ -72,7 +84,7 @@ struct PageOptions: ParsableArguments {
     {
         guard let items, let itemsPath = try? FieldPath(parsing: items) else { return nil }
         return PagedSourceOptions(
-            items: itemsPath, next: next.flatMap { try? FieldPath(parsing: $0) },
+            items: itemsPath, next: next.flatMap { try? FieldPath(parsing: $0) }, nextParam: nextParam,
             maxPages: maxPages, readerOptions: readerOptions)
     }
 

@@ -102,8 +102,12 @@ final class PageCursor {
     /// Checks the next reference and starts fetching the page it names.
     private func startFetching(_ next: PageReader.NextReference, from page: PageReference) {
         let target: PageReference
-        do {
-            target = try page.resolving(next.text)
+        do throws(PageReferenceError) {
+            if let name = reader.options.nextParam, next.isNumber || !PageReference.hasWebScheme(next.text) {
+                target = try page.settingQueryParameter(name, to: next.text)
+            } else {
+                target = try page.resolving(next.text)
+            }
         } catch {
             pendingError = reader.invalid(
                 page, next.batch, record: next.recordIndex, node: next.node,

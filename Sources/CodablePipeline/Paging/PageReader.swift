@@ -20,6 +20,8 @@ struct PageReader {
     /// A next reference and the node that holds it.
     struct NextReference {
         let text: String
+        /// The value is a JSON number (a page number), not a string.
+        var isNumber = false
         let batch: RecordBatch
         let node: Int
         let recordIndex: Int
@@ -111,10 +113,15 @@ struct PageReader {
         case .string:
             let text = batch.bytes.withUnsafeBufferPointer { value.stringValue(in: $0.baseAddress!) }
             return NextReference(text: text, batch: batch, node: node, recordIndex: index)
+        case .number where options.nextParam != nil:
+            let text = batch.bytes.withUnsafeBufferPointer {
+                String(decoding: value.token(in: $0.baseAddress!), as: UTF8.self)
+            }
+            return NextReference(text: text, isNumber: true, batch: batch, node: node, recordIndex: index)
         default:
             throw invalid(
                 page, batch, record: index, node: node,
-                "the next page reference '\(path)' is \(value.kind.phrase); expected a file path or URL string, or null (--next)"
+                "the next page reference '\(path)' is \(value.kind.phrase); expected \(options.nextParam == nil ? "a file path or URL string" : "a string or number"), or null (--next)"
             )
         }
     }

@@ -6,6 +6,9 @@ public struct PagedSourceOptions: Sendable {
     public var items: FieldPath
     /// The path of the next page's reference inside each page value; nil reads one page only.
     public var next: FieldPath?
+    /// The query parameter that a next reference other than a URL (a page number, a cursor)
+    /// is put into, in the current page's URL; nil makes such a reference an error.
+    public var nextParam: String?
     /// Pages read at most in one chain (the first page counts).
     public var maxPages: Int
     /// Reader settings for a page (its framing may depend on its name).
@@ -17,11 +20,12 @@ public struct PagedSourceOptions: Sendable {
 
     /// Creates options.
     public init(
-        items: FieldPath, next: FieldPath?, maxPages: Int,
+        items: FieldPath, next: FieldPath?, nextParam: String? = nil, maxPages: Int,
         readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions
     ) {
         self.items = items
         self.next = next
+        self.nextParam = nextParam
         self.maxPages = maxPages
         self.readerOptions = readerOptions
     }

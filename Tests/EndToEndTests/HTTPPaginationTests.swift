@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Pagination styles other than a next URL (page numbers, cursors, offsets, `Link` headers,
+/// rate limits), through the real binary, against a local server.
+@Suite(.enabled(if: PageServer.isAvailable, "python3 is needed for the local page server"))
+struct HTTPPaginationTests {
+    func run(_ url: String, _ options: [String]) throws -> CodableBinary.Result {
+        try CodableBinary.run(["convert", url, "--to", "jsonl"] + options)
+    }
+
+    func records(_ result: CodableBinary.Result) -> [String] {
+        result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func expected(pages: ClosedRange<Int>, size: Int = 2) -> [String] {
+        pages.flatMap { page in (0..<size).map { #"{"page":\#(page),"i":\#($0)}"# } }
+    }
+
+    @Test func aPageNumberGoesIntoTheNamedParameter() throws {
+        let server = try PageServer()
+        let result = try run(
+            server.url("/numbered?size=2&page=1&last=3"),
+            ["--items", "items", "--next", "nextPage", "--next-param", "page"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == expected(pages: 1...3))
+        // The parameter is replaced where it was, the rest kept; hasMorePages: false ends it.
+        #expect(
+            try server.requests() == [
+                "/numbered?size=2&page=1&last=3", "/numbered?size=2&page=2&last=3", "/numbered?size=2&page=3&last=3",
+            ])
+    }
+
+    @Test func aCursorIsPercentEncodedIntoAnAddedParameter() throws {
+        let server = try PageServer()
+        let result = try run(
+            server.url("/cursor?last=3"), ["--items", "data", "--next", "meta.next_cursor", "--next-param", "cursor"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == expected(pages: 1...3))
+        #expect(
+            try server.requests() == [
+                "/cursor?last=3", "/cursor?last=3&cursor=dXNlcjoyfn4%2B", "/cursor?last=3&cursor=dXNlcjozfn4%2B",
+            ])
+    }
+
+    @Test func aPageNumberWithoutNextParamIsAnError() throws {
+        let server = try PageServer()
+        let url = server.url("/numbered?page=1")
+        let result = try run(url, ["--items", "items", "--next", "nextPage"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "error: the next page reference 'nextPage' is a number; expected a file path or URL string, or null (--next)"
+            ), "\(result.stderr)")
+    }
+
+    @Test func aRepeatedCursorIsACycle() throws {
+        let server = try PageServer()
+        // Page 1's first record says page 1: the page names itself.
+        let result = try run(
+            server.url("/numbered?page=1&last=9"),
+            ["--items", "items", "--next", "items[0].page", "--next-param", "page", "--max-pages", "5"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("was already read: the pages form a cycle"), "\(result.stderr)")
+        #expect(try server.requests() == ["/numbered?page=1&last=9"])
+    }
+
+    @Test func nextParamNeedsNext() throws {
+        let result = try CodableBinary.run(["convert", "x.json", "--items", "items", "--next-param", "page"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--next-param needs --next"), "\(result.stderr)")
+    }
+}
