@@ -70,4 +70,44 @@ struct HTTPPaginationTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("--next-param needs --next"), "\(result.stderr)")
     }
+
+    @Test func pageNumbersAreCountedUntilAnEmptyPage() throws {
+        let server = try PageServer()
+        let result = try run(server.url("/counted?last=3&size=2"), ["--items", "items", "--page-param", "page"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == expected(pages: 1...3))
+        #expect(
+            try server.requests() == [
+                "/counted?last=3&size=2", "/counted?last=3&size=2&page=2", "/counted?last=3&size=2&page=3",
+                "/counted?last=3&size=2&page=4",
+            ])
+    }
+
+    @Test func countingStartsAtTheFirstURLsPage() throws {
+        let server = try PageServer()
+        let result = try run(
+            server.url("/counted?page=2&last=3"), ["--items", "items", "--page-param", "page", "--max-pages", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == expected(pages: 2...2))
+        #expect(
+            result.stderr
+                == "codable: note: stopped after 1 page (--max-pages); the next would have been \(server.url("/counted?page=3&last=3"))\n"
+        )
+    }
+
+    @Test func aHasMoreFlagEndsCountedPages() throws {
+        let server = try PageServer()
+        let result = try run(
+            server.url("/numbered?page=1&last=2"),
+            ["--items", "items", "--next", "hasMorePages", "--page-param", "page"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == expected(pages: 1...2))
+        #expect(try server.requests() == ["/numbered?page=1&last=2", "/numbered?page=2&last=2"])
+        let wrong = try run(
+            server.url("/numbered?page=1&last=2"), ["--items", "items", "--next", "nextPage", "--page-param", "page"])
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.stderr.contains("error: the has-more flag 'nextPage' is a number; expected true or false (--next)"),
+            "\(wrong.stderr)")
+    }
 }

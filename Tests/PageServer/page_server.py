@@ -24,6 +24,9 @@ Routes (records are {"page": N, "i": K}):
                            as a number, to go into ?page=
   /cursor?cursor=C&last=L  {"data": [...], "meta": {"next_cursor": ...}}: C is base64 of
                            "user:N~~>" (a "+" in it), absent for page 1; null on page L
+  /counted?page=N&last=L&size=S
+                           {"items": [...]} with S records up to page L, then none (page 1
+                           when ?page= is absent)
   /requests                the paths requested so far, as a JSON array (not logged itself)
   /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
   /schemas/address.json    the schema it refers to
@@ -107,6 +110,9 @@ class Handler(BaseHTTPRequestHandler):
             number = int(query.get("page", ["1"])[0])
             self.send_json(200, {"items": [{"page": number, "i": k} for k in range(size)],
                                  "hasMorePages": number < last, "nextPage": number + 1})
+        elif route == "counted":
+            number = int(query.get("page", ["1"])[0])
+            self.send_json(200, {"items": [{"page": number, "i": k} for k in range(size if number <= last else 0)]})
         elif route == "cursor":
             cursor = query.get("cursor")
             number = int(base64.b64decode(cursor[0], validate=True).decode()[5:-3]) if cursor else 1

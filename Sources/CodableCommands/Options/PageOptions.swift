@@ -26,6 +26,12 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "With --items: count pages in this query parameter until one has no records.",
+            valueName: "name"))
+    var pageParam: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Read at most this many pages per input, then stop with a note naming the next one.",
             valueName: "n"))
     var maxPages: Int = 10_000
@@ -70,6 +76,15 @@ struct PageOptions: ParsableArguments {
             }
             guard !nextParam.isEmpty else { throw ValidationError("--next-param must name a query parameter.") }
         }
+        if let pageParam {
+            guard items != nil else {
+                throw ValidationError("--page-param needs --items: the path of the records in each page.")
+            }
+            guard !pageParam.isEmpty else { throw ValidationError("--page-param must name a query parameter.") }
+            guard nextParam == nil else {
+                throw ValidationError("--page-param counts the pages itself; it does not go with --next-param.")
+            }
+        }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1.") }
         guard (0...100).contains(retry) else { throw ValidationError("--retry must be between 0 and 100.") }
         guard retryDelay >= 0 && retryDelay.isFinite else {
@@ -85,13 +100,22 @@ struct PageOptions: ParsableArguments {
         guard let items, let itemsPath = try? FieldPath(parsing: items) else { return nil }
         return PagedSourceOptions(
             items: itemsPath, next: next.flatMap { try? FieldPath(parsing: $0) }, nextParam: nextParam,
+            counter: counter,
             maxPages: maxPages, readerOptions: readerOptions)
     }
 
+    /// How codable names the next page itself, if it does.
+    var counter: PageCounter? {
+        pageParam.map(PageCounter.page)
+    }
+
+    /// Whether pages lead to more pages (by a reference in them or a counter).
+    var followsPages: Bool { next != nil || counter != nil }
+
     /// `--items` as a path of keys, when the records can be read as they come instead of page by
-    /// page: one page (no `--next`) whose array is reached by keys alone (no `[N]`).
+    /// page: one page (no `--next` or counter) whose array is reached by keys alone (no `[N]`).
     var itemsKeyPath: ItemsKeyPath? {
-        guard let items, next == nil, let path = try? FieldPath(parsing: items) else { return nil }
+        guard let items, !followsPages, let path = try? FieldPath(parsing: items) else { return nil }
         var keys: [String] = []
         for component in path.components {
             guard case .key(let name) = component else { return nil }

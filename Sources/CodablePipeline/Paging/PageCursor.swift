@@ -20,6 +20,8 @@ final class PageCursor {
     private var pagesRead = 0
     private var recordsRead = 0
     private var finished = false
+    /// With a page counter: its value for the current page (nil before the first page is read).
+    private var counterValue: Int?
 
     init(
         first: PageReference, loader: any PageLoader, options: PagedSourceOptions,
@@ -67,6 +69,8 @@ final class PageCursor {
             ready = contents.batches.reversed()
             if let error = contents.error {
                 pendingError = error
+            } else if let counter = reader.options.counter {
+                count(counter, from: page, records: contents.recordCount, noMore: contents.noMore)
             } else if let next = contents.next {
                 startFetching(next, from: page)
             }
@@ -120,6 +124,27 @@ final class PageCursor {
                 "the next page, \(target), was already read: the pages form a cycle")
             return
         }
+        fetch(target)
+    }
+
+    /// Names the next page by the counter, after `page` gave `records` records, and starts
+    /// fetching it; nothing when the page says it is the last. Counted pages cannot repeat.
+    private func count(_ counter: PageCounter, from page: PageReference, records: Int, noMore: Bool) {
+        do throws(PageReferenceError) {
+            var current = counterValue ?? 1
+            if counterValue == nil, let first = try page.queryInteger(counter.parameter) { current = first }
+            guard records > 0, !noMore else { return }
+            counterValue = current + 1
+            fetch(try page.settingQueryParameter(counter.parameter, to: String(current + 1)))
+        } catch {
+            pendingError = .invalidPage(
+                page: page, message: "cannot count pages in '\(counter.parameter)': \(error.reason)", codingPath: "$",
+                location: .start, excerpt: .empty)
+        }
+    }
+
+    /// Starts fetching `target`, unless `maxPages` pages were read.
+    private func fetch(_ target: PageReference) {
         guard pagesRead < maxPages else {
             notice(.pageLimitReached(pages: pagesRead, next: target))
             return

@@ -13,6 +13,8 @@ struct PageReader {
         var recordCount = 0
         /// The next page's reference, as written, and where: from the page's last value.
         var next: NextReference?
+        /// With a page counter: the page's last value says there are no more pages.
+        var noMore = false
         /// A problem found after the batches before it (those still go out first).
         var error: PagedSourceError?
     }
@@ -64,7 +66,11 @@ struct PageReader {
                         firstRecordIndex: firstRecordIndex + contents.recordCount, sourceName: page.description)
                     contents.recordCount += records.count
                     if records.count > 0 { contents.batches.append(records) }
-                    contents.next = try nextReference(in: batch, record: index, of: page)
+                    if options.counter != nil {
+                        contents.noMore = try saysNoMore(in: batch, record: index, of: page)
+                    } else {
+                        contents.next = try nextReference(in: batch, record: index, of: page)
+                    }
                 }
             }
             if values == 0 {
@@ -123,6 +129,24 @@ struct PageReader {
                 page, batch, record: index, node: node,
                 "the next page reference '\(path)' is \(value.kind.phrase); expected \(options.nextParam == nil ? "a file path or URL string" : "a string or number"), or null (--next)"
             )
+        }
+    }
+
+    /// With a page counter: whether record `index` says there are no more pages, by its flag at
+    /// `next` (`false` or `null`), or else by a has-more member `false` at its top.
+    private func saysNoMore(in batch: RecordBatch, record index: Int, of page: PageReference)
+        throws(PagedSourceError) -> Bool
+    {
+        let record = batch[index]
+        guard let path = options.next else { return hasMoreIsFalse(in: record.root, of: batch) }
+        guard let node = path.matches(in: record).first else { return false }
+        switch batch.nodes[node].kind {
+        case .true: return false
+        case .false, .null: return true
+        default:
+            throw invalid(
+                page, batch, record: index, node: node,
+                "the has-more flag '\(path)' is \(batch.nodes[node].kind.phrase); expected true or false (--next)")
         }
     }
 

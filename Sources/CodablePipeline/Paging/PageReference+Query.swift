@@ -27,6 +27,19 @@ extension PageReference {
         return .url(next)
     }
 
+    /// The integer value of query parameter `name` of this web page's URL; nil when it has none.
+    public func queryInteger(_ name: String) throws(PageReferenceError) -> Int? {
+        guard case .url(let url) = self else {
+            throw PageReferenceError(reference: name, reason: "query parameters are counted only in a web page's URL")
+        }
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems ?? []
+        guard let text = items.first(where: { $0.name == name })?.value else { return nil }
+        guard let value = Int(text) else {
+            throw PageReferenceError(reference: name, reason: "its value '\(text)' is not a whole number")
+        }
+        return value
+    }
+
     /// `text` with everything but RFC 3986's unreserved characters percent-encoded (so `+`, `/`
     /// and `=` of a base64 cursor arrive as written).
     static func percentEncoded(_ text: String) -> String {

@@ -9,6 +9,9 @@ public struct PagedSourceOptions: Sendable {
     /// The query parameter that a next reference other than a URL (a page number, a cursor)
     /// is put into, in the current page's URL; nil makes such a reference an error.
     public var nextParam: String?
+    /// How codable names the next page itself, when pages hold no reference to it; `next` is
+    /// then the path of a has-more flag, if any.
+    public var counter: PageCounter?
     /// Pages read at most in one chain (the first page counts).
     public var maxPages: Int
     /// Reader settings for a page (its framing may depend on its name).
@@ -20,13 +23,29 @@ public struct PagedSourceOptions: Sendable {
 
     /// Creates options.
     public init(
-        items: FieldPath, next: FieldPath?, nextParam: String? = nil, maxPages: Int,
+        items: FieldPath, next: FieldPath?, nextParam: String? = nil, counter: PageCounter? = nil,
+        maxPages: Int,
         readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions
     ) {
         self.items = items
         self.next = next
         self.nextParam = nextParam
+        self.counter = counter
         self.maxPages = maxPages
         self.readerOptions = readerOptions
+    }
+}
+
+/// A next page named by a number codable counts, in a query parameter of the page's URL.
+public enum PageCounter: Sendable, Equatable {
+    /// The parameter holds the page number: the first URL's, or 1, then one more a page, until a
+    /// page has no records or its has-more flag says `false`.
+    case page(String)
+
+    /// The query parameter counted.
+    public var parameter: String {
+        switch self {
+        case .page(let name): return name
+        }
     }
 }
