@@ -110,4 +110,38 @@ struct HTTPPaginationTests {
             wrong.stderr.contains("error: the has-more flag 'nextPage' is a number; expected true or false (--next)"),
             "\(wrong.stderr)")
     }
+
+    @Test func anOffsetAdvancesByTheRecordsUntilAShortPage() throws {
+        let server = try PageServer()
+        let result = try run(
+            server.url("/offset?limit=2&total=5"), ["--items", "results", "--offset-param", "offset"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == (0..<5).map { #"{"n":\#($0)}"# })
+        // The third page gives 1 record of 2: the last; no fourth request.
+        #expect(
+            try server.requests() == [
+                "/offset?limit=2&total=5", "/offset?limit=2&total=5&offset=2", "/offset?limit=2&total=5&offset=4",
+            ])
+    }
+
+    @Test func anOffsetStopsAtAnEmptyPageAndStartsFromTheFirstURL() throws {
+        let server = try PageServer()
+        let result = try run(
+            server.url("/offset?offset=1&limit=2&total=5"), ["--items", "results", "--offset-param", "offset"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == (1..<5).map { #"{"n":\#($0)}"# })
+        #expect(
+            try server.requests() == [
+                "/offset?offset=1&limit=2&total=5", "/offset?offset=3&limit=2&total=5",
+                "/offset?offset=5&limit=2&total=5",
+            ])
+    }
+
+    @Test func countersExcludeEachOther() throws {
+        let result = try CodableBinary.run([
+            "convert", "x.json", "--items", "items", "--page-param", "page", "--offset-param", "offset",
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--page-param and --offset-param are two ways"), "\(result.stderr)")
+    }
 }

@@ -27,6 +27,8 @@ Routes (records are {"page": N, "i": K}):
   /counted?page=N&last=L&size=S
                            {"items": [...]} with S records up to page L, then none (page 1
                            when ?page= is absent)
+  /offset?offset=O&limit=S&total=T
+                           {"results": [...]}: records O to O+S-1 of T ({"n": K}), fewer at the end
   /requests                the paths requested so far, as a JSON array (not logged itself)
   /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
   /schemas/address.json    the schema it refers to
@@ -113,6 +115,10 @@ class Handler(BaseHTTPRequestHandler):
         elif route == "counted":
             number = int(query.get("page", ["1"])[0])
             self.send_json(200, {"items": [{"page": number, "i": k} for k in range(size if number <= last else 0)]})
+        elif route == "offset":
+            offset, limit = int(query.get("offset", ["0"])[0]), int(query.get("limit", ["2"])[0])
+            total = int(query.get("total", ["5"])[0])
+            self.send_json(200, {"results": [{"n": k} for k in range(offset, min(offset + limit, total))]})
         elif route == "cursor":
             cursor = query.get("cursor")
             number = int(base64.b64decode(cursor[0], validate=True).decode()[5:-3]) if cursor else 1

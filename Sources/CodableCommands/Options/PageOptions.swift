@@ -32,6 +32,12 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "With --items: advance this query parameter by each page's records until one is short.",
+            valueName: "name"))
+    var offsetParam: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Read at most this many pages per input, then stop with a note naming the next one.",
             valueName: "n"))
     var maxPages: Int = 10_000
@@ -76,14 +82,18 @@ struct PageOptions: ParsableArguments {
             }
             guard !nextParam.isEmpty else { throw ValidationError("--next-param must name a query parameter.") }
         }
-        if let pageParam {
+        for (option, name) in [("--page-param", pageParam), ("--offset-param", offsetParam)] {
+            guard let name else { continue }
             guard items != nil else {
-                throw ValidationError("--page-param needs --items: the path of the records in each page.")
+                throw ValidationError("\(option) needs --items: the path of the records in each page.")
             }
-            guard !pageParam.isEmpty else { throw ValidationError("--page-param must name a query parameter.") }
+            guard !name.isEmpty else { throw ValidationError("\(option) must name a query parameter.") }
             guard nextParam == nil else {
-                throw ValidationError("--page-param counts the pages itself; it does not go with --next-param.")
+                throw ValidationError("\(option) counts the pages itself; it does not go with --next-param.")
             }
+        }
+        if pageParam != nil && offsetParam != nil {
+            throw ValidationError("--page-param and --offset-param are two ways to count pages: give one.")
         }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1.") }
         guard (0...100).contains(retry) else { throw ValidationError("--retry must be between 0 and 100.") }
@@ -106,7 +116,7 @@ struct PageOptions: ParsableArguments {
 
     /// How codable names the next page itself, if it does.
     var counter: PageCounter? {
-        pageParam.map(PageCounter.page)
+        pageParam.map(PageCounter.page) ?? offsetParam.map(PageCounter.offset)
     }
 
     /// Whether pages lead to more pages (by a reference in them or a counter).

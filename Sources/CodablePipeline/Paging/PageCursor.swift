@@ -22,6 +22,8 @@ final class PageCursor {
     private var finished = false
     /// With a page counter: its value for the current page (nil before the first page is read).
     private var counterValue: Int?
+    /// With a page counter: how many records the first page gave.
+    private var firstPageRecords: Int?
 
     init(
         first: PageReference, loader: any PageLoader, options: PagedSourceOptions,
@@ -128,14 +130,24 @@ final class PageCursor {
     }
 
     /// Names the next page by the counter, after `page` gave `records` records, and starts
-    /// fetching it; nothing when the page says it is the last. Counted pages cannot repeat.
+    /// fetching it; nothing when the page says it is the last (an offset's page is the last
+    /// when it gives fewer records than the first did). Counted pages cannot repeat: the count
+    /// only grows.
     private func count(_ counter: PageCounter, from page: PageReference, records: Int, noMore: Bool) {
         do throws(PageReferenceError) {
-            var current = counterValue ?? 1
+            var current = counterValue ?? counter.start
             if counterValue == nil, let first = try page.queryInteger(counter.parameter) { current = first }
+            if firstPageRecords == nil { firstPageRecords = records }
             guard records > 0, !noMore else { return }
-            counterValue = current + 1
-            fetch(try page.settingQueryParameter(counter.parameter, to: String(current + 1)))
+            let next: Int
+            switch counter {
+            case .page: next = current + 1
+            case .offset:
+                guard records >= firstPageRecords ?? 0 else { return }
+                next = current + records
+            }
+            counterValue = next
+            fetch(try page.settingQueryParameter(counter.parameter, to: String(next)))
         } catch {
             pendingError = .invalidPage(
                 page: page, message: "cannot count pages in '\(counter.parameter)': \(error.reason)", codingPath: "$",

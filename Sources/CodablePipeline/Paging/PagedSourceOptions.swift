@@ -41,11 +41,22 @@ public enum PageCounter: Sendable, Equatable {
     /// The parameter holds the page number: the first URL's, or 1, then one more a page, until a
     /// page has no records or its has-more flag says `false`.
     case page(String)
+    /// The parameter holds the offset of the page's first record: the first URL's, or 0, then
+    /// advanced by the records each page gave, until a page gives none or fewer than the first.
+    case offset(String)
 
     /// The query parameter counted.
     public var parameter: String {
         switch self {
-        case .page(let name): return name
+        case .page(let name), .offset(let name): return name
+        }
+    }
+
+    /// The count when the first URL has no value for the parameter.
+    public var start: Int {
+        switch self {
+        case .page: return 1
+        case .offset: return 0
         }
     }
 }
