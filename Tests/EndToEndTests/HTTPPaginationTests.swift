@@ -144,4 +144,41 @@ struct HTTPPaginationTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("--page-param and --offset-param are two ways"), "\(result.stderr)")
     }
+
+    @Test func theLinkHeaderLeadsThroughBareArrays() throws {
+        let server = try PageServer()
+        let result = try run(server.url("/linked?page=1&last=3"), ["--next-link"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == expected(pages: 1...3))
+        #expect(
+            try server.requests() == ["/linked?page=1&last=3", "/linked?page=2&last=3", "/linked?page=3&last=3"])
+    }
+
+    @Test func theLinkHeaderWithItemsAndAPageLimit() throws {
+        let server = try PageServer()
+        let result = try run(
+            server.url("/linked?page=1&last=3&wrap=1"), ["--items", "items", "--next-link", "--max-pages", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == expected(pages: 1...2))
+        #expect(
+            result.stderr
+                == "codable: note: stopped after 2 pages (--max-pages); the next would have been \(server.url("/linked?page=3&last=3&wrap=1"))\n"
+        )
+    }
+
+    @Test func aLinkBackToAPageReadIsACycle() throws {
+        let server = try PageServer()
+        let result = try run(server.url("/linked?page=1&last=3&loop=1"), ["--next-link"])
+        #expect(result.status == 1)
+        #expect(records(result) == expected(pages: 1...1))
+        #expect(result.stderr.contains("was already read: the pages form a cycle"), "\(result.stderr)")
+        #expect(try server.requests() == ["/linked?page=1&last=3&loop=1"])
+    }
+
+    @Test func aPageThatIsNotAnArrayIsAnError() throws {
+        let server = try PageServer()
+        let result = try run(server.url("/linked?page=1&last=1&wrap=1"), ["--next-link"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: the page is an object, not an array of records"), "\(result.stderr)")
+    }
 }

@@ -29,6 +29,10 @@ Routes (records are {"page": N, "i": K}):
                            when ?page= is absent)
   /offset?offset=O&limit=S&total=T
                            {"results": [...]}: records O to O+S-1 of T ({"n": K}), fewer at the end
+  /linked?page=N&last=L&wrap=W
+                           a bare array of 2 records (or {"items": [...]} with wrap=1) and a
+                           Link header: rel="first" (absolute), then rel="next" relative
+                           ("?page=N+1&..."), absent on page L; with loop=1 it names page 1
   /requests                the paths requested so far, as a JSON array (not logged itself)
   /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
   /schemas/address.json    the schema it refers to
@@ -119,6 +123,16 @@ class Handler(BaseHTTPRequestHandler):
             offset, limit = int(query.get("offset", ["0"])[0]), int(query.get("limit", ["2"])[0])
             total = int(query.get("total", ["5"])[0])
             self.send_json(200, {"results": [{"n": k} for k in range(offset, min(offset + limit, total))]})
+        elif route == "linked":
+            number = int(query.get("page", ["1"])[0])
+            records = [{"page": number, "i": k} for k in range(size)]
+            host = self.headers.get("Host")
+            links = [f'<http://{host}/linked?page=1&last={last}>; rel="first"']
+            if number < last:
+                following = 1 if "loop" in query else number + 1
+                rest = "&".join(f"{k}={v[0]}" for k, v in query.items() if k != "page")
+                links.append(f'<?page={following}&{rest}>; rel="next"')
+            self.send_json(200, {"items": records} if "wrap" in query else records, [("Link", ", ".join(links))])
         elif route == "cursor":
             cursor = query.get("cursor")
             number = int(base64.b64decode(cursor[0], validate=True).decode()[5:-3]) if cursor else 1

@@ -54,7 +54,11 @@ final class HTTPPageLoader: PageLoader {
             }
             let status = response.statusCode
             if (200..<300).contains(status) {
-                return LoadedPage(bytes: [UInt8](data), location: request.url.map(PageReference.url) ?? page)
+                return LoadedPage(
+                    bytes: [UInt8](data), location: request.url.map(PageReference.url) ?? page,
+                    nextLink: response.value(forHTTPHeaderField: "Link").flatMap {
+                        LinkHeader.target(of: "next", in: $0)
+                    })
             }
             let reason = "HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)"
             if [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location")

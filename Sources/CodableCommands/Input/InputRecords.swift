@@ -88,7 +88,7 @@ extension InputOptions {
             // YAML documents are read whole, one by one; the records are each one's array.
             guard !pages.followsPages else {
                 throw .usage(
-                    "\(pages.next != nil ? "--next" : "page counting") follows JSON pages; a YAML input is one page (use --items alone)"
+                    "\(pages.next != nil ? "--next follows" : "--page-param, --offset-param and --next-link follow") JSON pages; a YAML input is one page (use --items alone)"
                 )
             }
             return InputRecords(source: .stream(try recordStream(for: file, itemsAt: items)))

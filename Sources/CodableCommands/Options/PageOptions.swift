@@ -36,6 +36,9 @@ struct PageOptions: ParsableArguments {
             valueName: "name"))
     var offsetParam: String?
 
+    @Flag(help: "Follow each web page's 'Link: <URL>; rel=\"next\"' header; without --items a page is an array.")
+    var nextLink = false
+
     @Option(
         help: ArgumentHelp(
             "Read at most this many pages per input, then stop with a note naming the next one.",
@@ -95,6 +98,10 @@ struct PageOptions: ParsableArguments {
         if pageParam != nil && offsetParam != nil {
             throw ValidationError("--page-param and --offset-param are two ways to count pages: give one.")
         }
+        if nextLink && (next != nil || counter != nil || nextParam != nil) {
+            throw ValidationError(
+                "--next-link finds the next page in the Link header; it does not go with --next or a counter.")
+        }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1.") }
         guard (0...100).contains(retry) else { throw ValidationError("--retry must be between 0 and 100.") }
         guard retryDelay >= 0 && retryDelay.isFinite else {
@@ -107,10 +114,11 @@ struct PageOptions: ParsableArguments {
     /// The pagination settings, or nil when `--items` is not given.
     func sourceOptions(readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions) -> PagedSourceOptions?
     {
-        guard let items, let itemsPath = try? FieldPath(parsing: items) else { return nil }
+        let itemsPath = items.flatMap { try? FieldPath(parsing: $0) }
+        guard itemsPath != nil || nextLink else { return nil }
         return PagedSourceOptions(
             items: itemsPath, next: next.flatMap { try? FieldPath(parsing: $0) }, nextParam: nextParam,
-            counter: counter,
+            counter: counter, followsLinkHeader: nextLink,
             maxPages: maxPages, readerOptions: readerOptions)
     }
 
@@ -120,7 +128,7 @@ struct PageOptions: ParsableArguments {
     }
 
     /// Whether pages lead to more pages (by a reference in them or a counter).
-    var followsPages: Bool { next != nil || counter != nil }
+    var followsPages: Bool { next != nil || counter != nil || nextLink }
 
     /// `--items` as a path of keys, when the records can be read as they come instead of page by
     /// page: one page (no `--next` or counter) whose array is reached by keys alone (no `[N]`).

@@ -71,6 +71,8 @@ final class PageCursor {
             ready = contents.batches.reversed()
             if let error = contents.error {
                 pendingError = error
+            } else if reader.options.followsLinkHeader {
+                if let link = loaded.nextLink { follow(link, from: page) }
             } else if let counter = reader.options.counter {
                 count(counter, from: page, records: contents.recordCount, noMore: contents.noMore)
             } else if let next = contents.next {
@@ -153,6 +155,25 @@ final class PageCursor {
                 page: page, message: "cannot count pages in '\(counter.parameter)': \(error.reason)", codingPath: "$",
                 location: .start, excerpt: .empty)
         }
+    }
+
+    /// Follows the target of `page`'s `Link` header, relative to the page's URL.
+    private func follow(_ link: String, from page: PageReference) {
+        let problem = { (message: String) -> PagedSourceError in
+            .invalidPage(page: page, message: message, codingPath: "$", location: .start, excerpt: .empty)
+        }
+        let target: PageReference
+        do throws(PageReferenceError) {
+            target = try page.resolving(link)
+        } catch {
+            pendingError = problem("cannot follow the Link header's next page '\(link)': \(error.reason)")
+            return
+        }
+        if seen.contains(target.identity) {
+            pendingError = problem("the Link header's next page, \(target), was already read: the pages form a cycle")
+            return
+        }
+        fetch(target)
     }
 
     /// Starts fetching `target`, unless `maxPages` pages were read.

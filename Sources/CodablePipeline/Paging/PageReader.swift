@@ -37,6 +37,7 @@ struct PageReader {
     func read(_ bytes: [UInt8], of page: PageReference, firstRecordIndex: Int) -> Contents {
         var readerOptions = options.readerOptions(page)
         readerOptions.chunkSize = max(bytes.count, 16)
+        if options.items == nil { readerOptions.arrayElementsAreRecords = false }
         if readerOptions.framing == nil && bytes.first(where: { !Self.isWhitespace($0) }) == UInt8(ascii: "{") {
             var single = readerOptions
             single.framing = .json
@@ -75,7 +76,7 @@ struct PageReader {
             }
             if values == 0 {
                 throw PagedSourceError.invalidPage(
-                    page: page, message: ItemsMessage.noValue(path: "\(options.items)"),
+                    page: page, message: ItemsMessage.noValue(path: options.items.map { "\($0)" } ?? "$"),
                     codingPath: "$", location: .start, excerpt: .empty)
             }
         } catch let error as RecordReadError {
@@ -92,7 +93,16 @@ struct PageReader {
     private func itemsArray(in batch: RecordBatch, record index: Int, of page: PageReference) throws(PagedSourceError)
         -> Int
     {
-        switch options.items.itemsArray(in: batch, record: index) {
+        guard let items = options.items else {
+            let root = batch[index].root
+            let kind = batch.nodes[root].kind
+            guard kind == .array else {
+                throw invalid(
+                    page, batch, record: index, node: root, "the page is \(kind.phrase), not an array of records")
+            }
+            return root
+        }
+        switch items.itemsArray(in: batch, record: index) {
         case .success(let node): return node
         case .failure(let problem): throw invalid(page, batch, record: index, node: problem.node, problem.message)
         }

@@ -2,8 +2,9 @@ import CodableParsing
 
 /// How to read a paged source: where the records are in each page, and how pages link.
 public struct PagedSourceOptions: Sendable {
-    /// The path of the array inside each page value whose elements are the records.
-    public var items: FieldPath
+    /// The path of the array inside each page value whose elements are the records; nil when
+    /// each page value is that array.
+    public var items: FieldPath?
     /// The path of the next page's reference inside each page value; nil reads one page only.
     public var next: FieldPath?
     /// The query parameter that a next reference other than a URL (a page number, a cursor)
@@ -12,6 +13,8 @@ public struct PagedSourceOptions: Sendable {
     /// How codable names the next page itself, when pages hold no reference to it; `next` is
     /// then the path of a has-more flag, if any.
     public var counter: PageCounter?
+    /// The next page is the target of each page's `Link: <…>; rel="next"` header.
+    public var followsLinkHeader: Bool
     /// Pages read at most in one chain (the first page counts).
     public var maxPages: Int
     /// Reader settings for a page (its framing may depend on its name).
@@ -23,14 +26,15 @@ public struct PagedSourceOptions: Sendable {
 
     /// Creates options.
     public init(
-        items: FieldPath, next: FieldPath?, nextParam: String? = nil, counter: PageCounter? = nil,
-        maxPages: Int,
+        items: FieldPath?, next: FieldPath?, nextParam: String? = nil, counter: PageCounter? = nil,
+        followsLinkHeader: Bool = false, maxPages: Int,
         readerOptions: @escaping @Sendable (PageReference) -> RecordReaderOptions
     ) {
         self.items = items
         self.next = next
         self.nextParam = nextParam
         self.counter = counter
+        self.followsLinkHeader = followsLinkHeader
         self.maxPages = maxPages
         self.readerOptions = readerOptions
     }
