@@ -181,4 +181,32 @@ struct HTTPPaginationTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: the page is an object, not an array of records"), "\(result.stderr)")
     }
+
+    @Test(arguments: ["/ratelimited/1?last=2&reset=1", "/ratelimited/1?last=2&reset=2&epoch=1"])
+    func anExhaustedRateLimitIsWaitedOut(path: String) throws {
+        let server = try PageServer()
+        let start = Date()
+        let result = try run(server.url(path), ["--items", "items", "--next", "next"])
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(records(result) == expected(pages: 1...2))
+        // Epoch seconds are whole: a reset 2 s ahead is 1 to 2 s away.
+        #expect(elapsed >= 0.9, "waited only \(elapsed) s")
+        #expect(try server.requests().count == 2)
+    }
+
+    @Test func aRateLimitResetPastMaxWaitIsAnIOError() throws {
+        let server = try PageServer()
+        let start = Date()
+        let result = try run(
+            server.url("/ratelimited/1?last=2&reset=120"), ["--items", "items", "--next", "next", "--max-wait", "5"])
+        #expect(result.status == 3)
+        #expect(records(result) == expected(pages: 1...1))
+        #expect(
+            result.stderr
+                == "\(server.url("/ratelimited/2?last=2&reset=120")): error: cannot read input: the rate limit resets in 120 s (X-RateLimit-Reset), more than --max-wait 5 s\n"
+        )
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(try server.requests() == ["/ratelimited/1?last=2&reset=120"])
+    }
 }

@@ -9,7 +9,8 @@ Routes (records are {"page": N, "i": K}):
                            null on the last page
   /absolute/N?last=L       like /pages, with an absolute next URL and a hasMorePages flag
   /flaky/N?last=L          each page answers 503 twice, then serves
-  /limited/N?last=L        each page answers 429 with Retry-After: 1 once, then serves
+  /limited/N?last=L&status=S
+                           each page answers S (429) with Retry-After: 1 once, then serves
   /limited-date/N?last=L   the same with Retry-After as an HTTP date 1 s ahead
   /loop/N                  page 1 names 2, page 2 names 1 (a cycle)
   /slow                    answers after 5 s
@@ -33,6 +34,10 @@ Routes (records are {"page": N, "i": K}):
                            a bare array of 2 records (or {"items": [...]} with wrap=1) and a
                            Link header: rel="first" (absolute), then rel="next" relative
                            ("?page=N+1&..."), absent on page L; with loop=1 it names page 1
+  /ratelimited/N?last=L&reset=R&epoch=E
+                           like /pages, each page but the last with X-RateLimit-Remaining: 0
+                           and X-RateLimit-Reset: R (seconds), or now + R as epoch seconds
+                           when E is given
   /requests                the paths requested so far, as a JSON array (not logged itself)
   /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
   /schemas/address.json    the schema it refers to
@@ -139,11 +144,17 @@ class Handler(BaseHTTPRequestHandler):
             following = base64.b64encode(f"user:{number + 1}~~>".encode()).decode()
             self.send_json(200, {"data": [{"page": number, "i": k} for k in range(size)],
                                  "meta": {"next_cursor": following if number < last else None}})
+        elif route == "ratelimited":
+            reset = int(query.get("reset", ["1"])[0])
+            if "epoch" in query:
+                reset += int(time.time())
+            headers = [("X-RateLimit-Remaining", "0" if number < last else "5"), ("X-RateLimit-Reset", str(reset))]
+            self.send_json(200, page(number, last, size, relative), headers)
         elif route == "flaky":
             if not self.fail_first(2, 503):
                 self.send_json(200, page(number, last, size, relative))
         elif route == "limited":
-            if not self.fail_first(1, 429, [("Retry-After", "1")]):
+            if not self.fail_first(1, int(query.get("status", ["429"])[0]), [("Retry-After", "1")]):
                 self.send_json(200, page(number, last, size, relative))
         elif route == "limited-date":
             when = email.utils.formatdate(time.time() + 2, usegmt=True)

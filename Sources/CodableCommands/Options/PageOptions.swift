@@ -63,6 +63,12 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Wait at most this long for an exhausted rate limit (X-RateLimit-Reset) to reset.",
+            valueName: "seconds"))
+    var maxWait: Double = 60
+
+    @Option(
+        help: ArgumentHelp(
             "Send this header with every web request (repeatable), as 'Name: value'.", valueName: "header"))
     var header: [String] = []
 
@@ -107,6 +113,7 @@ struct PageOptions: ParsableArguments {
         guard retryDelay >= 0 && retryDelay.isFinite else {
             throw ValidationError("--retry-delay must be 0 or more seconds.")
         }
+        guard maxWait >= 0 && maxWait.isFinite else { throw ValidationError("--max-wait must be 0 or more seconds.") }
         guard timeout > 0 && timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds.") }
         _ = try headerFields()
     }
@@ -144,7 +151,9 @@ struct PageOptions: ParsableArguments {
 
     /// The HTTP settings.
     var httpSettings: HTTPSettings {
-        HTTPSettings(retries: retry, retryDelay: retryDelay, timeout: timeout, headers: (try? headerFields()) ?? [])
+        HTTPSettings(
+            retries: retry, retryDelay: retryDelay, timeout: timeout, maxWait: maxWait,
+            headers: (try? headerFields()) ?? [])
     }
 
     /// `--header` values split into name and value.
