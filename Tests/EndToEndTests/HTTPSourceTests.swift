@@ -57,7 +57,7 @@ struct HTTPSourceTests {
         #expect(try server.requests().count == 3)
     }
 
-    @Test(arguments: ["/limited/1?last=1", "/limited-date/1?last=1"])
+    @Test(arguments: ["/limited/1?last=1", "/limited/1?last=1&status=503", "/limited-date/1?last=1"])
     func honoursRetryAfter(path: String) throws {
         let server = try PageServer()
         // --retry-delay 0: only Retry-After (1 s, or an HTTP date 1-2 s ahead) explains a wait.

@@ -9,7 +9,8 @@ Routes (records are {"page": N, "i": K}):
                            null on the last page
   /absolute/N?last=L       like /pages, with an absolute next URL and a hasMorePages flag
   /flaky/N?last=L          each page answers 503 twice, then serves
-  /limited/N?last=L        each page answers 429 with Retry-After: 1 once, then serves
+  /limited/N?last=L&status=S
+                           each page answers S (429) with Retry-After: 1 once, then serves
   /limited-date/N?last=L   the same with Retry-After as an HTTP date 1 s ahead
   /loop/N                  page 1 names 2, page 2 names 1 (a cycle)
   /slow                    answers after 5 s
@@ -19,6 +20,24 @@ Routes (records are {"page": N, "i": K}):
   /redirect-file           302 to file:///etc/passwd
   /redirect-page           302 to /pages/1?last=2
   /endless/N               pages without end
+  /numbered?page=N&last=L&size=S
+                           {"items": [...], "hasMorePages": N<L, "nextPage": N+1}: the next page
+                           as a number, to go into ?page=
+  /cursor?cursor=C&last=L  {"data": [...], "meta": {"next_cursor": ...}}: C is base64 of
+                           "user:N~~>" (a "+" in it), absent for page 1; null on page L
+  /counted?page=N&last=L&size=S
+                           {"items": [...]} with S records up to page L, then none (page 1
+                           when ?page= is absent)
+  /offset?offset=O&limit=S&total=T
+                           {"results": [...]}: records O to O+S-1 of T ({"n": K}), fewer at the end
+  /linked?page=N&last=L&wrap=W
+                           a bare array of 2 records (or {"items": [...]} with wrap=1) and a
+                           Link header: rel="first" (absolute), then rel="next" relative
+                           ("?page=N+1&..."), absent on page L; with loop=1 it names page 1
+  /ratelimited/N?last=L&reset=R&epoch=E
+                           like /pages, each page but the last with X-RateLimit-Remaining: 0
+                           and X-RateLimit-Reset: R (seconds), or now + R as epoch seconds
+                           when E is given
   /requests                the paths requested so far, as a JSON array (not logged itself)
   /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
   /schemas/address.json    the schema it refers to
@@ -26,6 +45,7 @@ Routes (records are {"page": N, "i": K}):
   /schemas/garbage.json    200 with a body that is not JSON
   /redirect-loop           302 to itself
 """
+import base64
 import email.utils
 import json
 import sys
@@ -97,11 +117,44 @@ class Handler(BaseHTTPRequestHandler):
             host = self.headers.get("Host")
             self.send_json(200, page(number, last, size, f"http://{host}/absolute/{number + 1}?{url.query}",
                                      hasMorePages=number < last))
+        elif route == "numbered":
+            number = int(query.get("page", ["1"])[0])
+            self.send_json(200, {"items": [{"page": number, "i": k} for k in range(size)],
+                                 "hasMorePages": number < last, "nextPage": number + 1})
+        elif route == "counted":
+            number = int(query.get("page", ["1"])[0])
+            self.send_json(200, {"items": [{"page": number, "i": k} for k in range(size if number <= last else 0)]})
+        elif route == "offset":
+            offset, limit = int(query.get("offset", ["0"])[0]), int(query.get("limit", ["2"])[0])
+            total = int(query.get("total", ["5"])[0])
+            self.send_json(200, {"results": [{"n": k} for k in range(offset, min(offset + limit, total))]})
+        elif route == "linked":
+            number = int(query.get("page", ["1"])[0])
+            records = [{"page": number, "i": k} for k in range(size)]
+            host = self.headers.get("Host")
+            links = [f'<http://{host}/linked?page=1&last={last}>; rel="first"']
+            if number < last:
+                following = 1 if "loop" in query else number + 1
+                rest = "&".join(f"{k}={v[0]}" for k, v in query.items() if k != "page")
+                links.append(f'<?page={following}&{rest}>; rel="next"')
+            self.send_json(200, {"items": records} if "wrap" in query else records, [("Link", ", ".join(links))])
+        elif route == "cursor":
+            cursor = query.get("cursor")
+            number = int(base64.b64decode(cursor[0], validate=True).decode()[5:-3]) if cursor else 1
+            following = base64.b64encode(f"user:{number + 1}~~>".encode()).decode()
+            self.send_json(200, {"data": [{"page": number, "i": k} for k in range(size)],
+                                 "meta": {"next_cursor": following if number < last else None}})
+        elif route == "ratelimited":
+            reset = int(query.get("reset", ["1"])[0])
+            if "epoch" in query:
+                reset += int(time.time())
+            headers = [("X-RateLimit-Remaining", "0" if number < last else "5"), ("X-RateLimit-Reset", str(reset))]
+            self.send_json(200, page(number, last, size, relative), headers)
         elif route == "flaky":
             if not self.fail_first(2, 503):
                 self.send_json(200, page(number, last, size, relative))
         elif route == "limited":
-            if not self.fail_first(1, 429, [("Retry-After", "1")]):
+            if not self.fail_first(1, int(query.get("status", ["429"])[0]), [("Retry-After", "1")]):
                 self.send_json(200, page(number, last, size, relative))
         elif route == "limited-date":
             when = email.utils.formatdate(time.time() + 2, usegmt=True)

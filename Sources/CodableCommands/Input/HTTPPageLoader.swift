@@ -15,6 +15,7 @@ import Foundation
 final class HTTPPageLoader: PageLoader {
     private let settings: HTTPSettings
     private let session: URLSession
+    private let rateLimit = RateLimitGate()
 
     init(settings: HTTPSettings) {
         self.settings = settings
@@ -39,6 +40,7 @@ final class HTTPPageLoader: PageLoader {
         var redirects = 0
         while true {
             attempt += 1
+            try await waitForRateLimit(page: page)
             let data: Data
             let response: HTTPURLResponse
             do {
@@ -52,9 +54,16 @@ final class HTTPPageLoader: PageLoader {
             } catch {
                 throw failure(error, page: page, attempt: attempt)
             }
+            await rateLimit.record(
+                remaining: response.value(forHTTPHeaderField: "X-RateLimit-Remaining"),
+                reset: response.value(forHTTPHeaderField: "X-RateLimit-Reset"))
             let status = response.statusCode
             if (200..<300).contains(status) {
-                return LoadedPage(bytes: [UInt8](data), location: request.url.map(PageReference.url) ?? page)
+                return LoadedPage(
+                    bytes: [UInt8](data), location: request.url.map(PageReference.url) ?? page,
+                    nextLink: response.value(forHTTPHeaderField: "Link").flatMap {
+                        LinkHeader.target(of: "next", in: $0)
+                    })
             }
             let reason = "HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)"
             if [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location")
@@ -82,6 +91,25 @@ final class HTTPPageLoader: PageLoader {
             } catch {
                 throw PageLoadError(page: page, reason: "cancelled", attempts: attempt, cancelled: true)
             }
+        }
+    }
+
+    /// Waits until an exhausted rate limit resets, or fails when that is more than `--max-wait`
+    /// away.
+    private func waitForRateLimit(page: PageReference) async throws(PageLoadError) {
+        let wait = await rateLimit.secondsToWait()
+        guard wait > 0 else { return }
+        guard wait <= settings.maxWait else {
+            throw PageLoadError(
+                page: page,
+                reason:
+                    "the rate limit resets in \(Int(wait.rounded(.up))) s (X-RateLimit-Reset), more than --max-wait \(seconds(settings.maxWait))"
+            )
+        }
+        do {
+            try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+        } catch {
+            throw PageLoadError(page: page, reason: "cancelled", cancelled: true)
         }
     }
 

@@ -8,6 +8,8 @@ struct HTTPSettings: Sendable {
     var retryDelay: Double
     /// Seconds without data after which a request fails.
     var timeout: Double
+    /// The longest wait for a rate limit to reset (`X-RateLimit-Reset`) before giving up.
+    var maxWait: Double = 60
     /// Headers sent with every request.
     var headers: [(name: String, value: String)]
 

@@ -86,8 +86,10 @@ extension InputOptions {
         }
         if isYAML(file), let items = pages.items.flatMap({ try? FieldPath(parsing: $0) }), !page.isURL {
             // YAML documents are read whole, one by one; the records are each one's array.
-            guard pages.next == nil else {
-                throw .usage("--next follows JSON pages; a YAML input is one page (use --items alone)")
+            guard !pages.followsPages else {
+                throw .usage(
+                    "\(pages.next != nil ? "--next follows" : "--page-param, --offset-param and --next-link follow") JSON pages; a YAML input is one page (use --items alone)"
+                )
             }
             return InputRecords(source: .stream(try recordStream(for: file, itemsAt: items)))
         }

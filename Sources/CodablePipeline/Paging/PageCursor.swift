@@ -20,6 +20,10 @@ final class PageCursor {
     private var pagesRead = 0
     private var recordsRead = 0
     private var finished = false
+    /// With a page counter: its value for the current page (nil before the first page is read).
+    private var counterValue: Int?
+    /// With a page counter: how many records the first page gave.
+    private var firstPageRecords: Int?
 
     init(
         first: PageReference, loader: any PageLoader, options: PagedSourceOptions,
@@ -67,6 +71,10 @@ final class PageCursor {
             ready = contents.batches.reversed()
             if let error = contents.error {
                 pendingError = error
+            } else if reader.options.followsLinkHeader {
+                if let link = loaded.nextLink { follow(link, from: page) }
+            } else if let counter = reader.options.counter {
+                count(counter, from: page, records: contents.recordCount, noMore: contents.noMore)
             } else if let next = contents.next {
                 startFetching(next, from: page)
             }
@@ -102,8 +110,12 @@ final class PageCursor {
     /// Checks the next reference and starts fetching the page it names.
     private func startFetching(_ next: PageReader.NextReference, from page: PageReference) {
         let target: PageReference
-        do {
-            target = try page.resolving(next.text)
+        do throws(PageReferenceError) {
+            if let name = reader.options.nextParam, next.isNumber || !PageReference.hasWebScheme(next.text) {
+                target = try page.settingQueryParameter(name, to: next.text)
+            } else {
+                target = try page.resolving(next.text)
+            }
         } catch {
             pendingError = reader.invalid(
                 page, next.batch, record: next.recordIndex, node: next.node,
@@ -116,6 +128,56 @@ final class PageCursor {
                 "the next page, \(target), was already read: the pages form a cycle")
             return
         }
+        fetch(target)
+    }
+
+    /// Names the next page by the counter, after `page` gave `records` records, and starts
+    /// fetching it; nothing when the page says it is the last (an offset's page is the last
+    /// when it gives fewer records than the first did). Counted pages cannot repeat: the count
+    /// only grows.
+    private func count(_ counter: PageCounter, from page: PageReference, records: Int, noMore: Bool) {
+        do throws(PageReferenceError) {
+            var current = counterValue ?? counter.start
+            if counterValue == nil, let first = try page.queryInteger(counter.parameter) { current = first }
+            if firstPageRecords == nil { firstPageRecords = records }
+            guard records > 0, !noMore else { return }
+            let next: Int
+            switch counter {
+            case .page: next = current + 1
+            case .offset:
+                guard records >= firstPageRecords ?? 0 else { return }
+                next = current + records
+            }
+            counterValue = next
+            fetch(try page.settingQueryParameter(counter.parameter, to: String(next)))
+        } catch {
+            pendingError = .invalidPage(
+                page: page, message: "cannot count pages in '\(counter.parameter)': \(error.reason)", codingPath: "$",
+                location: .start, excerpt: .empty)
+        }
+    }
+
+    /// Follows the target of `page`'s `Link` header, relative to the page's URL.
+    private func follow(_ link: String, from page: PageReference) {
+        let problem = { (message: String) -> PagedSourceError in
+            .invalidPage(page: page, message: message, codingPath: "$", location: .start, excerpt: .empty)
+        }
+        let target: PageReference
+        do throws(PageReferenceError) {
+            target = try page.resolving(link)
+        } catch {
+            pendingError = problem("cannot follow the Link header's next page '\(link)': \(error.reason)")
+            return
+        }
+        if seen.contains(target.identity) {
+            pendingError = problem("the Link header's next page, \(target), was already read: the pages form a cycle")
+            return
+        }
+        fetch(target)
+    }
+
+    /// Starts fetching `target`, unless `maxPages` pages were read.
+    private func fetch(_ target: PageReference) {
         guard pagesRead < maxPages else {
             notice(.pageLimitReached(pages: pagesRead, next: target))
             return

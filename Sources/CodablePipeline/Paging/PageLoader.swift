@@ -15,11 +15,14 @@ public struct LoadedPage: Sendable {
     /// Where the bytes came from: the page asked for, or where its redirects led. Relative next
     /// references are resolved against it.
     public var location: PageReference
+    /// The target of the page's `Link: <…>; rel="next"` header, as written (web pages only).
+    public var nextLink: String?
 
     /// Creates a loaded page.
-    public init(bytes: [UInt8], location: PageReference) {
+    public init(bytes: [UInt8], location: PageReference, nextLink: String? = nil) {
         self.bytes = bytes
         self.location = location
+        self.nextLink = nextLink
     }
 }
 

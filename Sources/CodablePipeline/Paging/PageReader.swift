@@ -13,6 +13,8 @@ struct PageReader {
         var recordCount = 0
         /// The next page's reference, as written, and where: from the page's last value.
         var next: NextReference?
+        /// With a page counter: the page's last value says there are no more pages.
+        var noMore = false
         /// A problem found after the batches before it (those still go out first).
         var error: PagedSourceError?
     }
@@ -20,6 +22,8 @@ struct PageReader {
     /// A next reference and the node that holds it.
     struct NextReference {
         let text: String
+        /// The value is a JSON number (a page number), not a string.
+        var isNumber = false
         let batch: RecordBatch
         let node: Int
         let recordIndex: Int
@@ -33,6 +37,7 @@ struct PageReader {
     func read(_ bytes: [UInt8], of page: PageReference, firstRecordIndex: Int) -> Contents {
         var readerOptions = options.readerOptions(page)
         readerOptions.chunkSize = max(bytes.count, 16)
+        if options.items == nil { readerOptions.arrayElementsAreRecords = false }
         if readerOptions.framing == nil && bytes.first(where: { !Self.isWhitespace($0) }) == UInt8(ascii: "{") {
             var single = readerOptions
             single.framing = .json
@@ -62,12 +67,16 @@ struct PageReader {
                         firstRecordIndex: firstRecordIndex + contents.recordCount, sourceName: page.description)
                     contents.recordCount += records.count
                     if records.count > 0 { contents.batches.append(records) }
-                    contents.next = try nextReference(in: batch, record: index, of: page)
+                    if options.counter != nil {
+                        contents.noMore = try saysNoMore(in: batch, record: index, of: page)
+                    } else {
+                        contents.next = try nextReference(in: batch, record: index, of: page)
+                    }
                 }
             }
             if values == 0 {
                 throw PagedSourceError.invalidPage(
-                    page: page, message: ItemsMessage.noValue(path: "\(options.items)"),
+                    page: page, message: ItemsMessage.noValue(path: options.items.map { "\($0)" } ?? "$"),
                     codingPath: "$", location: .start, excerpt: .empty)
             }
         } catch let error as RecordReadError {
@@ -84,7 +93,16 @@ struct PageReader {
     private func itemsArray(in batch: RecordBatch, record index: Int, of page: PageReference) throws(PagedSourceError)
         -> Int
     {
-        switch options.items.itemsArray(in: batch, record: index) {
+        guard let items = options.items else {
+            let root = batch[index].root
+            let kind = batch.nodes[root].kind
+            guard kind == .array else {
+                throw invalid(
+                    page, batch, record: index, node: root, "the page is \(kind.phrase), not an array of records")
+            }
+            return root
+        }
+        switch items.itemsArray(in: batch, record: index) {
         case .success(let node): return node
         case .failure(let problem): throw invalid(page, batch, record: index, node: problem.node, problem.message)
         }
@@ -111,11 +129,34 @@ struct PageReader {
         case .string:
             let text = batch.bytes.withUnsafeBufferPointer { value.stringValue(in: $0.baseAddress!) }
             return NextReference(text: text, batch: batch, node: node, recordIndex: index)
+        case .number where options.nextParam != nil:
+            let text = batch.bytes.withUnsafeBufferPointer {
+                String(decoding: value.token(in: $0.baseAddress!), as: UTF8.self)
+            }
+            return NextReference(text: text, isNumber: true, batch: batch, node: node, recordIndex: index)
         default:
             throw invalid(
                 page, batch, record: index, node: node,
-                "the next page reference '\(path)' is \(value.kind.phrase); expected a file path or URL string, or null (--next)"
+                "the next page reference '\(path)' is \(value.kind.phrase); expected \(options.nextParam == nil ? "a file path or URL string" : "a string or number"), or null (--next)"
             )
+        }
+    }
+
+    /// With a page counter: whether record `index` says there are no more pages, by its flag at
+    /// `next` (`false` or `null`), or else by a has-more member `false` at its top.
+    private func saysNoMore(in batch: RecordBatch, record index: Int, of page: PageReference)
+        throws(PagedSourceError) -> Bool
+    {
+        let record = batch[index]
+        guard let path = options.next else { return hasMoreIsFalse(in: record.root, of: batch) }
+        guard let node = path.matches(in: record).first else { return false }
+        switch batch.nodes[node].kind {
+        case .true: return false
+        case .false, .null: return true
+        default:
+            throw invalid(
+                page, batch, record: index, node: node,
+                "the has-more flag '\(path)' is \(batch.nodes[node].kind.phrase); expected true or false (--next)")
         }
     }
 
