@@ -35,6 +35,25 @@ struct SchemaFetchTests {
         #expect(try server.requests().count == 4, "--no-cache fetched both again")
     }
 
+    /// `--check-schema` checks a fetched schema and the schemas its `$ref`s fetch too.
+    @Test func checkSchemaFetchesWhatItChecks() throws {
+        let server = try PageServer()
+        let cache = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let good = try validate(server.url("/schemas/person.json"), cache: cache, ["--check-schema"])
+        #expect(good.status == 0, "no file is named: only the schema is checked: \(good.stderr)")
+        #expect(
+            good.stderr.hasPrefix(
+                "\(server.url("/schemas/person.json")), \(server.url("/schemas/address.json")): valid against their metaschemas\n"
+            ), "\(good.stderr)")
+        let typo = try validate(server.url("/schemas/typo.json"), cache: cache, ["--check-schema"])
+        #expect(typo.status == 2)
+        #expect(
+            typo.stderr.hasPrefix(
+                #"\#(server.url("/schemas/typo.json")):1:10: error: string "objekt" matches none of the 2 alternatives in "anyOf""#
+            ), "\(typo.stderr)")
+    }
+
     @Test func aCorruptCacheEntryIsFetchedAgain() throws {
         let server = try PageServer()
         let cache = try makeTemporaryDirectory()

@@ -43,6 +43,8 @@ Routes (records are {"page": N, "i": K}):
   /schemas/address.json    the schema it refers to
   /schemas/flaky.json      503 twice, then the person schema
   /schemas/garbage.json    200 with a body that is not JSON
+  /schemas/typo.json       a schema that breaks its metaschema ("type": "objekt"), with a $ref
+                           to address.json
   /redirect-loop           302 to itself
 """
 import base64
@@ -183,6 +185,8 @@ class Handler(BaseHTTPRequestHandler):
                 "name": {"type": "string"}, "address": {"$ref": "address.json"}}})
         elif route == "schemas" and parts[-1] == "address.json":
             self.send_json(200, {"type": "object", "properties": {"zip": {"type": "string"}}})
+        elif route == "schemas" and parts[-1] == "typo.json":
+            self.send_json(200, {"type": "objekt", "properties": {"address": {"$ref": "address.json"}}})
         elif route == "schemas" and parts[-1] == "garbage.json":
             data = b"<html>not a schema</html>"
             self.send_response(200)

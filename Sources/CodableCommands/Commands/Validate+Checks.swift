@@ -5,8 +5,12 @@ import CodableSchema
 extension CodableCommand.Validate {
     /// `--check-schema`: the schema and the files its `$ref`s name against their
     /// metaschemas; every problem printed, then status 2 when there was one.
-    func checkSchemaFiles(_ schema: String) throws(CommandFailure) {
-        let check = try SchemaSelfCheck(path: schema)
+    func checkSchemaFiles(_ schema: String) async throws(CommandFailure) {
+        let fetcher = schemaFetcher
+        // On a thread of its own: remote schemas are fetched meanwhile (see `onOwnThread`).
+        let check = try await onOwnThread { () throws(CommandFailure) in
+            try SchemaSelfCheck(path: schema, loader: fetcher)
+        }
         for problem in check.problems { Diagnostics().report(problem) }
         guard check.problems.isEmpty else { throw .reported(.usage) }
         if !quiet {
@@ -58,6 +62,13 @@ extension CodableCommand.Validate {
         return arguments
     }
 
+    /// How `http(s)` schemas are had: the cache, else the network as `--timeout`, `--retry`,
+    /// `--offline` and `--no-cache` say.
+    var schemaFetcher: SchemaFetcher {
+        SchemaFetcher(
+            settings: input.pages.httpSettings, cache: SchemaCache.standard(), offline: offline, refetch: noCache)
+    }
+
     /// The checker `--schema` or `--model` makes, and whether it checks a top-level array's
     /// elements one by one: with a schema, `--each`; with a model, unless its type is an
     /// array (`[T]` checks each input whole).
@@ -72,9 +83,7 @@ extension CodableCommand.Validate {
     private func makeChecker() throws(CommandFailure) -> any RecordChecker {
         if let schema {
             var options = SchemaOptions(assertFormats: assertFormats, schemaDirectory: schemaDir)
-            options.remoteLoader = SchemaFetcher(
-                settings: input.pages.httpSettings, cache: SchemaCache.standard(), offline: offline,
-                refetch: noCache)
+            options.remoteLoader = schemaFetcher
             return try SchemaChecker(path: schema, options: options)
         }
         let (models, root) = try model.load()

@@ -110,7 +110,7 @@ extension CodableCommand {
         @Flag(help: "Fetch http(s) schemas again even when cached (and cache the new copy).")
         var noCache = false
 
-        @Flag(help: "Check the schema (and files its $refs name) against its draft's metaschema first.")
+        @Flag(help: "Check the schema (and the schemas its $refs name) against its draft's metaschema first.")
         var checkSchema = false
 
         @Flag(help: "With .codable.yaml: fail (status 2) when a file is not covered by it.")
@@ -145,7 +145,7 @@ extension CodableCommand {
 
         func run() async throws {
             if let schema, checkSchema {
-                try checkSchemaFiles(schema)
+                try await checkSchemaFiles(schema)
                 if input.files.isEmpty { return }  // the schema was what to check
             }
             let (entries, subject) = try await plan()

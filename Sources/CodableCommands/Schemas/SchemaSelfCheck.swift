@@ -2,9 +2,10 @@ import CodableParsing
 import CodableSchema
 import Foundation
 
-/// `validate --check-schema`: a schema file, and every file its `$ref`s name by a relative
-/// path, checked against the metaschema of the draft its `$schema` names (2020-12 when it names
-/// none or one that is not bundled), each problem at its line and column in the schema file.
+/// `validate --check-schema`: a schema (a file or a URL), and every schema its `$ref`s name (by
+/// relative path, or by `http(s)` URL, fetched and cached as compiling does), checked against
+/// the metaschema of the draft its `$schema` names (2020-12 when it names none or one that is
+/// not bundled), each problem at its line and column in that schema.
 struct SchemaSelfCheck {
     /// The problems found, as `invalidDefinition` failures ready to print, in file order.
     private(set) var problems: [CommandFailure] = []
@@ -27,36 +28,99 @@ struct SchemaSelfCheck {
         return uris
     }()
 
-    /// Checks `path` and the files it refers to.
-    init(path: String) throws(CommandFailure) {
-        var pending = [URL(fileURLWithPath: path).standardizedFileURL.path]
-        var seen = Set(pending)
-        var names = [pending[0]: path]
+    /// Checks `path` (a file, or an `http`/`https` URL fetched through `loader`) and the
+    /// schemas it refers to: files by relative path, and `http(s)` schemas through `loader`
+    /// (the bundled metaschemas aside).
+    init(path: String, loader: any SchemaRemoteLoader) throws(CommandFailure) {
+        var pending = [Self.source(path)]
+        var seen = Set(pending.map(\.key))
+        var names = [pending[0].key: path]
         while !pending.isEmpty {
-            let file = pending.removeFirst()
-            let name = names[file] ?? file
+            let source = pending.removeFirst()
+            let name = names[source.key] ?? source.key
             files.append(name)
-            guard let references = try check(file, named: name) else { continue }
-            let folder = (file as NSString).deletingLastPathComponent
+            guard let references = try check(try Self.bytes(of: source, named: name, loader: loader), named: name)
+            else { continue }
             for reference in references {
-                let target = URL(fileURLWithPath: reference, relativeTo: URL(fileURLWithPath: folder + "/"))
-                    .standardizedFileURL.path
-                guard FileManager.default.fileExists(atPath: target), seen.insert(target).inserted else { continue }
-                pending.append(target)
-                let nameFolder = (name as NSString).deletingLastPathComponent
-                names[target] = nameFolder.isEmpty ? reference : nameFolder + "/" + reference
+                guard let target = Self.target(of: reference, from: source, named: name),
+                    !Self.isBundled(target.source.key), seen.insert(target.source.key).inserted
+                else { continue }
+                if case .file(let file) = target.source, !FileManager.default.fileExists(atPath: file) { continue }
+                pending.append(target.source)
+                names[target.source.key] = target.name
             }
         }
     }
 
-    /// Checks one schema file against its metaschema and returns the relative file paths its
-    /// `$ref`s name (nil when it could not be read as one JSON value: that is a problem too).
-    private mutating func check(_ file: String, named name: String) throws(CommandFailure) -> [String]? {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw .unreadableModel(place: name, reason: "cannot read schema")
+    /// Where a schema comes from.
+    private enum Source {
+        case file(String)
+        case url(String)
+
+        /// The absolute path or the URL (no fragment).
+        var key: String {
+            switch self {
+            case .file(let path): path
+            case .url(let url): url
+            }
         }
-        let reader = RecordReader(
-            source: InMemoryByteSource(Array(data)), options: RecordReaderOptions(framing: .jsonStream))
+    }
+
+    private static func source(_ path: String) -> Source {
+        if path.hasPrefix("http://") || path.hasPrefix("https://") { return .url(String(path.prefix { $0 != "#" })) }
+        return .file(URL(fileURLWithPath: path).standardizedFileURL.path)
+    }
+
+    /// What `reference` (a `$ref` of the schema from `source`, shown as `name`, without its
+    /// fragment) names, and how to show it; nil for a reference that is not to a document
+    /// (a `urn:`, a `#` fragment alone).
+    private static func target(of reference: String, from source: Source, named name: String) -> (
+        source: Source, name: String
+    )? {
+        if reference.hasPrefix("http://") || reference.hasPrefix("https://") {
+            return (.url(reference), reference)
+        }
+        guard !reference.contains(":") else { return nil }
+        switch source {
+        case .file(let file):
+            let folder = (file as NSString).deletingLastPathComponent
+            let path = URL(fileURLWithPath: reference, relativeTo: URL(fileURLWithPath: folder + "/"))
+                .standardizedFileURL.path
+            let nameFolder = (name as NSString).deletingLastPathComponent
+            return (.file(path), nameFolder.isEmpty ? reference : nameFolder + "/" + reference)
+        case .url(let base):
+            guard let url = URL(string: reference, relativeTo: URL(string: base))?.absoluteString else { return nil }
+            return (.url(url), url)
+        }
+    }
+
+    /// Whether `uri` is a metaschema bundled with codable (checked as code, not as input).
+    private static func isBundled(_ uri: String) -> Bool {
+        metaschemas[uri] != nil || uri.hasPrefix("https://json-schema.org/") || uri.hasPrefix("http://json-schema.org/")
+    }
+
+    /// The bytes of a schema file or URL.
+    private static func bytes(of source: Source, named name: String, loader: any SchemaRemoteLoader)
+        throws(CommandFailure) -> [UInt8]
+    {
+        switch source {
+        case .file(let file):
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw .unreadableModel(place: name, reason: "cannot read schema")
+            }
+            return Array(data)
+        case .url(let url):
+            do { return try loader.schemaBytes(at: url) } catch {
+                throw .unreadableModel(place: url, reason: "cannot fetch schema: \(error.reason)")
+            }
+        }
+    }
+
+    /// Checks one schema against its metaschema and returns the documents its `$ref`s name
+    /// (fragments dropped; nil when it could not be read as one JSON value: that is a problem
+    /// too).
+    private mutating func check(_ bytes: [UInt8], named name: String) throws(CommandFailure) -> [String]? {
+        let reader = RecordReader(source: InMemoryByteSource(bytes), options: RecordReaderOptions(framing: .jsonStream))
         let batch: RecordBatch
         do throws(RecordReadError) {
             guard let first = try reader.nextBatch(), first.count > 0 else {
@@ -114,8 +178,7 @@ struct SchemaSelfCheck {
         }
     }
 
-    /// Every `$ref` string under `node` that names another file by a relative path (no scheme),
-    /// its fragment dropped.
+    /// Every `$ref` string under `node` that names another document, its fragment dropped.
     private static func relativeReferences(in batch: RecordBatch, from node: Int) -> [String] {
         var references: [String] = []
         var stack = [node]
@@ -129,8 +192,8 @@ struct SchemaSelfCheck {
                         let text = batch.bytes.withUnsafeBufferPointer {
                             batch.nodes[value].stringValue(in: $0.baseAddress!)
                         }
-                        let path = String(text.prefix { $0 != "#" })
-                        if !path.isEmpty && !path.contains(":") { references.append(path) }
+                        let document = String(text.prefix { $0 != "#" })
+                        if !document.isEmpty { references.append(document) }
                     } else {
                         stack.append(value)
                     }
