@@ -40,7 +40,7 @@ extension CodableCommand.Validate {
             throw .usage("with \(path), options that say how to check go in its rules, not on the command line")
         }
         let config = try ValidationConfig(path: path)
-        let plan = try await config.plan(files: input.files, input: input, network: networkArguments)
+        let plan = try await config.plan(files: input.files, command: self)
         for unchecked in plan.unchecked {
             Diagnostics().line("\(unchecked.file): \(strict ? "error" : "note"): unchecked: \(unchecked.reason)")
         }
@@ -49,17 +49,6 @@ extension CodableCommand.Validate {
             throw .usage("\(files) not covered by \(path) (--strict)")
         }
         return (plan.entries, ValidationSubject(kind: "config", source: path))
-    }
-
-    /// The options that say how schemas are fetched, for the checks of `.codable.yaml`'s rules.
-    private var networkArguments: [String] {
-        var arguments = [
-            "--timeout", "\(input.pages.timeout)", "--retry", "\(input.pages.retry)", "--retry-delay",
-            "\(input.pages.retryDelay)",
-        ]
-        if offline { arguments.append("--offline") }
-        if noCache { arguments.append("--no-cache") }
-        return arguments
     }
 
     /// How `http(s)` schemas are had: the cache, else the network as `--timeout`, `--retry`,

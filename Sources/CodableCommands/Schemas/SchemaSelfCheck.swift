@@ -142,7 +142,7 @@ struct SchemaSelfCheck {
         }
         let record = batch[0]
         let root = Int(batch.roots[0])
-        let metaschema = try Self.metaschema(named: Self.string(member: "$schema", of: root, in: batch))
+        let metaschema = try Self.metaschema(named: batch.stringMember("$schema", of: root))
         for violation in metaschema.validate(record, limit: 1000) {
             let location = batch.location(ofNode: violation.node)
             let pointer = violation.instancePath.isEmpty ? "the root" : "#" + violation.instancePath
@@ -165,19 +165,6 @@ struct SchemaSelfCheck {
         }
     }
 
-    /// The string value of member `key` of the object at `node`, if any.
-    private static func string(member key: String, of node: Int, in batch: RecordBatch) -> String? {
-        guard batch.nodes[node].kind == .object else { return nil }
-        return batch.bytes.withUnsafeBufferPointer { bytes -> String? in
-            for child in batch.nodes.children(of: node)
-            where batch.nodes[child].stringValue(in: bytes.baseAddress!) == key {
-                guard batch.nodes[child + 1].kind == .string else { return nil }
-                return batch.nodes[child + 1].stringValue(in: bytes.baseAddress!)
-            }
-            return nil
-        }
-    }
-
     /// Every `$ref` string under `node` that names another document, its fragment dropped.
     private static func relativeReferences(in batch: RecordBatch, from node: Int) -> [String] {
         var references: [String] = []
@@ -187,12 +174,8 @@ struct SchemaSelfCheck {
             case .object:
                 for key in batch.nodes.children(of: current) {
                     let value = key + 1
-                    let name = batch.bytes.withUnsafeBufferPointer { batch.nodes[key].stringValue(in: $0.baseAddress!) }
-                    if name == "$ref", batch.nodes[value].kind == .string {
-                        let text = batch.bytes.withUnsafeBufferPointer {
-                            batch.nodes[value].stringValue(in: $0.baseAddress!)
-                        }
-                        let document = String(text.prefix { $0 != "#" })
+                    if batch.string(at: key) == "$ref", batch.nodes[value].kind == .string {
+                        let document = String(batch.string(at: value).prefix { $0 != "#" })
                         if !document.isEmpty { references.append(document) }
                     } else {
                         stack.append(value)

@@ -52,7 +52,7 @@ struct ConfigDocument {
 
     /// An object's members as (key, key node, value node), in order.
     func members(_ object: Int) -> [(key: String, keyNode: Int, value: Int)] {
-        batch.nodes.children(of: object).map { key in (stringValue(key), key, key + 1) }
+        batch.nodes.children(of: object).map { key in (batch.string(at: key), key, key + 1) }
     }
 
     /// An array's elements.
@@ -62,7 +62,7 @@ struct ConfigDocument {
     /// iso8601` and `keys: snake_case` come as strings anyway).
     func string(_ node: Int, _ key: String) throws(CommandFailure) -> String {
         switch kind(node) {
-        case .string: return stringValue(node)
+        case .string: return batch.string(at: node)
         case .number:
             return batch.bytes.withUnsafeBufferPointer {
                 String(decoding: batch.nodes[node].token(in: $0.baseAddress!), as: UTF8.self)
@@ -85,9 +85,5 @@ struct ConfigDocument {
         case .false: false
         default: nil
         }
-    }
-
-    private func stringValue(_ node: Int) -> String {
-        batch.bytes.withUnsafeBufferPointer { batch.nodes[node].stringValue(in: $0.baseAddress!) }
     }
 }

@@ -22,15 +22,13 @@ struct ValidationConfig {
     /// The name looked for in the current folder and the folders above it.
     static let fileName = ".codable.yaml"
 
-    /// One rule: the files it covers and the `validate` arguments that check them.
+    /// One rule: the files it covers and the `validate` command that checks them.
     struct Rule {
         /// Glob patterns, relative to the config's folder.
         var patterns: [String]
-        /// `validate` arguments (`--schema PATH`, `--model PATH --type T`, …), paths made
-        /// relative to the current folder.
-        var arguments: [String]
-        /// Where the rule starts in the config, for errors about it.
-        var place: String
+        /// The rule's options as `validate` parsed them (`--schema PATH`, `--model PATH --type
+        /// T`, …; paths made relative to the current folder).
+        var command: CodableCommand.Validate
     }
 
     /// The config file, as found (relative to the current folder when below it).
@@ -160,12 +158,10 @@ struct ValidationConfig {
             throw document.error(at: node, "a rule needs 'files': the patterns of the files it checks")
         }
         do {
-            _ = try CodableCommand.Validate.parse(arguments)
+            return Rule(patterns: patterns, command: try CodableCommand.Validate.parse(arguments))
         } catch {
             let message = CodableCommand.Validate.message(for: error)
             throw document.error(at: node, message.replacingOccurrences(of: "--", with: ""))
         }
-        let location = document.location(of: node)
-        return Rule(patterns: patterns, arguments: arguments, place: "\(location.line):\(location.column)")
     }
 }
