@@ -71,9 +71,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("page.json")
         let count = 200_000
-        var text = #"{"page":1,"skipped":{"items":[0]},"items":["#
-        for id in 0..<count { text += (id == 0 ? "" : ",") + #"{"id":\#(id),"n":\#(id).50}"# }
-        text += #"],"next":null}"#
+        let items = (0..<count).map { #"{"id":\#($0),"n":\#($0).50}"# }.joined(separator: ",")
+        let text = #"{"page":1,"skipped":{"items":[0]},"items":["# + items + #"],"next":null}"#
         try text.write(to: file, atomically: true, encoding: .utf8)
 
         let result = try CodableBinary.run(["convert", "--items", "items", "--to", "jsonl", file.path])
