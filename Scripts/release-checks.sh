@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The checks that need an optimised build, run by .ci/run as a step of its own (never inside the
 # `swift test` run before every commit):
-#   1. the end-to-end tests against the release binary, with those marked `.releaseCheck`
-#      (Tests/EndToEndTests/ReleaseChecks.swift) that `swift test` leaves out: peak memory of
-#      huge records, YAML sequences and outputs; the 100 MB cells and every truncation of the
-#      bad-input matrix; every pair of transforms; the longest number;
+#   1. against the release binary, the golden cases and the end-to-end suites that hold the tests
+#      marked `.releaseCheck` (Tests/EndToEndTests/ReleaseChecks.swift), which `swift test` leaves
+#      out: peak memory of huge records, YAML sequences and outputs; the 100 MB cells and every
+#      truncation of the bad-input matrix; every pair of transforms; the longest number;
 #   2. throughput and peak memory against jq on the same work, held to Benchmarks/thresholds.tsv
 #      (Scripts/bench.sh --check).
 # Usage: Scripts/release-checks.sh [--skip-build]   (--skip-build: the debug test bundle is built)
@@ -16,9 +16,16 @@ skip_build=()
 swift build -c release --scratch-path .build-release --product codable
 binary="$(swift build -c release --scratch-path .build-release --show-bin-path)/codable"
 
-# Every end-to-end test runs, the release checks among them: the release binary passes them all.
-echo "==> end-to-end tests with the release checks, against $binary"
-CODABLE_RELEASE_CHECKS=1 CODABLE_BINARY="$binary" swift test "${skip_build[@]}" --filter EndToEndTests
+# The suites that hold release checks, and the golden cases: the debug binary ran every other
+# end-to-end test in `swift test` already, and a second run of them here would add minutes.
+suites=(FixtureTests)
+for file in Tests/EndToEndTests/*.swift; do
+  grep -q '\.releaseCheck' "$file" && [[ $file != */ReleaseChecks.swift ]] || continue
+  suites+=($(grep -o 'struct [A-Za-z]*Tests' "$file" | awk '{ print $2 }'))
+done
+filter="EndToEndTests\.($(IFS='|'; echo "${suites[*]}"))"
+echo "==> release checks and golden cases against $binary: $filter"
+CODABLE_RELEASE_CHECKS=1 CODABLE_BINARY="$binary" swift test "${skip_build[@]}" --filter "$filter"
 
 echo "==> throughput and memory against jq (Benchmarks/thresholds.tsv)"
 jobs=()

@@ -13,10 +13,24 @@ struct Fixture: CustomTestStringConvertible, Sendable {
 
     static let root = CodableBinary.repositoryRoot.appendingPathComponent("Tests/Fixtures")
 
+    /// Every case; with `CODABLE_FIXTURES_MENTIONING=WORD`, only those whose arguments, input
+    /// or the files their arguments name mention WORD (any case): `.ci/run` reruns the cases
+    /// that mention dates under other time zones.
     static var all: [Fixture] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return names.sorted().map { Fixture(name: $0, folder: root.appendingPathComponent($0)) }
+        let fixtures = names.sorted().map { Fixture(name: $0, folder: root.appendingPathComponent($0)) }
             .filter { FileManager.default.fileExists(atPath: $0.folder.appendingPathComponent("args").path) }
+        guard let word = ProcessInfo.processInfo.environment["CODABLE_FIXTURES_MENTIONING"], !word.isEmpty else {
+            return fixtures
+        }
+        return fixtures.filter { $0.mentions(word) }
+    }
+
+    /// Whether the arguments, the standard input or a file an argument names hold `word`.
+    func mentions(_ word: String) -> Bool {
+        let named = arguments.map { CodableBinary.repositoryRoot.appendingPathComponent($0) }
+        let texts = [read("args"), read("stdin")] + named.map { try? String(contentsOf: $0, encoding: .utf8) }
+        return texts.contains { $0?.range(of: word, options: .caseInsensitive) != nil }
     }
 
     func read(_ file: String) -> String? {
@@ -57,5 +71,11 @@ struct Fixture: CustomTestStringConvertible, Sendable {
 
     @Test func thereAreFixtures() {
         #expect(Fixture.all.count >= 10)
+    }
+
+    @Test func aWordPicksTheCasesThatMentionIt() {
+        let dated = Fixture(name: "dated", folder: Fixture.root.appendingPathComponent("dates-iso8601-to-seconds"))
+        #expect(dated.mentions("DATES"))
+        #expect(!dated.mentions("no such word in a case"))
     }
 }
