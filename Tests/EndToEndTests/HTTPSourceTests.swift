@@ -80,6 +80,50 @@ struct HTTPSourceTests {
         #expect(try server.requests() == ["/loop/1", "/loop/2"])
     }
 
+    @Test(arguments: ["reset", "truncated"])
+    func aBrokenTransferIsTriedAgain(route: String) throws {
+        let server = try PageServer()
+        let (result, _) = try convert(server.url("/\(route)/1?last=3&from=2"), ["--retry-delay", "0.01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        // Every record once, in order: nothing of the broken answer was handed on.
+        #expect(records(result) == (1...3).flatMap { page in (0..<2).map { #"{"page":\#(page),"i":\#($0)}"# } })
+        #expect(
+            try server.requests() == [
+                "/\(route)/1?last=3&from=2", "/\(route)/2?last=3&from=2", "/\(route)/2?last=3&from=2",
+                "/\(route)/3?last=3&from=2", "/\(route)/3?last=3&from=2",
+            ])
+    }
+
+    @Test(arguments: [
+        ("reset", "the connection was lost"),
+        ("truncated", "the connection closed 39 bytes short of the body's Content-Length"),
+    ])
+    func aTransferBrokenEveryTimeIsAnIOErrorAfterThePagesBeforeIt(route: String, reason: String) throws {
+        let server = try PageServer()
+        let (result, _) = try convert(
+            server.url("/\(route)/1?last=2&from=2&times=9"), ["--retry", "2", "--retry-delay", "0.01"])
+        #expect(result.status == 3)
+        #expect(records(result) == [#"{"page":1,"i":0}"#, #"{"page":1,"i":1}"#])
+        #expect(
+            result.stderr
+                == "\(server.url("/\(route)/2?last=2&from=2&times=9")): error: cannot read input: \(reason) (3 attempts)\n"
+        )
+        #expect(try server.requests().count == 4)
+    }
+
+    @Test func aBrokenWholeDocumentWritesNothing() throws {
+        let server = try PageServer()
+        let url = server.url("/truncated/1?last=1&times=9")
+        let result = try CodableBinary.run(["convert", url, "--to", "jsonl", "--retry", "0"])
+        #expect(result.status == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "\(url): error: cannot read input: the connection closed 39 bytes short of the body's Content-Length (1 attempt)\n"
+        )
+    }
+
     @Test func aSlowPageTimesOut() throws {
         let server = try PageServer()
         let (result, elapsed) = try convert(server.url("/slow"), ["--timeout", "1"])
