@@ -124,6 +124,33 @@ struct HTTPSourceTests {
         )
     }
 
+    @Test func aMalformedLineOfAJSONLinesURLIsSkipped() throws {
+        let server = try PageServer()
+        let url = server.url("/lines.jsonl?bad=2")
+        let result = try CodableBinary.run(["convert", url, "--to", "jsonl", "--on-error", "skip"])
+        #expect(result.status == 1)
+        #expect(records(result) == [#"{"i":1}"#, #"{"i":3}"#, #"{"i":4}"#])
+        #expect(
+            result.stderr.hasPrefix("\(url):2:9: error: unexpected character ',', expected a string key\n"),
+            "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("codable: error: 1 record skipped (--on-error skip)\n"))
+    }
+
+    @Test func aMalformedPageSaysWhyTheSkippingStops() throws {
+        let server = try PageServer()
+        let url = server.url("/garbled")
+        let result = try CodableBinary.run([
+            "convert", url, "--items", "items", "--next", "next", "--to", "jsonl", "--on-error", "skip",
+        ])
+        #expect(result.status == 1)
+        // Nothing of a page that is not whole JSON is written, not even the records before the fault.
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasSuffix(
+                "codable: note: --on-error skip stops here: inside a page's JSON text (--items) no later place is known to begin a record\n"
+            ), "\(result.stderr)")
+    }
+
     @Test func aSlowPageTimesOut() throws {
         let server = try PageServer()
         let (result, elapsed) = try convert(server.url("/slow"), ["--timeout", "1"])

@@ -44,6 +44,8 @@ Routes (records are {"page": N, "i": K}):
                            like /pages, each page but the last with X-RateLimit-Remaining: 0
                            and X-RateLimit-Reset: R (seconds), or now + R as epoch seconds
                            when E is given
+  /lines.jsonl?bad=K       JSON Lines: {"i": 1} to {"i": 4}, line K malformed
+  /garbled                 an envelope {"items": [...], "next": null} malformed in its second item
   /requests                the paths requested so far, as a JSON array (not logged itself)
   /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
   /schemas/address.json    the schema it refers to
@@ -200,6 +202,15 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_broken(body, reset=route == "reset")
             else:
                 self.send_json(200, body)
+        elif route in ("lines.jsonl", "garbled"):
+            bad = int(query.get("bad", ["0"])[0])
+            lines = ['{"i": %d}' % k if k != bad else '{"i": %d,,}' % k for k in range(1, 5)]
+            text = "\n".join(lines) + "\n" if route == "lines.jsonl" else '{"items": [{"i": 1}, {"i": 2,,}], "next": null}'
+            data = text.encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
         elif route == "slow":
             time.sleep(5)
             self.send_json(200, {"items": []})
