@@ -80,6 +80,77 @@ struct HTTPSourceTests {
         #expect(try server.requests() == ["/loop/1", "/loop/2"])
     }
 
+    @Test(arguments: ["reset", "truncated"])
+    func aBrokenTransferIsTriedAgain(route: String) throws {
+        let server = try PageServer()
+        let (result, _) = try convert(server.url("/\(route)/1?last=3&from=2"), ["--retry-delay", "0.01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        // Every record once, in order: nothing of the broken answer was handed on.
+        #expect(records(result) == (1...3).flatMap { page in (0..<2).map { #"{"page":\#(page),"i":\#($0)}"# } })
+        #expect(
+            try server.requests() == [
+                "/\(route)/1?last=3&from=2", "/\(route)/2?last=3&from=2", "/\(route)/2?last=3&from=2",
+                "/\(route)/3?last=3&from=2", "/\(route)/3?last=3&from=2",
+            ])
+    }
+
+    @Test(arguments: [
+        ("reset", "the connection was lost"),
+        ("truncated", "the connection closed 39 bytes short of the body's Content-Length"),
+    ])
+    func aTransferBrokenEveryTimeIsAnIOErrorAfterThePagesBeforeIt(route: String, reason: String) throws {
+        let server = try PageServer()
+        let (result, _) = try convert(
+            server.url("/\(route)/1?last=2&from=2&times=9"), ["--retry", "2", "--retry-delay", "0.01"])
+        #expect(result.status == 3)
+        #expect(records(result) == [#"{"page":1,"i":0}"#, #"{"page":1,"i":1}"#])
+        #expect(
+            result.stderr
+                == "\(server.url("/\(route)/2?last=2&from=2&times=9")): error: cannot read input: \(reason) (3 attempts)\n"
+        )
+        #expect(try server.requests().count == 4)
+    }
+
+    @Test func aBrokenWholeDocumentWritesNothing() throws {
+        let server = try PageServer()
+        let url = server.url("/truncated/1?last=1&times=9")
+        let result = try CodableBinary.run(["convert", url, "--to", "jsonl", "--retry", "0"])
+        #expect(result.status == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "\(url): error: cannot read input: the connection closed 39 bytes short of the body's Content-Length (1 attempt)\n"
+        )
+    }
+
+    @Test func aMalformedLineOfAJSONLinesURLIsSkipped() throws {
+        let server = try PageServer()
+        let url = server.url("/lines.jsonl?bad=2")
+        let result = try CodableBinary.run(["convert", url, "--to", "jsonl", "--on-error", "skip"])
+        #expect(result.status == 1)
+        #expect(records(result) == [#"{"i":1}"#, #"{"i":3}"#, #"{"i":4}"#])
+        #expect(
+            result.stderr.hasPrefix("\(url):2:9: error: unexpected character ',', expected a string key\n"),
+            "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("codable: error: 1 record skipped (--on-error skip)\n"))
+    }
+
+    @Test func aMalformedPageSaysWhyTheSkippingStops() throws {
+        let server = try PageServer()
+        let url = server.url("/garbled")
+        let result = try CodableBinary.run([
+            "convert", url, "--items", "items", "--next", "next", "--to", "jsonl", "--on-error", "skip",
+        ])
+        #expect(result.status == 1)
+        // Nothing of a page that is not whole JSON is written, not even the records before the fault.
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasSuffix(
+                "codable: note: --on-error skip stops here: inside a page's JSON text (--items) no later place is known to begin a record\n"
+            ), "\(result.stderr)")
+    }
+
     @Test func aSlowPageTimesOut() throws {
         let server = try PageServer()
         let (result, elapsed) = try convert(server.url("/slow"), ["--timeout", "1"])

@@ -94,6 +94,27 @@ import Testing
             ))
     }
 
+    @Test func decodeSkipsMalformedLinesAndBadRecordsInOrder() throws {
+        let (records, model) = try Self.decodingFile()
+        defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
+        // Malformed lines around the records that do not decode, in other chunks and the same.
+        let malformed: Set<Int> = [5_000, 12_344, 12_346, 20_000, 30_000, 39_998]
+        var lines = try String(contentsOf: records, encoding: .utf8).split(separator: "\n").map(String.init)
+        for index in malformed { lines[index] = "{\"id\":\(index),\"title\":oops}" }
+        try (lines.joined(separator: "\n") + "\n").write(to: records, atomically: true, encoding: .utf8)
+        let result = try CodableBinary.run([
+            "decode", "--model", model.path, "--type", "Todo", "--to", "jsonl", "--on-error", "skip", records.path,
+        ])
+        #expect(result.status == 1)
+        let skipped = malformed.union(Self.badRecords)
+        #expect(result.stdout == Self.decoded((0..<40_000).filter { !skipped.contains($0) }))
+        let places = result.stderr.split(separator: "\n").filter { $0.hasPrefix(records.path) }.map {
+            Int($0.dropFirst(records.path.count + 1).prefix { $0 != ":" })! - 1
+        }
+        #expect(places == skipped.sorted())
+        #expect(result.stderr.hasSuffix("codable: error: 9 records skipped (--on-error skip)\n"))
+    }
+
     @Test(arguments: ["jsonl", "json-seq"])
     func decodeSkipsBadRecordsInOrder(to framing: String) throws {
         let (records, model) = try Self.decodingFile()

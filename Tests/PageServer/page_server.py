@@ -14,6 +14,12 @@ Routes (records are {"page": N, "i": K}):
   /limited-date/N?last=L   the same with Retry-After as an HTTP date 1 s ahead
   /loop/N                  page 1 names 2, page 2 names 1 (a cycle)
   /slow                    answers after 5 s
+  /reset/N?last=L&times=T&from=F
+                           like /pages, but the first T (1) requests of each page from page F
+                           (1) on send the headers and half the body, then reset the connection
+  /truncated/N?last=L&times=T&from=F
+                           the same, but the connection is closed (FIN) with the body short of
+                           its Content-Length
   /headers                 401 unless X-Token: secret and Accept-Language: fr
   /always-503              503, always
   /missing                 404
@@ -38,6 +44,8 @@ Routes (records are {"page": N, "i": K}):
                            like /pages, each page but the last with X-RateLimit-Remaining: 0
                            and X-RateLimit-Reset: R (seconds), or now + R as epoch seconds
                            when E is given
+  /lines.jsonl?bad=K       JSON Lines: {"i": 1} to {"i": 4}, line K malformed
+  /garbled                 an envelope {"items": [...], "next": null} malformed in its second item
   /requests                the paths requested so far, as a JSON array (not logged itself)
   /schemas/person.json     a JSON Schema whose "address" is a $ref to address.json beside it
   /schemas/address.json    the schema it refers to
@@ -50,6 +58,8 @@ Routes (records are {"page": N, "i": K}):
 import base64
 import email.utils
 import json
+import socket
+import struct
 import sys
 import threading
 import time
@@ -90,13 +100,34 @@ class Handler(BaseHTTPRequestHandler):
 
     def fail_first(self, times, status, headers=()):
         """Answers `status` the first `times` requests of this path; True when it did."""
-        with lock:
-            count = failures.get(self.path, 0)
-            failures[self.path] = count + 1
-        if count < times:
+        if self.first_times(times):
             self.send_json(status, {"error": status}, headers)
             return True
         return False
+
+    def send_broken(self, body, reset):
+        """Sends the headers and half of `body`, then resets or closes the connection."""
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data[: len(data) // 2])
+        self.wfile.flush()
+        if reset:
+            # SO_LINGER with a zero timeout: close() sends RST instead of FIN.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        else:
+            self.connection.shutdown(socket.SHUT_WR)
+        self.connection.close()
+        self.close_connection = True
+
+    def first_times(self, times):
+        """True for the first `times` requests of this path."""
+        with lock:
+            count = failures.get(self.path, 0)
+            failures[self.path] = count + 1
+        return count < times
 
     def do_GET(self):
         url = urlsplit(self.path)
@@ -164,6 +195,22 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(200, page(number, last, size, relative))
         elif route == "loop":
             self.send_json(200, {"items": [{"page": number}], "next": "2" if number == 1 else "1"})
+        elif route in ("reset", "truncated"):
+            body = page(number, last, size, relative)
+            broken = number >= int(query.get("from", ["1"])[0])
+            if broken and self.first_times(int(query.get("times", ["1"])[0])):
+                self.send_broken(body, reset=route == "reset")
+            else:
+                self.send_json(200, body)
+        elif route in ("lines.jsonl", "garbled"):
+            bad = int(query.get("bad", ["0"])[0])
+            lines = ['{"i": %d}' % k if k != bad else '{"i": %d,,}' % k for k in range(1, 5)]
+            text = "\n".join(lines) + "\n" if route == "lines.jsonl" else '{"items": [{"i": 1}, {"i": 2,,}], "next": null}'
+            data = text.encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
         elif route == "slow":
             time.sleep(5)
             self.send_json(200, {"items": []})
@@ -204,9 +251,9 @@ class Handler(BaseHTTPRequestHandler):
 class Server(ThreadingHTTPServer):
     def handle_error(self, request, client_address):
         # A client that goes away in the middle of a request (codable stopped by a signal or a
-        # limit, or done with a kept-alive connection) is not the server's error: no traceback
-        # in the test log.
-        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+        # limit, or done with a kept-alive connection), or a connection a route broke on
+        # purpose, is not the server's error: no traceback in the test log.
+        if isinstance(sys.exc_info()[1], OSError):
             return
         super().handle_error(request, client_address)
 

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// Fetches web pages with `URLSession` (FoundationNetworking on Linux: nothing to build),
-/// retrying 429 and 5xx answers, and following redirects itself (at most 10), never to a scheme
+/// retrying 429 and 5xx answers and broken transfers, and following redirects itself (at most 10), never to a scheme
 /// other than `http`/`https`. (URLSession's own redirects are turned off: on Linux it rewrites
 /// a `Location` of another scheme into a path on the same host.)
 ///
@@ -52,7 +52,12 @@ final class HTTPPageLoader: PageLoader {
             } catch let error as PageLoadError {
                 throw error
             } catch {
-                throw failure(error, page: page, attempt: attempt)
+                // A transfer broken off is tried again from the start: no part of it was handed on.
+                guard Self.isBrokenTransfer(error), attempt <= settings.retries else {
+                    throw failure(error, page: page, attempt: attempt)
+                }
+                try await sleep(settings.delay(after: attempt, retryAfter: nil), page: page, attempt: attempt)
+                continue
             }
             await rateLimit.record(
                 remaining: response.value(forHTTPHeaderField: "X-RateLimit-Remaining"),
@@ -86,12 +91,26 @@ final class HTTPPageLoader: PageLoader {
                 throw PageLoadError(page: page, reason: reason, attempts: attempt)
             }
             let delay = settings.delay(after: attempt, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
-            do {
-                try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-            } catch {
-                throw PageLoadError(page: page, reason: "cancelled", attempts: attempt, cancelled: true)
-            }
+            try await sleep(delay, page: page, attempt: attempt)
         }
+    }
+
+    /// Waits `delay` seconds before the next attempt; a cancelled task stops waiting.
+    private func sleep(_ delay: Double, page: PageReference, attempt: Int) async throws(PageLoadError) {
+        do {
+            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        } catch {
+            throw PageLoadError(page: page, reason: "cancelled", attempts: attempt, cancelled: true)
+        }
+    }
+
+    /// Whether `error` broke off a transfer that may well succeed when tried again: the
+    /// connection reset or closed before the whole body came (FoundationNetworking reports a
+    /// body short of its `Content-Length` as an unknown error). A timeout, a refused
+    /// connection or an unknown host are not: trying again would only wait longer.
+    static func isBrokenTransfer(_ error: any Error) -> Bool {
+        guard let error = error as? URLError else { return false }
+        return [.networkConnectionLost, .unknown, .badServerResponse, .cannotParseResponse].contains(error.code)
     }
 
     /// Waits until an exhausted rate limit resets, or fails when that is more than `--max-wait`
@@ -137,9 +156,19 @@ final class HTTPPageLoader: PageLoader {
         case .unsupportedURL: reason = "unsupported URL"
         default:
             let detail = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String
-            reason = detail ?? "network error \(error.code.rawValue)"
+            reason = detail.map(Self.shortBody) ?? "network error \(error.code.rawValue)"
         }
         return PageLoadError(page: page, reason: reason, attempts: attempt)
+    }
+
+    /// curl's words for a body cut short (`transfer closed with N bytes remaining to read`)
+    /// as a person reads them; any other text as it is.
+    static func shortBody(_ detail: String) -> String {
+        let words = detail.split(separator: " ")
+        guard words.count == 8, detail.hasPrefix("transfer closed with "), detail.hasSuffix(" bytes remaining to read"),
+            let missing = Int(words[3])
+        else { return detail }
+        return "the connection closed \(missing) byte\(missing == 1 ? "" : "s") short of the body's Content-Length"
     }
 
     private func seconds(_ value: Double) -> String {

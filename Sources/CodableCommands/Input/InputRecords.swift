@@ -67,8 +67,9 @@ struct InputRecords: AsyncSequence {
 extension InputOptions {
     /// The records of `file`, paged when `--items` is given. Without `arrayElementsAreRecords`,
     /// each JSON text and YAML document is one record, an array too (`validate`'s documents).
-    /// `resumesAfterMalformedRecords` (`--on-error skip`): a malformed JSON Lines line, json-seq
-    /// record or CSV row of a file or stdin is a `skippedRecord`, and reading goes on.
+    /// `resumesAfterMalformedRecords` (`--on-error skip`, and always for `validate`): a malformed
+    /// JSON Lines line, json-seq record or CSV row of a file, stdin or a URL read whole is a
+    /// `skippedRecord`, and reading goes on.
     func records(
         from file: InputFile, arrayElementsAreRecords: Bool = true, resumesAfterMalformedRecords: Bool = false
     ) throws(CommandFailure) -> InputRecords {
@@ -116,6 +117,7 @@ extension InputOptions {
         if case .url = page {
             var options = pageReaderOptions(page)
             options.arrayElementsAreRecords = arrayElementsAreRecords
+            options.resumesAfterMalformedRecords = resumesAfterMalformedRecords
             return InputRecords(source: .web(page, HTTPPageLoader(settings: pages.httpSettings), options))
         }
         return InputRecords(

@@ -47,7 +47,8 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Try a web page again this many times when it answers 429 or 5xx.", valueName: "n"))
+            "Try a web page again this many times after a 429 or 5xx answer or a broken transfer.",
+            valueName: "n"))
     var retry: Int = 3
 
     @Option(

@@ -2,11 +2,13 @@ import CodableParsing
 
 /// One batch written by a `BatchLane`: the output to write out, the notes to print and the
 /// records' failures to report (or skip), in input order. Writing stopped at the first failure
-/// the lane does not go on after.
+/// the lane does not go on after. Or, in its place among the batches, a malformed record the
+/// reading skipped (`--on-error skip`): no output, only that failure to report and count.
 struct WrittenBatch {
-    let output: OutputBuffer
+    let output: OutputBuffer?
     let notes: [String]
     let failures: [CommandFailure]
+    var skippedRead: CommandFailure? = nil
 }
 
 /// Where `RecordLoop` hands batches to be written record by record by a writer that may fail
@@ -17,6 +19,10 @@ protocol BatchLane: AnyObject {
     var hasRoom: Bool { get }
     /// Starts writing `batch`, read from `file`.
     func start(_ batch: RecordBatch, from file: InputFile)
+    /// Places a malformed record the reading skipped after the batches started so far: it
+    /// comes back from `next()` in its turn, so it is reported in input order without waiting
+    /// for the batches before it (which would leave all cores but one idle at each one).
+    func skip(_ failure: CommandFailure, from file: InputFile)
     /// The oldest batch started and not taken yet (its output is to be written out and emptied
     /// before the next call), or nil when there is none.
     func next() async -> WrittenBatch?

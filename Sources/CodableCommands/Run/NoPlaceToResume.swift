@@ -13,6 +13,10 @@ enum NoPlaceToResume {
         if input.isYAML(file) {
             return "--on-error skip stops here: in malformed YAML, where the next document begins is not known"
         }
+        if input.pages.items != nil {
+            return "--on-error skip stops here: inside a page's JSON text (--items) no later place is known "
+                + "to begin a record"
+        }
         switch input.framing(for: file) {
         case .jsonl?, .jsonSeq?:
             return "--on-error skip stops here: where the next record begins is not known"

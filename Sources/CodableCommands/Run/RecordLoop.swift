@@ -40,13 +40,13 @@ struct RecordLoop {
                                 break
                             }
                             // Reported in its place: after the failures of the records before it.
+                            let failure = skippedRecord.failure(reading: file.displayName)
                             if case .lane(let lane) = plan.writing {
-                                while let written = await lane.next() {
-                                    try take(written, from: file, skipOrThrow: skipOrThrow)
-                                }
+                                lane.skip(failure, from: file)
+                            } else {
+                                Diagnostics().report(failure)
+                                skipped += 1
                             }
-                            Diagnostics().report(skippedRecord.failure(reading: file.displayName))
-                            skipped += 1
                             continue
                         }
                         // The batch read is held by nothing else: `decode` lets go of a huge one.
@@ -74,7 +74,7 @@ struct RecordLoop {
                             lane.start(batch, from: file)
                             // Taken (its output written and emptied) before its writer starts another.
                             while !lane.hasRoom, let written = await lane.next() {
-                                try take(written, from: file, skipOrThrow: skipOrThrow)
+                                skipped += try take(written, from: file, skipOrThrow: skipOrThrow)
                             }
                         case .chain(let chain, let dates):
                             try chain.process(
@@ -92,7 +92,7 @@ struct RecordLoop {
                     }
                     if case .lane(let lane) = plan.writing {
                         while let written = await lane.next() {
-                            try take(written, from: file, skipOrThrow: skipOrThrow)
+                            skipped += try take(written, from: file, skipOrThrow: skipOrThrow)
                         }
                     }
                     if let readError { throw ReadFailure(error: readError) }
@@ -126,24 +126,31 @@ struct RecordLoop {
     }
 
     /// A batch a lane wrote: its notes printed, its failures reported or thrown (after the
-    /// records before the first that stops the run), and its output written out.
+    /// records before the first that stops the run), and its output written out. Returns the
+    /// records skipped where they were read (1 for such a record in its place, else 0).
     private func take(
         _ written: WrittenBatch, from file: InputFile, skipOrThrow: (CommandFailure) throws(CommandFailure) -> Void
-    ) throws {
+    ) throws -> Int {
         let sink = plan.sink
+        guard let output = written.output else {
+            // A malformed record the reading skipped, handed back in its place.
+            if let skippedRead = written.skippedRead { Diagnostics().report(skippedRead) }
+            return 1
+        }
         for note in written.notes { Diagnostics().note(note) }
         for failure in written.failures {
             do { try skipOrThrow(failure) } catch {
-                try? sink.target.write(written.output)
+                try? sink.target.write(output)
                 throw error
             }
         }
         // A lane on this thread writes into the sink's output; one on several cores, into its own.
-        if written.output === sink.output {
+        if output === sink.output {
             try sink.flush(from: file)
         } else {
-            try sink.target.write(written.output)
+            try sink.target.write(output)
         }
+        return 0
     }
 
     /// How an error that is neither a failure nor the output's is reported: only `--sort-by`'s

@@ -41,16 +41,25 @@ final class RecordWriterLane<Writer: BatchRecordWriter>: BatchLane, @unchecked S
         }
     }
 
-    /// A batch started: written already (one worker), or being written in a task.
+    /// A batch started: written already (one worker), or being written in a task; or a record
+    /// the reading skipped, in its place.
     private enum Pending {
         case written(Written)
         case writing(Task<Written, Never>)
+        case skipped(CommandFailure)
+
+        var holdsWriter: Bool {
+            if case .skipped = self { return false }
+            return true
+        }
     }
 
     private let writers: [Slot]
     private let goesOnAfter: @Sendable (Writer.Failure) -> Bool
     private var inFlight: [(pending: Pending, file: InputFile)] = []
     private var started = 0
+    /// The batches in `inFlight`, each holding a writer.
+    private var writing = 0
 
     /// `makeWriter` is called once per worker. After a record fails, its batch goes on when
     /// `goesOnAfter` says so, and stops otherwise.
@@ -70,12 +79,13 @@ final class RecordWriterLane<Writer: BatchRecordWriter>: BatchLane, @unchecked S
         }
     }
 
-    var hasRoom: Bool { inFlight.count < writers.count }
+    var hasRoom: Bool { writing < writers.count }
 
     func start(_ batch: RecordBatch, from file: InputFile) {
         precondition(hasRoom, "more batches started than there are writers")
         let slot = writers[started % writers.count]
         started += 1
+        writing += 1
         let goesOnAfter = self.goesOnAfter
         if writers.count == 1 {
             inFlight.append((.written(slot.write(batch, goesOnAfter: goesOnAfter)), file))
@@ -84,12 +94,20 @@ final class RecordWriterLane<Writer: BatchRecordWriter>: BatchLane, @unchecked S
         }
     }
 
+    func skip(_ failure: CommandFailure, from file: InputFile) {
+        inFlight.append((.skipped(failure), file))
+    }
+
     func endInput(readAsJSON: Bool) {
         precondition(inFlight.isEmpty, "an input ended with batches in flight")
         for slot in writers { slot.writer.endInput(readAsJSON: readAsJSON) }
     }
 
     func next() async -> WrittenBatch? {
+        if case .skipped(let failure)? = inFlight.first?.pending {
+            inFlight.removeFirst()
+            return WrittenBatch(output: nil, notes: [], failures: [], skippedRead: failure)
+        }
         guard let (written, file) = await nextWritten() else { return nil }
         var locations: BatchLocationCursor?
         let failures = written.failures.map { index, error in
@@ -103,9 +121,11 @@ final class RecordWriterLane<Writer: BatchRecordWriter>: BatchLane, @unchecked S
     private func nextWritten() async -> (Written, InputFile)? {
         guard !inFlight.isEmpty else { return nil }
         let (pending, file) = inFlight.removeFirst()
+        writing -= 1
         switch pending {
         case .written(let written): return (written, file)
         case .writing(let task): return (await task.value, file)
+        case .skipped: preconditionFailure("a skipped record is taken by next()")
         }
     }
 }

@@ -81,12 +81,19 @@ struct ValidationRunner {
     private func check(_ file: InputFile, with check: Check, _ state: State) async -> FileOutcome {
         var outcome = FileOutcome(file: file.displayName, records: 0, problems: 0)
         let records: InputRecords
-        do { records = try input.records(from: file, arrayElementsAreRecords: check.arrayElementsAreRecords) } catch {
+        // Every problem is reported: a malformed JSON Lines line, json-seq record or CSV row is
+        // one, and the checking goes on at the next.
+        do {
+            records = try input.records(
+                from: file, arrayElementsAreRecords: check.arrayElementsAreRecords, resumesAfterMalformedRecords: true)
+        } catch {
             outcome.unreadable = Self.reason(error, for: file)
             return outcome
         }
         var batches = records.makeAsyncIterator()
         var readError: CommandFailure?
+        // A malformed record skipped, reported once the batches before it were.
+        var skippedRecord: CommandFailure?
         var reading = true
         // One past the limit, to tell a run with exactly `maxErrors` problems from a cut one.
         let work = BatchCheck(
@@ -94,20 +101,30 @@ struct ValidationRunner {
         var queue = CheckQueue(work: work, window: Self.window, batches: Self.batchesAhead)
         defer { queue.cancelAll() }
         while true {
-            while reading && queue.wantsBatch {
+            while reading && skippedRecord == nil && queue.wantsBatch {
                 do {
                     if let batch = try await batches.next() {
                         queue.add(batch)
                     } else {
                         reading = false
                     }
+                } catch let error as RecordReadError where error.isSkippedRecord {
+                    skippedRecord = Self.failure(error, in: file)
                 } catch {
                     readError = Self.failure(error, in: file)
                     reading = false
                 }
             }
             // The rest of a part that stopped short is checked while these problems are reported.
-            guard let result = await queue.next() else { break }
+            guard let result = await queue.next() else {
+                guard let skipped = skippedRecord else { break }
+                skippedRecord = nil
+                if isCut(state) { return outcome }
+                outcome.records += 1
+                state.summary.records += 1
+                if let problem = Self.problem(skipped) { report(problem, in: &outcome, state) }
+                continue
+            }
             for (position, problems) in result.records.enumerated() {
                 if position > 0 || !result.continuesRecord {
                     outcome.records += 1
@@ -131,24 +148,31 @@ struct ValidationRunner {
                 }
             }
         }
-        switch readError {
-        case .malformedInput(let input, let reason, let location, let excerpt)?:
-            report(
-                ValidationProblem(
-                    file: input, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
-                    rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed), in: &outcome,
-                state)
-        case .invalidValue(let input, let message, let codingPath, let location, let excerpt)?:
-            report(
-                ValidationProblem(
-                    file: input, location: location, excerpt: excerpt, record: nil, path: codingPath, instancePath: "",
-                    rule: "page", ruleLocation: "", message: message, kind: .malformed), in: &outcome, state)
-        case let failure?:
-            outcome.unreadable = Self.reason(failure, for: file)
-        case nil:
-            break
+        if let readError {
+            if let problem = Self.problem(readError) {
+                report(problem, in: &outcome, state)
+            } else {
+                outcome.unreadable = Self.reason(readError, for: file)
+            }
         }
         return outcome
+    }
+
+    /// A failure reading an input as the problem it reports: malformed bytes, or a page that
+    /// cannot be followed. Nil for an input that cannot be read at all.
+    private static func problem(_ failure: CommandFailure) -> ValidationProblem? {
+        switch failure {
+        case .malformedInput(let input, let reason, let location, let excerpt):
+            return ValidationProblem(
+                file: input, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
+                rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed)
+        case .invalidValue(let input, let message, let codingPath, let location, let excerpt):
+            return ValidationProblem(
+                file: input, location: location, excerpt: excerpt, record: nil, path: codingPath, instancePath: "",
+                rule: "page", ruleLocation: "", message: message, kind: .malformed)
+        default:
+            return nil
+        }
     }
 
     /// Reports the problem that ended reading an input.
