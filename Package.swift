@@ -6,8 +6,9 @@ import PackageDescription
 /// Layers (arrows point down only):
 /// `codable` (executable) -> `CodableCommands` (with `CodableReports`) -> `CodablePipeline` -> the parser
 /// layer: `CodableParsing` (JSON, CSV), `CodableDates`, `CodableModels`, `CodableSwiftModels`,
-/// `CodableSchemaModels`, `CodableDecoding`, `CodableSchema`, and `CodableYAML` over `CYAML` (the
-/// system libyaml). `CSupport` holds the few helpers written in C, each tested in `CSupportTests`.
+/// `CodableSchemaModels`, `CodableDecoding`, `CodableSchema`, `CodableSchemaGeneration`, and
+/// `CodableYAML` over `CYAML` (the system libyaml). `CSupport` holds the few helpers written in
+/// C, each tested in `CSupportTests`.
 let package = Package(
     name: "codable",
     platforms: [.macOS(.v13)],
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "CodableReports", targets: ["CodableReports"]),
         .library(name: "CodableSchema", targets: ["CodableSchema"]),
         .library(name: "CodableSchemaModels", targets: ["CodableSchemaModels"]),
+        .library(name: "CodableSchemaGeneration", targets: ["CodableSchemaGeneration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,6 +59,10 @@ let package = Package(
         .executableTarget(name: "codable-schema-bench", dependencies: ["CodableSchema", "CodableParsing"]),
         // Parser layer: Codable models read from a JSON Schema (`--schema`), to a `ModelSet`.
         .target(name: "CodableSchemaModels", dependencies: ["CodableModels", "CodableParsing", "CodableDates"]),
+        // Parser layer: the JSON Schema that accepts what the decoder accepts for a model type.
+        .target(
+            name: "CodableSchemaGeneration",
+            dependencies: ["CodableModels", "CodableDates", "CodableDecoding", "CodableParsing"]),
         // Benchmark for reading a 2 000-line model file: `swift run -c release codable-model-bench`.
         .executableTarget(
             name: "codable-model-bench",
@@ -79,6 +85,7 @@ let package = Package(
             name: "CodableCommands",
             dependencies: [
                 "CodableSchemaModels",
+                "CodableSchemaGeneration",
                 "CodableSchema",
                 "CodableParsing",
                 "CodablePipeline",
@@ -117,7 +124,10 @@ let package = Package(
         .testTarget(name: "CodableDatesTests", dependencies: ["CodableDates"]),
         .testTarget(
             name: "CodableDecodingTests",
-            dependencies: ["CodableDecoding", "CodableModels", "CodableSwiftModels", "CodableParsing", "CodableDates"]),
+            dependencies: [
+                "CodableDecoding", "CodableModels", "CodableSwiftModels", "CodableParsing", "CodableDates",
+                "CodableSchemaGeneration", "CodableSchema",
+            ]),
         .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
         .testTarget(name: "CodableYAMLTests", dependencies: ["CodableYAML", "CodableParsing"]),
         .testTarget(name: "CodableReportsTests", dependencies: ["CodableReports", "CodableParsing"]),

@@ -128,10 +128,11 @@ struct JSONNumber: Sendable, Equatable {
     /// Fast exact reading of short tokens: an integer of at most 18 digits, or nil.
     @inline(__always)
     static func smallInteger(_ token: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard token.count <= 19 else { return nil }
         var index = 0
         let negative = token[0] == UInt8(ascii: "-")
         if negative { index = 1 }
+        // 18 digits always fit; 19 may not (9223372036854775808 would wrap around).
+        guard token.count - index <= 18 else { return nil }
         var value: Int64 = 0
         guard index < token.count else { return nil }
         while index < token.count {

@@ -17,7 +17,9 @@ import Testing
             // Record files only (models, schemas and CSV samples are not JSON or YAML records).
             let recordExtensions: Set<String> = ["json", "jsonl", "ndjson", "json-seq", "yaml", "yml"]
             for case let path as String in enumerator
-            where recordExtensions.contains((path as NSString).pathExtension) && !path.contains("broken") {
+            where recordExtensions.contains((path as NSString).pathExtension) && !path.contains("broken")
+                && !path.hasSuffix(".schema.json")
+            {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(
                     atPath: root.appendingPathComponent("Samples/\(path)").path, isDirectory: &isDirectory),

@@ -17,10 +17,11 @@ struct ModelOptions: ParsableArguments {
             valueName: "name"))
     var type: String?
 
-    /// The model types and the type records decode as.
-    func load() throws(CommandFailure) -> (models: ModelSet, root: TypeReference) {
+    /// The model types and the type records decode as (`command` names who asks, for the
+    /// usage error).
+    func load(for command: String = "decode") throws(CommandFailure) -> (models: ModelSet, root: TypeReference) {
         guard !model.isEmpty else {
-            throw .usage("decode needs a model: --model FILE.swift (or a folder) with --type NAME")
+            throw .usage("\(command) needs a model: --model FILE.swift (or a folder) with --type NAME")
         }
         guard let type, !type.isEmpty else {
             throw .usage("--model needs --type NAME: the type each record decodes as")
