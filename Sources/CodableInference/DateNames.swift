@@ -10,7 +10,7 @@ enum DateNames {
     static let wholeKeys: Set<String> = [
         "created", "updated", "modified", "deleted", "published", "expires", "expiry", "timestamp", "date", "time",
         "due",
-        "deadline", "expiration",
+        "deadline", "expiration", "at",
     ]
 
     /// `key` split into lowercased words (`createdAt` → created, at; `expiry_date` → expiry, date).
