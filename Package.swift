@@ -127,7 +127,10 @@ let package = Package(
         .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
         .testTarget(
             name: "CodableInferenceTests",
-            dependencies: ["CodableInference", "CodableModels", "CodableDecoding", "CodableParsing", "CodableDates"]),
+            dependencies: [
+                "CodableInference", "CodableModels", "CodableDecoding", "CodableParsing", "CodableDates",
+                "CodableSwiftModels",
+            ]),
         .testTarget(name: "CodableYAMLTests", dependencies: ["CodableYAML", "CodableParsing"]),
         .testTarget(name: "CodableReportsTests", dependencies: ["CodableReports", "CodableParsing"]),
         .testTarget(name: "CodableSchemaTests", dependencies: ["CodableSchema", "CodableParsing"]),

@@ -25,6 +25,13 @@ public struct InferredModel: Sendable {
     let wrappers: [DateWrapper]
     /// The source declares `JSONValue`.
     let usesJSONValue: Bool
+
+    /// The source declares only structs: no date wrapper, union or `JSONValue`, which a reader
+    /// of Codable models from source cannot follow (a property wrapper, a hand-written
+    /// `init(from:)`). Such source, read back, is the same model as `models`.
+    public var declaresOnlyStructures: Bool {
+        wrappers.isEmpty && !usesJSONValue && declaration.declaresOnlyStructures
+    }
 }
 
 /// A struct the source declares.
@@ -34,6 +41,14 @@ struct StructDeclaration: Sendable {
     var nested: [NestedDeclaration] = []
     /// Keys left out, and why (a comment each).
     var omitted: [String] = []
+
+    /// No union is declared in it or in its nested structs.
+    var declaresOnlyStructures: Bool {
+        nested.allSatisfy { nested in
+            if case .structure(let inner) = nested { return inner.declaresOnlyStructures }
+            return false
+        }
+    }
 
     /// Some property's coding key differs from its name.
     var needsCodingKeys: Bool { properties.contains { $0.codingKey != $0.name } }

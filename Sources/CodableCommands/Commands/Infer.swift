@@ -2,6 +2,7 @@ import ArgumentParser
 import CodableDecoding
 import CodableInference
 import CodableParsing
+import CodableSwiftModels
 
 extension CodableCommand {
     /// `codable infer`: Swift `Codable` models written from sample records, then checked by
@@ -26,9 +27,11 @@ extension CodableCommand {
                 that disagree get an enum of the scalars they hold, or JSONValue for arrays \
                 and objects mixed with other values, never a type that fails on a sample.
 
-                Then every sample is decoded with the model, as decode does (the inferred \
-                model, strategies and all; enums and JSONValue as any value): a sample that \
-                does not decode is reported with its place, status 1. No samples: status 1.
+                Then every sample is decoded as decode --model would: with the written source \
+                read back when it declares only structs, else with the inferred model it \
+                spells (the model reader refuses property wrappers and hand-written \
+                init(from:); unions and JSONValue decode any value there). A sample that does \
+                not decode is reported with its place, status 1. No samples: status 1.
 
                 \(exitStatusHelp)
                 """
@@ -69,8 +72,9 @@ extension CodableCommand {
                 Diagnostics().report(.usage(error.message))
                 throw CommandFailure.reported(.invalidData)
             }
-            try write(model.swiftSource())
-            try await check(model, reading: reader)
+            let source = model.swiftSource()
+            try write(source)
+            try await check(model, source: source, reading: reader)
         }
 
         /// Writes the source to standard output or `-o`.
@@ -95,20 +99,35 @@ extension CodableCommand {
             }
         }
 
-        /// Decodes every sample with `model`; each one that fails is reported, and the run
-        /// ends with status 1.
-        private func check(_ model: InferredModel, reading reader: SampleReader) async throws {
-            let decoder = try RecordDecoder.compiling(
-                models: model.models, root: model.root, options: model.decodingOptions)
+        /// Decodes every sample with the model written; each one that fails is reported, and the
+        /// run ends with status 1. Source of plain structs is read back with the Swift model
+        /// reader, as `decode --model` reads it; source with date wrappers or hand-written
+        /// `init(from:)` (unions, `JSONValue`), which that reader refuses, is checked with the
+        /// inferred models it spells, which carry each field's date strategy.
+        private func check(_ model: InferredModel, source: String, reading reader: SampleReader) async throws {
+            var models = model.models
+            if model.declaresOnlyStructures {
+                do {
+                    models = try SwiftModelReader().read(source: source, path: output ?? "\(type).swift")
+                } catch {
+                    throw CommandFailure(error)
+                }
+            }
+            let decoder = try RecordDecoder.compiling(models: models, root: model.root, options: model.decodingOptions)
             var failed = 0
+            // What a record decodes to is not kept: one buffer, emptied after each.
+            let scratch = OutputBuffer(capacity: 64 << 10)
             try await reader.forEachBatch { batch, file in
                 var locations = BatchLocationCursor(batch)
                 for index in 0..<batch.count {
-                    let problems = try decoder.problems(in: batch[index], limit: 1)
-                    guard let problem = problems.first else { continue }
-                    failed += 1
-                    Diagnostics().report(
-                        RecordDecodingError.data(problem).failure(inRecord: index, at: &locations, file: file))
+                    defer { scratch.removeAll() }
+                    do throws(RecordDecodingError) {
+                        try decoder.decode(batch[index], to: scratch)
+                    } catch {
+                        if case .model = error { throw error.failure(inRecord: index, at: &locations, file: file) }
+                        failed += 1
+                        Diagnostics().report(error.failure(inRecord: index, at: &locations, file: file))
+                    }
                 }
             }
             guard failed == 0 else {
