@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "CodableSchema", targets: ["CodableSchema"]),
         .library(name: "CodableSchemaModels", targets: ["CodableSchemaModels"]),
         .library(name: "CodableSchemaGeneration", targets: ["CodableSchemaGeneration"]),
+        .library(name: "CodableInference", targets: ["CodableInference"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +52,10 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // Parser layer: models inferred from sample records (`infer`), and their Swift source.
+        .target(
+            name: "CodableInference",
+            dependencies: ["CodableParsing", "CodableDates", "CodableModels", "CodableDecoding"]),
         // Parser layer: JSON Schema (2020-12, draft-07) compiled once, applied to records' tapes.
         .target(name: "CodableSchema", dependencies: ["CodableParsing"]),
         // JSON-Schema-Test-Suite runner: `Scripts/conformance-schema.sh`.
@@ -93,6 +98,7 @@ let package = Package(
                 "CodableModels",
                 "CodableDecoding",
                 "CodableSwiftModels",
+                "CodableInference",
                 "CodableYAML",
                 "CodableReports",
                 "CSupport",
@@ -129,6 +135,12 @@ let package = Package(
                 "CodableSchemaGeneration", "CodableSchema",
             ]),
         .testTarget(name: "CodableSwiftModelsTests", dependencies: ["CodableSwiftModels", "CodableModels"]),
+        .testTarget(
+            name: "CodableInferenceTests",
+            dependencies: [
+                "CodableInference", "CodableModels", "CodableDecoding", "CodableParsing", "CodableDates",
+                "CodableSwiftModels",
+            ]),
         .testTarget(name: "CodableYAMLTests", dependencies: ["CodableYAML", "CodableParsing"]),
         .testTarget(name: "CodableReportsTests", dependencies: ["CodableReports", "CodableParsing"]),
         .testTarget(name: "CodableSchemaTests", dependencies: ["CodableSchema", "CodableParsing"]),

@@ -1,10 +1,10 @@
 import Foundation
 
 /// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`, character for character.
-enum SnakeCase {
+public enum SnakeCase {
     /// `first_name` -> `firstName`; leading and trailing underscores kept; a key without an
     /// inner underscore left as it is.
-    static func convertFromSnakeCase(_ key: String) -> String {
+    public static func convertFromSnakeCase(_ key: String) -> String {
         guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }
         var last = key.index(before: key.endIndex)
         while last > first && key[last] == "_" { key.formIndex(before: &last) }

@@ -30,7 +30,7 @@ public struct CodableCommand: AsyncParsableCommand {
             \(exitStatusHelp)
             """,
         version: "0.1.0",
-        subcommands: [Convert.self, Decode.self, Schema.self, Validate.self]
+        subcommands: [Convert.self, Decode.self, Validate.self, Schema.self, Infer.self]
     )
 
     public init() {}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import CodableDecoding
+import CodableInference
+import CodableParsing
+import CodableSwiftModels
+
+extension CodableCommand {
+    /// `codable infer`: Swift `Codable` models written from sample records, then checked by
+    /// decoding every sample with them.
+    struct Infer: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write Swift Codable models that decode every sample record.",
+            discussion: """
+                Reads the samples as convert does (every format, --items and --next pages) and \
+                writes Swift source: a Codable, Sendable struct named --type with a nested \
+                struct for each object (named from its key, singular for array elements), \
+                properties optional exactly where a sample lacks the key or holds null, Int \
+                where every number is an integer within Int64 (else Double), Bool, String, and \
+                Date, URL or UUID where every value is one. Strings are dates when every one is \
+                ISO-8601; numbers only when the key names an instant (createdAt, updated_at, \
+                timestamp) and every value reads as the same kind (reference, seconds or \
+                milliseconds, as --dates auto classes them). CodingKeys only where a key is no \
+                Swift name; keywords are escaped.
+
+                The root type gets `static let decoder` with the date strategy of most date \
+                fields; a date field with another strategy gets a property wrapper. Samples \
+                that disagree get an enum of the scalars they hold, or JSONValue for arrays \
+                and objects mixed with other values, never a type that fails on a sample.
+
+                Then every sample is decoded as decode --model would: with the written source \
+                read back when it declares only structs, else with the inferred model it \
+                spells (the model reader refuses property wrappers and hand-written \
+                init(from:); unions and JSONValue decode any value there). A sample that does \
+                not decode is reported with its place, status 1. No samples: status 1.
+
+                \(exitStatusHelp)
+                """
+        )
+
+        @OptionGroup var input: InputOptions
+
+        @Option(help: ArgumentHelp("The root type's name.", valueName: "name"))
+        var type: String
+
+        @Option(
+            help: ArgumentHelp(
+                "snake_case: camelCase names, .convertFromSnakeCase.",
+                valueName: "strategy"))
+        var keys: DecodeOptions.KeyMatching = .default
+
+        @Option(
+            name: [.customShort("o"), .long],
+            help: ArgumentHelp(
+                "Write to this file instead of standard output, atomically: on error it is left as it was.",
+                valueName: "file"))
+        var output: String?
+
+        func validate() throws {
+            guard SampleShapes.isRootName(type) else {
+                throw ValidationError(InferenceError.badTypeName(type).message + ".")
+            }
+        }
+
+        func run() async throws {
+            let shapes = SampleShapes()
+            let reader = SampleReader(input: input)
+            try await reader.forEachBatch { batch, _ in shapes.add(batch) }
+            let model: InferredModel
+            do {
+                model = try shapes.infer(rootName: type, convertingFromSnakeCase: keys == .snakeCase)
+            } catch {
+                Diagnostics().report(.usage(error.message))
+                throw CommandFailure.reported(.invalidData)
+            }
+            let source = model.swiftSource()
+            try write(source)
+            try await check(model, source: source, reading: reader)
+        }
+
+        /// Writes the source to standard output or `-o`.
+        private func write(_ source: String) throws(CommandFailure) {
+            let target =
+                try output.map { path throws(CommandFailure) in try OutputTarget.atomicFile(path) }
+                ?? .standardOutput()
+            let buffer = OutputBuffer(capacity: source.utf8.count + 16)
+            var cursor = buffer.beginAppending()
+            var text = source
+            text.withUTF8 { cursor.append($0) }
+            buffer.endAppending(cursor)
+            do {
+                try target.write(buffer)
+                try target.commit()
+            } catch let error as OutputWriteError {
+                target.discard()
+                if case .failed(let failure) = error { throw failure }
+            } catch {
+                target.discard()
+                throw error as! CommandFailure
+            }
+        }
+
+        /// Decodes every sample with the model written; each one that fails is reported, and the
+        /// run ends with status 1. Source of plain structs is read back with the Swift model
+        /// reader, as `decode --model` reads it; source with date wrappers or hand-written
+        /// `init(from:)` (unions, `JSONValue`), which that reader refuses, is checked with the
+        /// inferred models it spells, which carry each field's date strategy.
+        private func check(_ model: InferredModel, source: String, reading reader: SampleReader) async throws {
+            var models = model.models
+            if model.declaresOnlyStructures {
+                do {
+                    models = try SwiftModelReader().read(source: source, path: output ?? "\(type).swift")
+                } catch {
+                    throw CommandFailure(error)
+                }
+            }
+            let decoder = try RecordDecoder.compiling(models: models, root: model.root, options: model.decodingOptions)
+            var failed = 0
+            // What a record decodes to is not kept: one buffer, emptied after each.
+            let scratch = OutputBuffer(capacity: 64 << 10)
+            try await reader.forEachBatch { batch, file in
+                var locations = BatchLocationCursor(batch)
+                for index in 0..<batch.count {
+                    defer { scratch.removeAll() }
+                    do throws(RecordDecodingError) {
+                        try decoder.decode(batch[index], to: scratch)
+                    } catch {
+                        if case .model = error { throw error.failure(inRecord: index, at: &locations, file: file) }
+                        failed += 1
+                        Diagnostics().report(error.failure(inRecord: index, at: &locations, file: file))
+                    }
+                }
+            }
+            guard failed == 0 else {
+                Diagnostics().line(
+                    "codable: \(failed) of \(model.sampleCount) samples do not decode with the model written")
+                throw CommandFailure.reported(.invalidData)
+            }
+        }
+    }
+}
