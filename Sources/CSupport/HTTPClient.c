@@ -64,6 +64,7 @@ static struct {
     int (*easy_perform)(CURL *handle);
     int (*easy_getinfo)(CURL *handle, int info, ...);
     void (*easy_cleanup)(CURL *handle);
+    void (*easy_reset)(CURL *handle);
     const char *(*easy_strerror)(int code);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
     void (*slist_free_all)(struct curl_slist *list);
@@ -88,12 +89,13 @@ static void load_curl(void) {
                  reason != NULL ? reason : name);
         return;
     }
-    void *symbols[9];
-    static const char *const names[9] = {
-        "curl_global_init", "curl_easy_init",    "curl_easy_setopt",  "curl_easy_perform",  "curl_easy_getinfo",
-        "curl_easy_cleanup", "curl_easy_strerror", "curl_slist_append", "curl_slist_free_all",
+    enum { count = 10 };
+    void *symbols[count];
+    static const char *const names[count] = {
+        "curl_global_init",   "curl_easy_init",    "curl_easy_setopt",    "curl_easy_perform", "curl_easy_getinfo",
+        "curl_easy_cleanup",  "curl_easy_strerror", "curl_slist_append", "curl_slist_free_all", "curl_easy_reset",
     };
-    for (int index = 0; index < 9; index++) {
+    for (int index = 0; index < count; index++) {
         symbols[index] = dlsym(library, names[index]);
         if (symbols[index] == NULL) {
             snprintf(curl.failure, sizeof curl.failure, "HTTP needs libcurl, and %s has no %s", name, names[index]);
@@ -110,6 +112,7 @@ static void load_curl(void) {
     memcpy(&curl.easy_strerror, &symbols[6], sizeof(void *));
     memcpy(&curl.slist_append, &symbols[7], sizeof(void *));
     memcpy(&curl.slist_free_all, &symbols[8], sizeof(void *));
+    memcpy(&curl.easy_reset, &symbols[9], sizeof(void *));
     // Not thread-safe in older libcurls, hence once, before any handle exists.
     if (curl.global_init(CURL_GLOBAL_ALL) != CURLE_OK) {
         snprintf(curl.failure, sizeof curl.failure, "HTTP needs libcurl, and %s failed to start", name);
@@ -153,6 +156,34 @@ struct codable_http_transfer {
     curl_off_t last_count;
     char error[CURL_ERROR_SIZE + 64];
 };
+
+// Handles of finished transfers, kept for the next ones: a handle keeps its connections open,
+// so the next page from the same host reuses one (no new TCP or TLS handshake). At most as many
+// as transfers run at once (the page ahead and the current one, or a schema's refs).
+enum { idle_capacity = 4 };
+static pthread_mutex_t idle_lock = PTHREAD_MUTEX_INITIALIZER;
+static CURL *idle_handles[idle_capacity];
+static int idle_count;
+
+static CURL *take_handle(void) {
+    CURL *handle = NULL;
+    pthread_mutex_lock(&idle_lock);
+    if (idle_count > 0) handle = idle_handles[--idle_count];
+    pthread_mutex_unlock(&idle_lock);
+    if (handle == NULL) return curl.easy_init();
+    curl.easy_reset(handle);  // options back to their defaults; connections kept
+    return handle;
+}
+
+static void give_back(CURL *handle) {
+    pthread_mutex_lock(&idle_lock);
+    if (idle_count < idle_capacity) {
+        idle_handles[idle_count++] = handle;
+        handle = NULL;
+    }
+    pthread_mutex_unlock(&idle_lock);
+    if (handle != NULL) curl.easy_cleanup(handle);
+}
 
 static double now(void) {
     struct timespec time;
@@ -228,7 +259,7 @@ int codable_http_transfer_perform(codable_http_transfer *transfer, const char *u
         snprintf(transfer->error, sizeof transfer->error, "%s", curl.failure);
         return CODABLE_HTTP_NO_LIBCURL;
     }
-    CURL *handle = curl.easy_init();
+    CURL *handle = take_handle();
     if (handle == NULL) {
         snprintf(transfer->error, sizeof transfer->error, "libcurl could not start a transfer");
         return CURLE_FAILED_INIT;
@@ -255,7 +286,12 @@ int codable_http_transfer_perform(codable_http_transfer *transfer, const char *u
     curl.easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
     int code = curl.easy_perform(handle);
     curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &transfer->status);
-    curl.easy_cleanup(handle);
+    curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, NULL);  // `message` ends with this call
+    if (code == CURLE_OK) {
+        give_back(handle);
+    } else {
+        curl.easy_cleanup(handle);  // its connection is in doubt
+    }
     if (atomic_load(&transfer->cancelled)) {
         code = CURLE_ABORTED_BY_CALLBACK;
         snprintf(transfer->error, sizeof transfer->error, "cancelled");

@@ -34,6 +34,18 @@ struct HTTPTransportTests {
         #expect(result.stderr.hasPrefix("\(url): error: cannot fetch schema: HTTP needs libcurl"), "\(result.stderr)")
     }
 
+    @Test func pagesFromOneHostShareAConnection() throws {
+        let server = try PageServer()
+        let result = try CodableBinary.run([
+            "convert", server.url("/peer/1?last=4"), "--items", "items", "--next", "next", "--select", "port",
+            "--to", "jsonl",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let ports = result.stdout.split(separator: "\n")
+        #expect(ports.count == 4)
+        #expect(Set(ports).count == 1, "one client port for all pages: \(ports)")
+    }
+
     @Test func withoutLibcurlFilesStillWork() throws {
         let result = try CodableBinary.run(
             ["convert", "--from", "json", "--compact"], stdin: "[1]", environment: missing)

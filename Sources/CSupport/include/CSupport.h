@@ -46,7 +46,8 @@ int codable_yaml_allocation_is_interposed(void);
 /// One HTTP GET through the system libcurl, which is loaded (dlopen) by the first transfer that
 /// needs it: `libcurl.so.4` (`libcurl.4.dylib` on macOS), or the file `CODABLE_LIBCURL` names.
 /// Create it, add headers, perform it (blocking, on a thread that may block), read the answer,
-/// free it. Cancelling is the one call another thread may make while it is performed.
+/// free it. Cancelling is the one call another thread may make while it is performed. A transfer
+/// that succeeded leaves its connection open for a later one to the same host.
 typedef struct codable_http_transfer codable_http_transfer;
 
 /// What `codable_http_transfer_perform` returns when libcurl could not be loaded.
