@@ -117,7 +117,8 @@ let package = Package(
         ),
         .target(name: "CLibFuzzer"),
         // The helpers written in C, a file each: the blocks RawMemory grows (RawBlocks.c), closed
-        // standard descriptors filled before main (StandardDescriptors.c), and, unless
+        // standard descriptors filled before main (StandardDescriptors.c), HTTP through the system
+        // libcurl, loaded only when a URL is read (HTTPClient.c), and, unless
         // CODABLE_YAML_ALLOCATOR=0 (see the end of this file), libyaml's string buffers moved to
         // mappings of their own (YAMLAllocation.c).
         .target(name: "CSupport"),

@@ -1,5 +1,11 @@
 import Foundation
 
+// `Data(contentsOf:)` reads http URLs through FoundationNetworking, which codable itself no
+// longer links.
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The paginated test API (`Tests/PageServer/page_server.py`) on 127.0.0.1, on a port of its
 /// own: started by a test, stopped when the test is done (closing its standard input stops it,
 /// so a test that crashes leaves no server behind either).

@@ -26,6 +26,8 @@ Routes (records are {"page": N, "i": K}):
   /redirect-file           302 to file:///etc/passwd
   /redirect-page           302 to /pages/1?last=2
   /endless/N               pages without end
+  /peer/N?last=L           {"items": [{"page": N, "port": P}], "next": ...}: P is the client's
+                           port, the same for requests over one kept-alive connection
   /numbered?page=N&last=L&size=S
                            {"items": [...], "hasMorePages": N<L, "nextPage": N+1}: the next page
                            as a number, to go into ?page=
@@ -244,6 +246,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(302, {}, [("Location", "/redirect-loop")])
         elif route == "endless":
             self.send_json(200, page(number, number + 1, size, relative))
+        elif route == "peer":
+            self.send_json(200, {"items": [{"page": number, "port": self.client_address[1]}],
+                                 "next": f"{number + 1}?last={last}" if number < last else None})
         else:
             self.send_json(404, {"error": "not found"})
 

@@ -41,4 +41,49 @@ void codable_occupy_closed_standard_descriptors(void);
 /// calls them instead of its own. 0 otherwise, also before libyaml has allocated anything.
 int codable_yaml_allocation_is_interposed(void);
 
+// MARK: HTTPClient.c
+
+/// One HTTP GET through the system libcurl, which is loaded (dlopen) by the first transfer that
+/// needs it: `libcurl.so.4` (`libcurl.4.dylib` on macOS), or the file `CODABLE_LIBCURL` names.
+/// Create it, add headers, perform it (blocking, on a thread that may block), read the answer,
+/// free it. Cancelling is the one call another thread may make while it is performed. A transfer
+/// that succeeded leaves its connection open for a later one to the same host.
+typedef struct codable_http_transfer codable_http_transfer;
+
+/// What `codable_http_transfer_perform` returns when libcurl could not be loaded.
+#define CODABLE_HTTP_NO_LIBCURL (-1)
+
+/// Why libcurl could not be loaded (tried on the first call), or NULL when it was.
+const char *codable_http_libcurl_failure(void);
+
+/// A new transfer, or NULL when memory is out.
+codable_http_transfer *codable_http_transfer_create(void);
+
+/// Adds a request header line (`Name: value`); 0 when libcurl is missing or memory is out.
+int codable_http_transfer_add_header(codable_http_transfer *transfer, const char *line);
+
+/// GETs `url` (http or https only; redirects are answers, not followed), failing when no data
+/// comes for `timeout_seconds` (connecting included). Returns 0, `CODABLE_HTTP_NO_LIBCURL`, or
+/// libcurl's error code (CURLcode): 28 when timed out, 42 when cancelled, 18 for a body cut short
+/// of its Content-Length, 56 for a connection reset; `codable_http_transfer_error` says why.
+int codable_http_transfer_perform(codable_http_transfer *transfer, const char *url, double timeout_seconds);
+
+/// Stops the transfer soon (within about a second); callable from any thread, at any time.
+void codable_http_transfer_cancel(codable_http_transfer *transfer);
+
+/// The answer's status code (0 when none came).
+long codable_http_transfer_status(const codable_http_transfer *transfer);
+
+/// The answer's body (`*length` bytes; NULL when empty), decoded from any Content-Encoding.
+const char *codable_http_transfer_body(const codable_http_transfer *transfer, size_t *length);
+
+/// The answer's status line and header lines as received, each ending in CRLF.
+const char *codable_http_transfer_head(const codable_http_transfer *transfer, size_t *length);
+
+/// Why the transfer failed, as a person reads it (empty when it did not).
+const char *codable_http_transfer_error(const codable_http_transfer *transfer);
+
+/// Frees the transfer (NULL: nothing); never while it is performed.
+void codable_http_transfer_free(codable_http_transfer *transfer);
+
 #endif

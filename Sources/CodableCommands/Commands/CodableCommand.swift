@@ -25,7 +25,8 @@ public struct CodableCommand: AsyncParsableCommand {
             Manual: man codable, and the docs/ folder of the repository \
             (https://github.com/codable-cli/codable).
 
-            Environment: NO_COLOR (no colors), GITHUB_ACTIONS, TMPDIR (temporary files).
+            Environment: NO_COLOR (no colors), GITHUB_ACTIONS, TMPDIR (temporary files), \
+            CODABLE_LIBCURL (the libcurl that reads URLs; default libcurl.so.4).
 
             \(exitStatusHelp)
             """,

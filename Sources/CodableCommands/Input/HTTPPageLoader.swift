@@ -1,39 +1,26 @@
 import CodablePipeline
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// Fetches web pages with `URLSession` (FoundationNetworking on Linux: nothing to build),
-/// retrying 429 and 5xx answers and broken transfers, and following redirects itself (at most 10), never to a scheme
-/// other than `http`/`https`. (URLSession's own redirects are turned off: on Linux it rewrites
-/// a `Location` of another scheme into a path on the same host.)
+/// Fetches web pages with an `HTTPTransport` (libcurl, loaded when first needed),
+/// retrying 429 and 5xx answers and broken transfers, and following redirects itself (at most
+/// 10), never to a scheme other than `http`/`https`. (The transport follows none: a redirect is
+/// an answer.)
 ///
-/// A cancelled task cancels its request at once (without waiting: see `URLSession.body(for:)`) and stops a
+/// A cancelled task cancels its request at once (without waiting for the transfer to stop) and stops a
 /// retry's wait.
 final class HTTPPageLoader: PageLoader {
     private let settings: HTTPSettings
-    private let session: URLSession
+    private let transport: any HTTPTransport
     private let rateLimit = RateLimitGate()
 
-    init(settings: HTTPSettings) {
+    init(settings: HTTPSettings, transport: any HTTPTransport = CurlTransport()) {
         self.settings = settings
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = settings.timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpMaximumConnectionsPerHost = 2
-        self.session = URLSession(configuration: configuration, delegate: RedirectPolicy(), delegateQueue: nil)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        self.transport = transport
     }
 
     func load(_ page: PageReference) async throws(PageLoadError) -> LoadedPage {
         guard case .url(let url) = page else { throw PageLoadError(page: page, reason: "not a web page") }
-        var request = URLRequest(url: url)
-        request.timeoutInterval = settings.timeout
+        var request = HTTPRequest(url: url, timeout: settings.timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in settings.headers { request.setValue(value, forHTTPHeaderField: name) }
         var attempt = 0
@@ -41,16 +28,9 @@ final class HTTPPageLoader: PageLoader {
         while true {
             attempt += 1
             try await waitForRateLimit(page: page)
-            let data: Data
-            let response: HTTPURLResponse
+            let response: HTTPResponse
             do {
-                let (body, answer) = try await session.body(for: request)
-                guard let answer = answer as? HTTPURLResponse else {
-                    throw PageLoadError(page: page, reason: "not an HTTP response", attempts: attempt)
-                }
-                (data, response) = (body, answer)
-            } catch let error as PageLoadError {
-                throw error
+                response = try await transport.response(to: request)
             } catch {
                 // A transfer broken off is tried again from the start: no part of it was handed on.
                 guard Self.isBrokenTransfer(error), attempt <= settings.retries else {
@@ -65,12 +45,12 @@ final class HTTPPageLoader: PageLoader {
             let status = response.statusCode
             if (200..<300).contains(status) {
                 return LoadedPage(
-                    bytes: [UInt8](data), location: request.url.map(PageReference.url) ?? page,
+                    bytes: response.body, location: .url(request.url),
                     nextLink: response.value(forHTTPHeaderField: "Link").flatMap {
                         LinkHeader.target(of: "next", in: $0)
                     })
             }
-            let reason = "HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)"
+            let reason = "HTTP \(status) \(HTTPStatus.reason(status))"
             if [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location")
             {
                 guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
@@ -173,15 +153,5 @@ final class HTTPPageLoader: PageLoader {
 
     private func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
-}
-
-/// Hands every redirect back to the loader, which decides whether to follow it.
-private final class RedirectPolicy: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }
