@@ -53,7 +53,7 @@ if [ "${1:-}" = --hidden-toolchain ]; then
   expect "decode --model" 0 '{"id":1,"title":"Write the release notes","done":false,"createdAt":"2024-03-01T09:00:00Z","tags":["docs","release"],"priority":2}' \
     sh -c "'$codable' decode --model Samples/models --type Todo --to jsonl Samples/todos.json | head -1"
   expect "validate --schema" 1 '3 files, 9 records, 7 errors in 0.00 s' \
-    sh -c "'$codable' validate --schema Samples/todo.schema.json --each --quiet 'Samples/validate/*.json*'"
+    sh -c "'$codable' validate --schema Samples/todo.schema.json --each 'Samples/validate/*.json*' 2>&1 >/dev/null"
   expect "HTTP pages" 0 '{"page":1,"i":0}
 {"page":1,"i":1}
 {"page":2,"i":0}
@@ -108,8 +108,10 @@ printf 'x' >> "$work/www/tampered/$name.tar.gz"
 serve() { # FOLDER: a static HTTP server on 127.0.0.1 that prints its port to $work/port
   python3 -u -c '
 import functools, http.server, sys
-handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-handler.log_message = lambda *args: None
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+handler = functools.partial(Quiet, directory=sys.argv[1])
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
 print(server.server_address[1], flush=True)
 server.serve_forever()' "$1" > "$work/port" &
@@ -151,7 +153,7 @@ done
 # 3. The toolchain hidden: install, then run.
 # The page server stops when its standard input closes: this script holds it open until it ends.
 mkfifo "$work/pages.in"
-python3 -u Tests/PageServer/page_server.py < "$work/pages.in" > "$work/pages.port" &
+python3 -u Tests/PageServer/page_server.py < "$work/pages.in" > "$work/pages.port" 2> "$work/pages.log" &
 servers+=($!)
 exec {hold_pages}> "$work/pages.in"
 pages_port=$(first_line "$work/pages.port")
