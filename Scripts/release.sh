@@ -9,7 +9,7 @@
 # `codable --version` prints. The Swift runtime and Foundation are linked statically
 # (--static-swift-stdlib), and so are libyaml and libstdc++ on Linux: the linker finds their
 # `.a` first in a folder that holds only those, so the binary needs only the C library's parts
-# (Scripts/check-release.sh checks it). The build goes to .build-static (about 8 minutes from
+# and, while HTTP goes through FoundationNetworking, libcurl (Scripts/check-release.sh checks it). The build goes to .build-static (about 8 minutes from
 # scratch on 2 cores; run at the lowest priority). Usage:
 #   Scripts/release.sh [--skip-build]   (--skip-build: package what .build-static holds)
 set -euo pipefail
@@ -43,6 +43,15 @@ if [ "$os" = linux ]; then
   [ -f "$libstdcxx" ] || fail "no libstdc++.a (apt-get install libstdc++-12-dev)"
   ln -sf "$libyaml" "$static_libs/libyaml.a"
   ln -sf "$(realpath "$libstdcxx")" "$static_libs/libstdc++.a"
+  # SwiftPM puts pkg-config's libyaml flags (-L/usr/lib/MULTIARCH -lyaml) before -Xlinker's: a
+  # yaml-0.1.pc of our own names the folder instead.
+  printf 'Name: yaml-0.1\nDescription: libyaml, linked statically\nVersion: %s\nLibs: -L%s -lyaml\nCflags:\n' \
+    "$(pkg-config --modversion yaml-0.1 2>/dev/null || echo 0.2)" "$static_libs" > "$static_libs/yaml-0.1.pc"
+  export PKG_CONFIG_PATH=$static_libs${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+  # A static FoundationNetworking links -lcurl: that needs libcurl's development files.
+  if grep -rqs "import FoundationNetworking" Sources && [ ! -e "/usr/lib/$multiarch/libcurl.so" ]; then
+    fail "no /usr/lib/$multiarch/libcurl.so, which a static FoundationNetworking links (apt-get install libcurl4-openssl-dev)"
+  fi
   build+=(--static-swift-stdlib -Xlinker -L"$static_libs")
 else
   # macOS has no static Swift runtime; it is part of the system from macOS 12 on.
