@@ -23,7 +23,7 @@ import Testing
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("distribution-\(UUID()).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
