@@ -2,6 +2,7 @@ import ArgumentParser
 import CodableDecoding
 import CodableInference
 import CodableParsing
+import CodableSchemaGeneration
 import CodableSwiftModels
 
 extension CodableCommand {
@@ -33,6 +34,9 @@ extension CodableCommand {
                 init(from:); unions and JSONValue decode any value there). A sample that does \
                 not decode is reported with its place, status 1. No samples: status 1.
 
+                --to schema writes the JSON Schema of the inferred model instead (as codable \
+                schema writes it for a model: 2020-12, or --draft 7), checked the same way.
+
                 \(exitStatusHelp)
                 """
         )
@@ -48,6 +52,20 @@ extension CodableCommand {
                 valueName: "strategy"))
         var keys: DecodeOptions.KeyMatching = .default
 
+        @Option(help: ArgumentHelp("What to write: swift (the default) or schema.", valueName: "kind"))
+        var to: Written = .swift
+
+        @Option(help: ArgumentHelp("With --to schema: 2020-12 (the default) or 7.", valueName: "draft"))
+        var draft: GeneratedSchemaDraft = .draft2020
+
+        /// What `infer` writes.
+        enum Written: String, ExpressibleByArgument, CaseIterable {
+            /// Swift source.
+            case swift
+            /// The JSON Schema of the inferred model.
+            case schema
+        }
+
         @Option(
             name: [.customShort("o"), .long],
             help: ArgumentHelp(
@@ -59,6 +77,7 @@ extension CodableCommand {
             guard SampleShapes.isRootName(type) else {
                 throw ValidationError(InferenceError.badTypeName(type).message + ".")
             }
+            if to == .swift && draft != .draft2020 { throw ValidationError("--draft goes with --to schema.") }
         }
 
         func run() async throws {
@@ -72,9 +91,25 @@ extension CodableCommand {
                 Diagnostics().report(.usage(error.message))
                 throw CommandFailure.reported(.invalidData)
             }
-            let source = model.swiftSource()
-            try write(source)
-            try await check(model, source: source, reading: reader)
+            switch to {
+            case .swift:
+                let source = model.swiftSource()
+                try write(source)
+                try await check(model, source: source, reading: reader)
+            case .schema:
+                try write(try schemaText(of: model))
+                try await check(model, source: nil, reading: reader)
+            }
+        }
+
+        /// The JSON Schema of the inferred model, as `codable schema` writes one.
+        private func schemaText(of model: InferredModel) throws(CommandFailure) -> String {
+            do {
+                return try SchemaGenerator(models: model.models, options: model.decodingOptions, draft: draft)
+                    .schema(for: model.root).prettyText
+            } catch {
+                throw .invalidModel(place: error.origin?.description, message: error.message)
+            }
         }
 
         /// Writes the source to standard output or `-o`.
@@ -103,10 +138,11 @@ extension CodableCommand {
         /// run ends with status 1. Source of plain structs is read back with the Swift model
         /// reader, as `decode --model` reads it; source with date wrappers or hand-written
         /// `init(from:)` (unions, `JSONValue`), which that reader refuses, is checked with the
-        /// inferred models it spells, which carry each field's date strategy.
-        private func check(_ model: InferredModel, source: String, reading reader: SampleReader) async throws {
+        /// inferred models it spells, which carry each field's date strategy; so is a schema
+        /// (`source` nil), which says what those models accept.
+        private func check(_ model: InferredModel, source: String?, reading reader: SampleReader) async throws {
             var models = model.models
-            if model.declaresOnlyStructures {
+            if let source, model.declaresOnlyStructures {
                 do {
                     models = try SwiftModelReader().read(source: source, path: output ?? "\(type).swift")
                 } catch {
