@@ -265,9 +265,11 @@ final class DecodePlan: @unchecked Sendable {
     {
         let shortName = String(type.name.split(separator: ".").last ?? Substring(type.name))
         switch type.shape {
-        case .unsupported(let reason):
+        case .unsupported(let reason, let remedy):
             problems.append(
-                ModelProblem(origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)"))
+                ModelProblem(
+                    origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)",
+                    remedy: remedy))
             return .unsupported(problems.count - 1)
         case .structure(let properties):
             var entries: [(key: String, node: Int, isOptional: Bool, constant: String?)] = []

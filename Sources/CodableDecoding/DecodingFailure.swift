@@ -38,11 +38,14 @@ public struct ModelProblem: Error, Sendable, Hashable {
     public var origin: SourceOrigin?
     /// What is wrong.
     public var message: String
+    /// What would let the model decode, when something would.
+    public var remedy: ModelRemedy?
 
     /// Creates a problem.
-    public init(origin: SourceOrigin?, message: String) {
+    public init(origin: SourceOrigin?, message: String, remedy: ModelRemedy? = nil) {
         self.origin = origin
         self.message = message
+        self.remedy = remedy
     }
 }
 

@@ -9,12 +9,15 @@ public struct ModelReadError: Error, Sendable, Equatable, CustomStringConvertibl
     public var message: String
     /// Whether reading a file failed (exit status 3) rather than its content (exit status 2).
     public var isIOError: Bool
+    /// What would let the model be read, when something would.
+    public var remedy: ModelRemedy?
 
     /// Creates an error.
-    public init(origin: SourceOrigin? = nil, message: String, isIOError: Bool = false) {
+    public init(origin: SourceOrigin? = nil, message: String, isIOError: Bool = false, remedy: ModelRemedy? = nil) {
         self.origin = origin
         self.message = message
         self.isIOError = isIOError
+        self.remedy = remedy
     }
 
     /// `file:line:column: message`, or the message alone.

@@ -112,7 +112,6 @@ public struct ValidationSummary: Sendable, Equatable {
         var text = "\(Self.count(files, "file")), \(Self.count(records, "record")), \(Self.count(errors, "error"))"
         if unreadableFiles > 0 { text += ", \(unreadableFiles) unreadable" }
         text += " in \(Self.seconds(seconds)) s"
-        if let limit = stoppedAtLimit { text += " (stopped at --max-errors \(limit); --max-errors 0 for all)" }
         return text
     }
 

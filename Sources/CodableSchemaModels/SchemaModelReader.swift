@@ -65,7 +65,7 @@ public struct SchemaModelReader {
         } catch RecordReadError.malformed(let reason, let location, _) {
             throw ModelReadError(
                 origin: SourceOrigin(file: path, line: location.line, column: location.column),
-                message: "the schema is not valid JSON: \(reason)")
+                message: "the schema is not valid JSON: \(reason)", remedy: ModelRemedy(reason))
         } catch {
             throw ModelReadError(message: "cannot read the schema file \(path)", isIOError: true)
         }

@@ -136,7 +136,7 @@ struct ValidationRunner {
             report(
                 ValidationProblem(
                     file: input, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
-                    rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed), in: &outcome,
+                    rule: "syntax", ruleLocation: "", message: reason.printedMessage, kind: .malformed), in: &outcome,
                 state)
         case .invalidValue(let input, let message, let codingPath, let location, let excerpt)?:
             report(

@@ -158,9 +158,7 @@ struct EnvelopeWalker {
             guard start < count else { return .end }
             if framing == .json {
                 throw JSONSyntaxError(
-                    .trailingContent(
-                        base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"),
-                    at: start)
+                    .secondValue(base[start]), at: start)
             }
             return try beginEnvelope(
                 base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)

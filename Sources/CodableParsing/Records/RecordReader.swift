@@ -397,9 +397,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             position = start
             guard start < count else { return .end }
             throw JSONSyntaxError(
-                .trailingContent(
-                    base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"),
-                at: start)
+                .secondValue(base[start]), at: start)
         }
     }
 
