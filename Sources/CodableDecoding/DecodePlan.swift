@@ -40,7 +40,7 @@ final class DecodePlan: @unchecked Sendable {
         /// A `let` with an initial value: not decoded, written with this JSON text
         /// (`count` -1: none).
         var constant: Span
-        /// Position of the key in code-point order among the members (for `--sort-keys`).
+        /// Position of the key in code-point order among the members (for sorted keys).
         var sortedRank: Int
 
         var isConstant: Bool { constant.count >= 0 }

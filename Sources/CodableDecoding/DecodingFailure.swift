@@ -31,7 +31,7 @@ public struct DecodingFailure: Error, Sendable, Hashable {
     }
 }
 
-/// A model that cannot decode: a type it names is unsupported or missing, or `--type` is wrong.
+/// A model that cannot decode: a type it names is unsupported or missing, or the root type is wrong.
 /// Not a problem of the data (exit status 2).
 public struct ModelProblem: Error, Sendable, Hashable {
     /// Where the offending declaration is, when known.

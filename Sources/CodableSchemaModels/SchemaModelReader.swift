@@ -2,7 +2,7 @@ import CodableModels
 import CodableParsing
 import Foundation
 
-/// Reads a JSON Schema (`--schema FILE`) into a `ModelSet` and the type of a whole record, for
+/// Reads a JSON Schema file into a `ModelSet` and the type of a whole record, for
 /// the subset of JSON Schema that maps to shapes a Codable model can have.
 ///
 /// | Schema | Model |

@@ -1,4 +1,4 @@
-/// What `--items` says when a value holds no array of records where the path points; the
+/// What is wrong when a value holds no array of records where the items path points; the
 /// envelope walker, the page reader and the YAML envelope reader say it alike.
 public enum ItemsMessage {
     /// The input holds no value at all.

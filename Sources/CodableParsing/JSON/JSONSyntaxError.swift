@@ -24,7 +24,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         case tooDeep(limit: Int)
         /// A string or number longer than the limit.
         case tooLong(limit: Int)
-        /// A number longer than a node holds (`JSONNode.maxNumberLength`), whatever `--max-length` says.
+        /// A number longer than a node holds (`JSONNode.maxNumberLength`), whatever the length limit says.
         case numberTooLong(limit: Int)
         /// One record (with the bytes of its line before it) longer than the limit: a record's
         /// nodes point into its bytes with 32-bit offsets.
