@@ -25,7 +25,7 @@ public struct DateFormatPattern: Sendable, Hashable {
         return formatter
     }
 
-    /// Parses a `--timezone` value: an IANA name (`America/New_York`), `UTC`/`GMT`/`Z`, or an
+    /// Parses a time zone's name: an IANA name (`America/New_York`), `UTC`/`GMT`/`Z`, or an
     /// offset `±HH`, `±HHMM`, `±HH:MM` (also after `UTC`/`GMT`, e.g. `UTC+01:00`).
     public static func timeZone(parsing text: String) throws(DateStrategyError) -> TimeZone {
         let upper = text.uppercased()

@@ -3,7 +3,7 @@ import CodableParsing
 /// One step of a coding path as `JSONDecoder` reports it: a key, or an array index (which
 /// Foundation spells `Index 3`).
 public enum CodingPathComponent: Sendable, Hashable, CustomStringConvertible {
-    /// A property key (the Swift key, after `--keys snake_case`) or a dictionary key.
+    /// A property key (the Swift key, after a key case conversion) or a dictionary key.
     case key(String)
     /// An array element, 0-based.
     case index(Int)

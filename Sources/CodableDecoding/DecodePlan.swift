@@ -40,7 +40,7 @@ final class DecodePlan: @unchecked Sendable {
         /// A `let` with an initial value: not decoded, written with this JSON text
         /// (`count` -1: none).
         var constant: Span
-        /// Position of the key in code-point order among the members (for `--sort-keys`).
+        /// Position of the key in code-point order among the members (for sorted keys).
         var sortedRank: Int
 
         var isConstant: Bool { constant.count >= 0 }
@@ -265,9 +265,11 @@ final class DecodePlan: @unchecked Sendable {
     {
         let shortName = String(type.name.split(separator: ".").last ?? Substring(type.name))
         switch type.shape {
-        case .unsupported(let reason):
+        case .unsupported(let reason, let remedy):
             problems.append(
-                ModelProblem(origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)"))
+                ModelProblem(
+                    origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)",
+                    remedy: remedy))
             return .unsupported(problems.count - 1)
         case .structure(let properties):
             var entries: [(key: String, node: Int, isOptional: Bool, constant: String?)] = []

@@ -31,18 +31,21 @@ public struct DecodingFailure: Error, Sendable, Hashable {
     }
 }
 
-/// A model that cannot decode: a type it names is unsupported or missing, or `--type` is wrong.
+/// A model that cannot decode: a type it names is unsupported or missing, or the root type is wrong.
 /// Not a problem of the data (exit status 2).
 public struct ModelProblem: Error, Sendable, Hashable {
     /// Where the offending declaration is, when known.
     public var origin: SourceOrigin?
     /// What is wrong.
     public var message: String
+    /// What would let the model decode, when something would.
+    public var remedy: ModelRemedy?
 
     /// Creates a problem.
-    public init(origin: SourceOrigin?, message: String) {
+    public init(origin: SourceOrigin?, message: String, remedy: ModelRemedy? = nil) {
         self.origin = origin
         self.message = message
+        self.remedy = remedy
     }
 }
 

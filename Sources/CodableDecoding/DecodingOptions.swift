@@ -73,7 +73,7 @@ public struct DecodingOptions: Sendable {
     }
 }
 
-/// A date strategy for the `Date` values at some coding paths (`--date PATH=STRATEGY`).
+/// A date strategy for the `Date` values at some coding paths (`PATH=STRATEGY`).
 ///
 /// Paths are matched on the decoded coding path: property keys (the Swift names) and array
 /// indices, so `events[].at` names the `at` of every element of `events`.

@@ -107,7 +107,7 @@ public final class DecodingRecordWriter {
 }
 
 extension DecodingRecordWriter {
-    /// `--type '[T]'`: opens one array value (each input text is one), written whole, one per
+    /// A root type `[T]`: opens one array value (each input text is one), written whole, one per
     /// line (after an RS for `json-seq`).
     public func beginArray() {
         if framing == .jsonSeq { output.append(0x1E) }
@@ -137,7 +137,7 @@ extension DecodingRecordWriter {
         output.append("]\n")
     }
 
-    /// Decodes a whole input text as one value (an array, with `--type '[T]'`) and writes it on
+    /// Decodes a whole input text as one value (an array, for a root type `[T]`) and writes it on
     /// its own line.
     public func writeValue(_ record: Record) throws(RecordDecodingError) {
         let mark = output.count

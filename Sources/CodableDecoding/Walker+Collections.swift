@@ -47,8 +47,8 @@ extension Walker {
     }
 
     /// `[String: V]` and `[Int: V]`: an object; the first of duplicate keys wins (as
-    /// `JSONDecoder` reads objects); keys in input order, or in code-point order with
-    /// `--sort-keys`. `Int` keys are written as `Int` would print them (`"01"` becomes `"1"`).
+    /// `JSONDecoder` reads objects); keys in input order, or in code-point order when
+    /// sorted. `Int` keys are written as `Int` would print them (`"01"` becomes `"1"`).
     mutating func keyedDictionary(keyIsInt: Bool, _ valueNode: Int, _ index: Int, level: Int) throws(WalkStop) {
         guard nodes[index].kind == .object else { throw keyedMismatch(index) }
         let count = JSONNode.memberCount(of: index, in: nodes)
@@ -61,7 +61,7 @@ extension Walker {
         // huge dictionary several times over); keys compared in place, Int keys by a table of
         // their values, not a linear search (quadratic time in the number of keys).
         var entries: [(keyNode: Int32, valueNode: Int32)] = []
-        // With `--sort-keys`, String keys go straight into their order, named where they stand
+        // With sorted keys, String keys go straight into their order, named where they stand
         // (a key's value is the node after it); Int keys, under the names `Int` prints.
         var sortedStringKeys = sortKeys && !keyIsInt ? KeyOrder(keysOf: index, in: nodes, bytes: bytes) : nil
         if sortedStringKeys != nil {
@@ -119,7 +119,7 @@ extension Walker {
             close(UInt8(ascii: "}"), written: written, level: level)
             return
         }
-        // With `--sort-keys`, the String keys' nodes, or the Int keys' entries' positions, in
+        // With sorted keys, the String keys' nodes, or the Int keys' entries' positions, in
         // code-point order of their keys.
         var sorted: KeyList?
         if let order = sortedStringKeys.take() {

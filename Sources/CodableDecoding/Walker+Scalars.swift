@@ -65,7 +65,7 @@ extension Walker {
         write(NumberText.text(value))
     }
 
-    /// A string that `--non-conforming-floats` names: +1 (infinity), -1, or 0 (NaN).
+    /// A string that the non-conforming float strategy names: +1 (infinity), -1, or 0 (NaN).
     func nonConforming(_ index: Int) -> Int? {
         guard let strings = options.nonConformingFloats, nodes[index].kind == .string else { return nil }
         let text = nodes[index].stringValue(in: bytes)
@@ -94,8 +94,8 @@ extension Walker {
         write(value.description)
     }
 
-    /// A `Date`: read with the model's strategy, else the first `--date` rule naming its path,
-    /// else `--dates`; written with `--output-dates`. Numbers and ISO-8601 strings are read from
+    /// A `Date`: read with the model's strategy, else the first path rule naming its path,
+    /// else the default strategy; written with the output strategy. Numbers and ISO-8601 strings are read from
     /// the token and ISO-8601 written into the output without building strings.
     mutating func date(_ fixed: DateCodec?, _ index: Int) throws(WalkStop) {
         let codec = fixed ?? dateCodec()
@@ -212,7 +212,7 @@ extension Walker {
     }
 
     /// `Data`: base64 (as `Data(base64Encoded:)` accepts it, written back canonical), or with
-    /// `--data deferred` an array of bytes.
+    /// the deferred strategy an array of bytes.
     mutating func data(_ index: Int, level: Int) throws(WalkStop) {
         if nodes[index].kind == .null {
             throw failure(.valueNotFound, "Cannot get value of type Data -- found null value instead", node: index)

@@ -163,7 +163,7 @@ extension Walker {
     }
 
     /// Rewrites the members written since `segmentBase` in the order of their ranks
-    /// (`--sort-keys`); the bytes keep their length, only their order changes.
+    /// (sorted keys); the bytes keep their length, only their order changes.
     mutating func reorderSegments(from segmentBase: Int, level: Int) {
         defer { scratch.segments.removeLast(scratch.segments.count - segmentBase) }
         let count = scratch.segments.count - segmentBase

@@ -36,7 +36,7 @@ struct Walker {
     /// The deepest level an array or object may be at (the record is at level 0): `JSONDecoder`
     /// refuses arrays and objects nested deeper than 512 levels, and so does the walk, whose
     /// recursion (only containers recurse) this bounds too
-    /// (a `--max-depth` above 512 lets deeper records be read; 2 000 levels overflowed the stack
+    /// (a nesting limit above 512 lets deeper records be read; 2 000 levels overflowed the stack
     /// of a release build). A debug build's frames are several times larger (511 levels
     /// overflowed): there the bound is 200 levels.
     #if DEBUG

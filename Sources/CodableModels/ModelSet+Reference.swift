@@ -1,5 +1,5 @@
 extension ModelSet {
-    /// Resolves a `--type` text (`Todo`, `[Todo]`, `[String: Todo]`, `Outer.Inner`, `Todo?`,
+    /// Resolves a type's text (`Todo`, `[Todo]`, `[String: Todo]`, `Outer.Inner`, `Todo?`,
     /// `Page<Todo>`) against these types. Names are qualified model names or builtins
     /// (`Int`, `Date`, `Foundation.URL` …); an unknown name is an error that lists close names
     /// and the types available.

@@ -28,8 +28,9 @@ public struct ModelType: Sendable {
         /// `{"case": {"label": value, "_0": value}}`; `{"case": {}}` for a case with none).
         case taggedEnum([EnumCase])
         /// Declared, but its decoding cannot be known from source: a hand-written
-        /// `init(from:)`, a property wrapper, a superclass. Using it is an error that says why.
-        case unsupported(reason: String)
+        /// `init(from:)`, a property wrapper, a superclass. Using it is an error that says why,
+        /// and what would help.
+        case unsupported(reason: String, remedy: ModelRemedy? = nil)
     }
 }
 

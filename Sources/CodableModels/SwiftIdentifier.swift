@@ -1,5 +1,5 @@
 /// The characters of a Swift identifier, as The Swift Programming Language's lexical grammar
-/// gives them (identifier-head, identifier-character), so that `--type` names every type a
+/// gives them (identifier-head, identifier-character), so that a type's text names every type a
 /// model file can declare: `Café`, `Größe`, `🐶` as well as `Todo`. Like the compiler (and
 /// swift-syntax), and unlike the grammar, a `$` may continue an identifier: `Price$USD`.
 enum SwiftIdentifier {

@@ -1,6 +1,6 @@
 import CodableDates
 
-/// A use of a type, as a stored property, an element, or `--type` names it.
+/// A use of a type, as a stored property, an element, or a type's text names it.
 ///
 /// References are resolved: typealiases are expanded and `named` holds the qualified name of a
 /// type in the `ModelSet` (`Outer.Inner`), so the decoder never looks at source again.
@@ -18,7 +18,7 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
     /// `Decimal`.
     case decimal
     /// `Date`, written with `strategy` when the model says so (a JSON Schema's `format` or
-    /// `x-date-strategy`), otherwise with the `--dates`/`--date` strategy for its path.
+    /// `x-date-strategy`), otherwise with the decoding options' strategy for its path.
     case date(strategy: DateStrategy?)
     /// `URL` (a string that `URL(string:)` accepts).
     case url

@@ -7,7 +7,7 @@ extension TypeSpelling {
     }
 }
 
-/// A recursive-descent reader for the type grammar `--type` accepts.
+/// A recursive-descent reader for the grammar of a type's text.
 ///
 /// It reads Unicode scalars, not characters: a name may begin with a combining mark, which
 /// joins the `[` or `<` before it into one character (`[\u{650}` is one), as the Swift parser

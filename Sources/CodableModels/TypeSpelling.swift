@@ -1,4 +1,4 @@
-/// A type as written (in Swift source or in `--type`), before names are looked up:
+/// A type as written (in Swift source or as a root type's text), before names are looked up:
 /// `[String: Todo]`, `Page<Todo>?`, `SyncUp.Attendee`.
 ///
 /// Model readers turn what they read into a spelling, then resolve it to a `TypeReference` with

@@ -54,7 +54,7 @@ public struct DiagnosticStyle: Sendable {
 
     /// The source line and a caret under the column; empty when there is no source line.
     /// Written into one string of the size it needs: made once a problem, the pieces joined one
-    /// by one would weigh on `validate --max-errors 0` over a row of bad cells.
+    /// by one would weigh on a run with no problem limit over a row of bad cells.
     public func caret(_ excerpt: SourceExcerpt?) -> String {
         guard let excerpt, !excerpt.text.isEmpty else { return "" }
         var line = excerpt.text

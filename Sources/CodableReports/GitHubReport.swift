@@ -1,4 +1,4 @@
-/// `--report github`: GitHub Actions workflow commands, one `::error` per problem, which the
+/// The GitHub report: GitHub Actions workflow commands, one `::error` per problem, which the
 /// runner turns into annotations on the file and line.
 ///
 /// `::error file=data/a.json,line=3,col=12,title=type at $[2].title::expected string, found number 42`
@@ -32,8 +32,8 @@ public final class GitHubReport: ValidationReport {
     public func end(_ summary: ValidationSummary) -> String { "" }
 
     /// `::NAME key=value,…::message` and a line break, escaped: one string, written in place (a
-    /// problem's command built from pieces would be a large share of `validate --report
-    /// github`'s time where every record is bad).
+    /// problem's command built from pieces would be a large share of a GitHub
+    /// report's time where every record is bad).
     public static func command(_ name: String, _ properties: [(String, String)], _ message: String) -> String {
         var text = "::"
         text.reserveCapacity(
@@ -78,7 +78,7 @@ public final class GitHubReport: ValidationReport {
     }
 
     /// `text` with each byte that `replacement` gives text for replaced by it, written in one
-    /// buffer (scalar by scalar, escaping would be a large share of `validate --report github`
+    /// buffer (scalar by scalar, escaping would be a large share of a GitHub report's time
     /// where every record is bad: every message has a line break); `text` itself when nothing is.
     /// Only ASCII bytes are replaced, so the UTF-8 stays whole.
     private static func replacing(in text: String, _ replacement: (UInt8) -> StaticString?) -> String {

@@ -1,6 +1,6 @@
 import CodableParsing
 
-/// `--report gitlab`: GitLab's Code Quality report (the Code Climate issue format GitLab reads
+/// The GitLab report: GitLab's Code Quality report (the Code Climate issue format GitLab reads
 /// from `artifacts: reports: codequality:`), shown in merge requests beside the JUnit report.
 ///
 /// One JSON array, one issue per problem: `description` (the message, with the coding path and

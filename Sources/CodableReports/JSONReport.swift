@@ -1,4 +1,4 @@
-/// `--report json`: one JSON document, version 1, described in `docs/validate-report.md`.
+/// The JSON report: one JSON document, version 1, described in `docs/validate-report.md`.
 ///
 /// Written as it goes: the header first, each input's entry (with its problems) once the input
 /// is checked, the summary at the end. One problem per line, so that the report also greps well.

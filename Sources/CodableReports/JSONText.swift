@@ -37,7 +37,7 @@ enum JSONText {
 
 /// A JSON object written member by member into one string, as `JSONText.object` writes one:
 /// `{"key": value, …}`. Built from a list of members, each made a string first, a problem's
-/// object would be a large share of `validate --report json`'s time where every record is bad.
+/// object would be a large share of a JSON report's time where every record is bad.
 struct JSONObjectText {
     private var text = "{"
     private var isEmpty = true

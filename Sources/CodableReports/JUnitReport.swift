@@ -1,4 +1,4 @@
-/// `--report junit`: JUnit XML, one test case per input file (a file is what a person fixes and
+/// The JUnit report: JUnit XML, one test case per input file (a file is what a person fixes and
 /// what CI lists; a test case per record would flood the list on big files).
 ///
 /// A file with problems fails with one `<failure>` whose message counts the problems and whose

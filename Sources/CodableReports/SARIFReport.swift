@@ -1,6 +1,6 @@
 import CodableParsing
 
-/// `--report sarif`: SARIF 2.1.0 for GitHub code scanning (`github/codeql-action/upload-sarif`)
+/// The SARIF report: SARIF 2.1.0 for GitHub code scanning (`github/codeql-action/upload-sarif`)
 /// and other SARIF readers.
 ///
 /// One run; `tool.driver` names `codable` with its version, information URI and one rule per
@@ -42,7 +42,7 @@ public final class SARIFReport: ValidationReport {
         }
         if !results.isEmpty { results.append(",\n        ") }
         // Written in place, as `JSONText.object` nests objects: made of nested objects, a result
-        // would be a large share of `validate --report sarif`'s time where every record is bad.
+        // would be a large share of a SARIF report's time where every record is bad.
         var result = "{\"ruleId\": "
         result.reserveCapacity(problem.rule.utf8.count + message.utf8.count + problem.file.utf8.count + 200)
         JSONText.appendQuoted(problem.rule, to: &result)

@@ -1,4 +1,4 @@
-/// `--report text`: each problem as a compiler would print it, as soon as it is found.
+/// The text report: each problem as a compiler would print it, as soon as it is found.
 ///
 /// ```
 /// Samples/todos.jsonl:3:12: error: expected string, found number 42
@@ -17,7 +17,7 @@ public final class TextReport: ValidationReport {
     }
 
     /// Written into one string, made with room for it all: made once a problem, the pieces
-    /// joined one by one would weigh on `validate --max-errors 0` where every record is bad.
+    /// joined one by one would weigh on a run with no problem limit where every record is bad.
     public func problem(_ problem: ValidationProblem) -> String {
         var text = ""
         text.reserveCapacity(

@@ -3,7 +3,7 @@ import CodableParsing
 /// Text a report keeps until it can write it, after a head that counts it (JUnit's test cases,
 /// SARIF's results, a JSON report's problems of one file): in memory up to `memoryLimit`
 /// bytes, past them in a temporary file, read back in order when written out, so that the
-/// problems of a run with `--max-errors 0` do not grow its memory with their number.
+/// problems of a run with no problem limit do not grow its memory with their number.
 ///
 /// The file has no name: it is removed as soon as it is made, so nothing is left behind however
 /// the run ends. Where no file can be made or written (no `directory`, a full disk), the text

@@ -67,7 +67,7 @@ public struct FileOutcome: Sendable, Equatable {
     public var file: String
     /// Records read from it.
     public var records: Int
-    /// Problems found in it (after `--max-errors`, only the ones reported).
+    /// Problems found in it (past the problem limit, only the ones reported).
     public var problems: Int
     /// Why it could not be read, when it could not (an I/O error, not a data error).
     public var unreadable: String?
@@ -98,7 +98,7 @@ public struct ValidationSummary: Sendable, Equatable {
     public var invalidFiles: Int = 0
     /// Inputs that could not be read.
     public var unreadableFiles: Int = 0
-    /// More problems than `--max-errors` were found: the run stopped at the first one past the
+    /// More problems than the limit were found: the run stopped at the first one past the
     /// limit, left it and the rest out, and did not check everything.
     public var stoppedAtLimit: Int?
     /// Wall-clock time of the run, in seconds.
@@ -112,7 +112,6 @@ public struct ValidationSummary: Sendable, Equatable {
         var text = "\(Self.count(files, "file")), \(Self.count(records, "record")), \(Self.count(errors, "error"))"
         if unreadableFiles > 0 { text += ", \(unreadableFiles) unreadable" }
         text += " in \(Self.seconds(seconds)) s"
-        if let limit = stoppedAtLimit { text += " (stopped at --max-errors \(limit); --max-errors 0 for all)" }
         return text
     }
 

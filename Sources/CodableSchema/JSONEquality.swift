@@ -9,7 +9,7 @@ enum JSONEquality {
     }
 
     /// Whether the value at `x` of `a` equals the value at `y` of `b`. Without recursion: two
-    /// records' items (`uniqueItems`) may be nested as deep as `--max-depth` allows, and 99 000
+    /// records' items (`uniqueItems`) may be nested as deep as the nesting limit allows, and 99 000
     /// levels overflowed the stack.
     static func equal(_ a: Tape, _ x: Int, _ b: Tape, _ y: Int) -> Bool {
         // Scalars, the common case, need no list of pending pairs.

@@ -26,7 +26,7 @@ final class SchemaDocument: @unchecked Sendable {
             case .malformed(let reason, let location, _), .skippedRecord(let reason, let location, _):
                 throw SchemaError(
                     file: file, line: location.line, column: location.column, pointer: "",
-                    message: "the schema is not valid JSON: \(reason)")
+                    message: "the schema is not valid JSON: \(reason)", syntax: reason)
             case .unreadable(let cause):
                 throw SchemaError(file: file, pointer: "", message: "the schema cannot be read: \(cause)")
             case .invalidEnvelope(let message, _, let location, _):  // schemas are read without `items`

@@ -1,3 +1,5 @@
+import CodableParsing
+
 /// A schema that is itself invalid: not JSON, a keyword with a wrong type, a `$ref` that
 /// resolves nowhere, a `$ref` cycle that never reaches the instance, a `pattern` that is not a
 /// regular expression, or a file that cannot be read.
@@ -15,11 +17,13 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A schema named by URI that could not be fetched: an input problem (the network, the
     /// cache), not a problem of the schema's text.
     public var fetchFailure: SchemaFetchError?
+    /// Why the schema is not JSON, when it is not: the commands layer says what would help.
+    public var syntax: JSONSyntaxError.Reason?
 
     /// Creates an error.
     public init(
         file: String, line: Int? = nil, column: Int? = nil, pointer: String, message: String,
-        fetchFailure: SchemaFetchError? = nil
+        fetchFailure: SchemaFetchError? = nil, syntax: JSONSyntaxError.Reason? = nil
     ) {
         self.file = file
         self.line = line
@@ -27,6 +31,7 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         self.pointer = pointer
         self.message = message
         self.fetchFailure = fetchFailure
+        self.syntax = syntax
     }
 
     /// `FILE:LINE:COL: MESSAGE (at POINTER)`, for logs and tests.

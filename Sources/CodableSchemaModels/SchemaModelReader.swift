@@ -2,7 +2,7 @@ import CodableModels
 import CodableParsing
 import Foundation
 
-/// Reads a JSON Schema (`--schema FILE`) into a `ModelSet` and the type of a whole record, for
+/// Reads a JSON Schema file into a `ModelSet` and the type of a whole record, for
 /// the subset of JSON Schema that maps to shapes a Codable model can have.
 ///
 /// | Schema | Model |
@@ -65,7 +65,7 @@ public struct SchemaModelReader {
         } catch RecordReadError.malformed(let reason, let location, _) {
             throw ModelReadError(
                 origin: SourceOrigin(file: path, line: location.line, column: location.column),
-                message: "the schema is not valid JSON: \(reason)")
+                message: "the schema is not valid JSON: \(reason)", remedy: ModelRemedy(reason))
         } catch {
             throw ModelReadError(message: "cannot read the schema file \(path)", isIOError: true)
         }

@@ -109,7 +109,7 @@ final class DeclarationIndex {
     }
 
     /// A type or typealias named with a leading `$` is an error, as the compiler makes it
-    /// (swift-syntax reads one without complaint, but no `--type` could name it).
+    /// (swift-syntax reads one without complaint, but no type's text could name it).
     private static func refuseReservedName(_ name: TokenSyntax, file: SwiftSourceFile) throws(ModelReadError) {
         let text = name.identifierName
         guard text.hasPrefix("$") else { return }

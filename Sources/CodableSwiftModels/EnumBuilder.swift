@@ -23,7 +23,7 @@ struct EnumBuilder {
             if let raw = try rawType() { return try rawEnum(raw, cases) }
             return .taggedEnum(try taggedCases(cases))
         } catch {
-            return .unsupported(reason: error.reason)
+            return .unsupported(reason: error.reason, remedy: error.remedy)
         }
     }
 

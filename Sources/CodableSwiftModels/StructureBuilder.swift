@@ -13,7 +13,7 @@ struct StructureBuilder {
         do {
             return .structure(try properties())
         } catch {
-            return .unsupported(reason: error.reason)
+            return .unsupported(reason: error.reason, remedy: error.remedy)
         }
     }
 
@@ -25,7 +25,8 @@ struct StructureBuilder {
             if let wrapper = property.wrapper {
                 throw Unsupported(
                     reason: "`\(name(property))` has the property wrapper `\(wrapper.trimmedDescription)` "
-                        + "(\(property.file.shortLocation(of: wrapper))); codable cannot know how it decodes: pass --schema for it"
+                        + "(\(property.file.shortLocation(of: wrapper))); codable cannot know how it decodes",
+                    remedy: .describeWithSchema
                 )
             }
         }
@@ -72,7 +73,7 @@ struct StructureBuilder {
             throw Unsupported(
                 reason: "`\(name(property))` is a `let` whose initial value `\(initializer.trimmedDescription)` "
                     + "is not a literal (\(property.file.shortLocation(of: property.nameToken))); "
-                    + "codable cannot know the value it encodes: pass --schema for it")
+                    + "codable cannot know the value it encodes", remedy: .describeWithSchema)
         }
         return Property(name: property.name, key: key, type: type, role: .constant(json: json), origin: origin)
     }
@@ -113,7 +114,8 @@ struct StructureBuilder {
         else { return }
         throw Unsupported(
             reason: "`\(type.qualifiedName)` inherits from the class `\(first.type.trimmedDescription)` "
-                + "(\(first.file.shortLocation(of: first.type))); codable cannot know how a subclass decodes: pass --schema for it"
+                + "(\(first.file.shortLocation(of: first.type))); codable cannot know how a subclass decodes",
+            remedy: .describeWithSchema
         )
     }
 

@@ -1,8 +1,11 @@
+import CodableModels
 import SwiftSyntax
 
-/// A reason a type's decoding cannot be read from source; it becomes `.unsupported(reason:)`.
+/// A reason a type's decoding cannot be read from source, and what would help; it becomes
+/// `.unsupported(reason:remedy:)`.
 struct Unsupported: Error {
     let reason: String
+    var remedy: ModelRemedy? = nil
 }
 
 /// The checks every synthesized conformance needs, whatever the type's kind.
@@ -25,7 +28,7 @@ enum SynthesisCheck {
                 throw Unsupported(
                     reason: "`\(type.qualifiedName)` has a hand-written init(from:) "
                         + "(\(member.file.shortLocation(of: initializer.initKeyword))); "
-                        + "codable cannot know how it decodes: pass --schema for it")
+                        + "codable cannot know how it decodes", remedy: .describeWithSchema)
             }
             if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode",
                 isSingleParameter(function.signature.parameterClause.parameters, labelled: "to")
@@ -33,7 +36,7 @@ enum SynthesisCheck {
                 throw Unsupported(
                     reason: "`\(type.qualifiedName)` has a hand-written encode(to:) "
                         + "(\(member.file.shortLocation(of: function.name))); "
-                        + "codable cannot know how it encodes: pass --schema for it")
+                        + "codable cannot know how it encodes", remedy: .describeWithSchema)
             }
         }
     }

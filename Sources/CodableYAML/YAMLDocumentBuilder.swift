@@ -149,9 +149,7 @@ struct YAMLDocumentBuilder {
             }
             aliasNodes += span
             guard aliasNodes <= options.maxAliasNodes else {
-                throw YAMLReadFailure(
-                    "aliases expand to more than \(options.maxAliasNodes) nodes in this document (a \"billion laughs\" file?); raise the limit with --yaml-max-alias-nodes",
-                    offset: offset)
+                throw YAMLReadFailure(.tooManyAliasNodes(limit: options.maxAliasNodes), offset: offset)
             }
             if isKeyPosition {
                 let node = tape[start]

@@ -23,7 +23,7 @@ public struct YAMLReaderOptions: Sendable {
     /// Nodes that aliases may add to one document, all aliases together; beyond it the document
     /// is rejected (a "billion laughs" file fails at once, in bounded memory).
     public var maxAliasNodes: Int
-    /// A scalar whose value is longer than this many bytes is an error (`--max-length`).
+    /// A scalar whose value is longer than this many bytes is an error.
     public var maxTokenLength: Int
     /// A batch is handed on once its synthesized JSON reaches about this many bytes.
     public var batchBytes: Int

@@ -62,23 +62,23 @@ import Testing
             read("\u{1E}{\"items\":[1]}\n\u{1E}{\"items\":[2]}\n").records == ["$[0].items[0] 1", "$[1].items[0] 2"])
         #expect(
             read("\u{1E}{\"items\":[1]}\n\u{1E}[2]\n").error
-                == "no 'items' array in this page value (--items) at $[1] 2:2")
+                == "no 'items' array in this page value at $[1] 2:2")
         #expect(
             read(#"{"items":[1]} {"items":[2]}"#, framing: .json).error
-                == "unexpected character '{' after the JSON value (use --from json-stream or jsonl for several values) 1:15"
+                == "unexpected character '{' after the JSON value 1:15"
         )
     }
 
     @Test func aValueWithoutTheArrayIsAProblemAtItsPlace() {
-        #expect(read(#"{"a":[1]}"#).error == "no 'items' array in this page value (--items) at $ 1:1")
+        #expect(read(#"{"a":[1]}"#).error == "no 'items' array in this page value at $ 1:1")
         #expect(
             read("{\"items\":[1]}\n\n  {\"a\":[1]}").error
-                == "no 'items' array in this page value (--items) at $[1] 3:3")
+                == "no 'items' array in this page value at $[1] 3:3")
         #expect(
             read(#"{"d":{"items":"no"}}"#, items: "d.items").error
-                == "'d.items' is a string, not an array (--items) at $.d.items 1:15")
-        #expect(read(#"[{"items":[1]},7]"#).error == "no 'items' array in this page value (--items) at $[1] 1:16")
-        #expect(read("  ").error == "the page holds no value; expected one with an array at 'items' (--items) at $ 1:3")
+                == "'d.items' is a string, not an array at $.d.items 1:15")
+        #expect(read(#"[{"items":[1]},7]"#).error == "no 'items' array in this page value at $[1] 1:16")
+        #expect(read("  ").error == "the page holds no value; expected one with an array at 'items' at $ 1:3")
         #expect(read("", framing: .json).error?.hasPrefix("empty input") == true)
     }
 

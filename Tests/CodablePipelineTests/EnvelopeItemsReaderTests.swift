@@ -40,9 +40,9 @@ import Testing
     @Test func aValueWithoutTheArrayComesAfterTheRecordsBeforeIt() {
         let result = read("{\"data\":{\"items\":[1]}}\n{\"data\":{\"items\":\"x\"}}\n{\"data\":{\"items\":[2]}}")
         #expect(result.records == ["#0 $[0].data.items[0] 1"])
-        #expect(result.error == "2:18: 'data.items' is a string, not an array (--items) at $[1].data.items")
-        #expect(read(#"{"data":{}}"#).error == "1:1: no 'data.items' array in this page value (--items) at $[0]")
+        #expect(result.error == "2:18: 'data.items' is a string, not an array at $[1].data.items")
+        #expect(read(#"{"data":{}}"#).error == "1:1: no 'data.items' array in this page value at $[0]")
         #expect(
-            read("").error == "1:1: the page holds no value; expected one with an array at 'data.items' (--items) at $")
+            read("").error == "1:1: the page holds no value; expected one with an array at 'data.items' at $")
     }
 }

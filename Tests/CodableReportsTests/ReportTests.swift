@@ -284,7 +284,7 @@ import Testing
         summary.seconds = 3.006
         #expect(
             summary.line
-                == "1 file, 12 records, 1 error, 2 unreadable in 3.01 s (stopped at --max-errors 1; --max-errors 0 for all)"
+                == "1 file, 12 records, 1 error, 2 unreadable in 3.01 s"
         )
     }
 }

@@ -34,8 +34,8 @@ func summary(_ type: ModelType?) -> String {
                 let name = enumCase.name + (enumCase.key == enumCase.name ? "" : "@\(enumCase.key)")
                 return name + "(" + enumCase.parameters.map { "\($0.key): \($0.type)" }.joined(separator: ", ") + ")"
             }.joined(separator: " ")
-    case .unsupported(let reason):
-        return "unsupported: \(reason)"
+    case .unsupported(let reason, let remedy):
+        return "unsupported: \(reason)" + (remedy.map { " (remedy: \($0))" } ?? "")
     }
 }
 

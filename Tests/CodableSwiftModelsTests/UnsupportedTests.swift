@@ -18,7 +18,7 @@ struct UnsupportedTests {
             """
         #expect(
             try summary(of: "Legacy", in: source) == "unsupported: `Legacy` has a hand-written init(from:) "
-                + "(Models.swift:6); codable cannot know how it decodes: pass --schema for it")
+                + "(Models.swift:6); codable cannot know how it decodes (remedy: describeWithSchema)")
     }
 
     @Test func handWrittenInitInAnExtensionAndEncode() throws {
@@ -33,10 +33,10 @@ struct UnsupportedTests {
         let models = try readModels(source)
         #expect(
             summary(models["A"]) == "unsupported: `A` has a hand-written init(from:) (Models.swift:2); "
-                + "codable cannot know how it decodes: pass --schema for it")
+                + "codable cannot know how it decodes (remedy: describeWithSchema)")
         #expect(
             summary(models["B"]) == "unsupported: `B` has a hand-written encode(to:) (Models.swift:5); "
-                + "codable cannot know how it encodes: pass --schema for it")
+                + "codable cannot know how it encodes (remedy: describeWithSchema)")
     }
 
     @Test func otherInitializersAreFine() throws {
@@ -44,7 +44,7 @@ struct UnsupportedTests {
             "struct A: Codable { var id: Int; init(id: Int) { self.id = id }; init(from text: String) { id = 0 } }"
         #expect(
             try summary(of: "A", in: source) == "unsupported: `A` has a hand-written init(from:) (Models.swift:1); "
-                + "codable cannot know how it decodes: pass --schema for it")
+                + "codable cannot know how it decodes (remedy: describeWithSchema)")
         let plain = "struct A: Codable { var id: Int; init(id: Int) { self.id = id } }"
         #expect(try summary(of: "A", in: plain) == "{id: Int}")
     }
@@ -58,7 +58,7 @@ struct UnsupportedTests {
             """
         #expect(
             try summary(of: "Profile", in: source) == "unsupported: `Profile.name` has the property wrapper "
-                + "`@Trimmed` (Models.swift:3); codable cannot know how it decodes: pass --schema for it")
+                + "`@Trimmed` (Models.swift:3); codable cannot know how it decodes (remedy: describeWithSchema)")
     }
 
     @Test func classWithASuperclass() throws {
@@ -71,10 +71,10 @@ struct UnsupportedTests {
         let models = try readModels(source)
         #expect(
             summary(models["Item"]) == "unsupported: `Item` inherits from the class `Base` (Models.swift:2); "
-                + "codable cannot know how a subclass decodes: pass --schema for it")
+                + "codable cannot know how a subclass decodes (remedy: describeWithSchema)")
         #expect(
             summary(models["Node"]) == "unsupported: `Node` inherits from the class `NSObject` (Models.swift:3); "
-                + "codable cannot know how a subclass decodes: pass --schema for it")
+                + "codable cannot know how a subclass decodes (remedy: describeWithSchema)")
         #expect(summary(models["Store"]) == "{id: Int}")
     }
 
@@ -82,7 +82,7 @@ struct UnsupportedTests {
         let source = "struct Stamp: Codable {\n    let created: Date = Date()\n}"
         #expect(
             try summary(of: "Stamp", in: source) == "unsupported: `Stamp.created` is a `let` whose initial value "
-                + "`Date()` is not a literal (Models.swift:2); codable cannot know the value it encodes: pass --schema for it"
+                + "`Date()` is not a literal (Models.swift:2); codable cannot know the value it encodes (remedy: describeWithSchema)"
         )
     }
 
@@ -130,10 +130,10 @@ struct UnsupportedTests {
         let models = try readModels(source)
         #expect(
             summary(models["A"]) == "unsupported: `A` inherits from the class `B` (Models.swift:1); "
-                + "codable cannot know how a subclass decodes: pass --schema for it")
+                + "codable cannot know how a subclass decodes (remedy: describeWithSchema)")
         #expect(
             summary(models["C"]) == "unsupported: `C` inherits from the class `P` (Models.swift:5); "
-                + "codable cannot know how a subclass decodes: pass --schema for it")
+                + "codable cannot know how a subclass decodes (remedy: describeWithSchema)")
         #expect(
             summary(models["D"]) == "unsupported: `D.id` (Models.swift:6) has type `D.ID`, and `D.ID` refers to itself")
     }

@@ -159,7 +159,7 @@ extension CodableCommand {
                 unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors == 0 ? nil : maxErrors,
                 target: target)
             let summary = try await runner.run()
-            if !quiet { Diagnostics().line(summary.line) }
+            if !quiet { Diagnostics().line(summary.line + (summary.stoppedAtLimit.map(Remedy.maxErrors) ?? "")) }
             if summary.unreadableFiles > 0 { throw CommandFailure.reported(.io) }
             if summary.errors > 0 { throw CommandFailure.reported(.invalidData) }
         }

@@ -13,7 +13,7 @@ struct Diagnostics {
     func render(_ failure: CommandFailure) -> String {
         switch failure {
         case .malformedInput(let input, let reason, let location, let excerpt):
-            return heading("\(input):\(location.line):\(location.column)", reason.description) + caret(excerpt)
+            return heading("\(input):\(location.line):\(location.column)", reason.printedMessage) + caret(excerpt)
         case .invalidValue(let input, let message, let codingPath, let location, let excerpt):
             return heading("\(input):\(location.line):\(location.column)", message) + "    at \(codingPath)\n"
                 + caret(excerpt)

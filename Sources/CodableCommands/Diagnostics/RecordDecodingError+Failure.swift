@@ -9,7 +9,7 @@ extension RecordDecodingError {
         let batch = locations.batch
         switch self {
         case .model(let problem):
-            return .invalidModel(place: problem.origin?.description, message: problem.message)
+            return .invalidModel(place: problem.origin?.description, message: problem.printedMessage)
         case .data(let failure):
             let prefix = batch.codingPath(ofNode: Int(batch.roots[index]), inRecord: index)
             return .invalidValue(
@@ -26,7 +26,7 @@ extension RecordDecoder {
         -> RecordDecoder
     {
         do { return try RecordDecoder(models: models, root: root, options: options) } catch {
-            throw .invalidModel(place: error.origin?.description, message: error.message)
+            throw .invalidModel(place: error.origin?.description, message: error.printedMessage)
         }
     }
 }

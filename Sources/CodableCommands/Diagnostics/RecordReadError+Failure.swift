@@ -12,7 +12,8 @@ extension RecordReadError {
             return .unreadableInput(input: input, reason: describe(underlying))
         case .invalidEnvelope(let message, let codingPath, let location, let excerpt):
             return .invalidValue(
-                input: input, message: message, codingPath: codingPath, location: location, excerpt: excerpt)
+                input: input, message: message + Remedy.items, codingPath: codingPath, location: location,
+                excerpt: excerpt)
         }
     }
 }

@@ -69,7 +69,7 @@ extension CommandFailure {
         if error.isIOError {
             self = .unreadableModel(place: error.origin?.file, reason: "cannot read model: \(error.message)")
         } else {
-            self = .invalidModel(place: error.origin?.description, message: error.message)
+            self = .invalidModel(place: error.origin?.description, message: error.printedMessage)
         }
     }
 }

@@ -67,7 +67,7 @@ final class SchemaFetcher: SchemaRemoteLoader {
             return nil
         } catch {
             if case .malformed(let reason, let location, _) = error {
-                return "\(reason) at \(location.line):\(location.column)"
+                return "\(reason.printedMessage) at \(location.line):\(location.column)"
             }
             return "\(error)"
         }

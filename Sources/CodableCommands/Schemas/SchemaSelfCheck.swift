@@ -132,7 +132,8 @@ struct SchemaSelfCheck {
             if case .malformed(let reason, let location, _) = error {
                 problems.append(
                     .invalidDefinition(
-                        place: "\(name):\(location.line):\(location.column)", message: "not JSON: \(reason)",
+                        place: "\(name):\(location.line):\(location.column)",
+                        message: "not JSON: \(reason.printedMessage)",
                         detail: nil))
             } else {
                 problems.append(
@@ -161,7 +162,7 @@ struct SchemaSelfCheck {
             return try CompiledSchema(
                 bytes: Array(#"{"$ref": "\#(uri)"}"#.utf8), name: "metaschema", options: SchemaOptions())
         } catch {
-            throw .invalidDefinition(place: "metaschema", message: error.message, detail: nil)
+            throw .invalidDefinition(place: "metaschema", message: error.printedMessage, detail: nil)
         }
     }
 

@@ -24,7 +24,7 @@ struct ConfigDocument {
             switch error {
             case .malformed(let reason, let location, _), .skippedRecord(let reason, let location, _):
                 throw .invalidDefinition(
-                    place: "\(path):\(location.line):\(location.column)", message: "\(reason)", detail: nil)
+                    place: "\(path):\(location.line):\(location.column)", message: reason.printedMessage, detail: nil)
             case .unreadable(let cause):
                 throw .unreadableModel(place: path, reason: "\(cause)")
             case .invalidEnvelope(let message, _, let location, _):

@@ -29,7 +29,7 @@ final class ModelChecker: RecordChecker, @unchecked Sendable {
         self.options = options
         self.typeName = type
         do { idle = [try RecordDecoder(models: models, root: root, options: options)] } catch {
-            throw .invalidModel(place: error.origin?.description, message: error.message)
+            throw .invalidModel(place: error.origin?.description, message: error.printedMessage)
         }
         subject = ValidationSubject(kind: "model", source: sources.joined(separator: ", "), type: type)
     }
@@ -51,7 +51,7 @@ final class ModelChecker: RecordChecker, @unchecked Sendable {
                         message: failure.message))
             }
         } catch {
-            throw .invalidModel(place: error.origin?.description, message: error.message)
+            throw .invalidModel(place: error.origin?.description, message: error.printedMessage)
         }
     }
 

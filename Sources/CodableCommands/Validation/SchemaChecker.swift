@@ -31,7 +31,8 @@ struct SchemaChecker: RecordChecker {
                 if let column = error.column { place += ":\(column)" }
             }
             throw .invalidDefinition(
-                place: place, message: error.message, detail: error.pointer.isEmpty ? nil : "at #\(error.pointer)")
+                place: place, message: error.printedMessage,
+                detail: error.pointer.isEmpty ? nil : "at #\(error.pointer)")
         }
         subject = ValidationSubject(kind: "schema", source: path)
     }

@@ -165,7 +165,7 @@ struct ValidationRunner {
         case .malformedInput(let input, let reason, let location, let excerpt):
             return ValidationProblem(
                 file: input, location: location, excerpt: excerpt, record: nil, path: "", instancePath: "",
-                rule: "syntax", ruleLocation: "", message: reason.description, kind: .malformed)
+                rule: "syntax", ruleLocation: "", message: reason.printedMessage, kind: .malformed)
         case .invalidValue(let input, let message, let codingPath, let location, let excerpt):
             return ValidationProblem(
                 file: input, location: location, excerpt: excerpt, record: nil, path: codingPath, instancePath: "",

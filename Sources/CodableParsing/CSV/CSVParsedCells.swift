@@ -1,4 +1,4 @@
-/// The values of a row that lie inside cells holding a JSON object as text (`--unflatten` of a
+/// The values of a row that lie inside cells holding a JSON object as text (keys nested back from a
 /// CSV cell `{"a":1,"b":{"c":2}}`, whose members become columns of their own), for a
 /// `CSVWriter` that walks the record nested as it writes it: each such value placed in a
 /// column is listed here (its cell's string node, and its node in the cell's text scanned),

@@ -10,7 +10,7 @@ public struct CSVReaderOptions: Sendable {
     /// A row longer than this many bytes is an error (it is most likely an unclosed quote).
     public var maxRowLength: Int
     /// A cell longer than this many bytes as written (quotes included) is an error
-    /// (`--max-length`).
+    /// (the token length limit).
     public var maxTokenLength: Int
     /// Bytes asked of the source per read.
     public var chunkSize: Int
@@ -22,11 +22,11 @@ public struct CSVReaderOptions: Sendable {
     public var maxValues: Int
     /// Whether a row that is whole but not a valid record (a wrong number of fields, a cell
     /// that cannot be read) is thrown as a `skippedRecord` and reading goes on at the next row
-    /// (`--on-error skip`). A broken quote or a bad header still stops the reading: after
+    /// (bad records skipped). A broken quote or a bad header still stops the reading: after
     /// them, where a row begins is not known.
     public var resumesAfterMalformedRecords = false
 
-    /// The default row limit: 1 GiB, twice the largest cell `--max-length` allows.
+    /// The default row limit: 1 GiB, twice the default longest cell.
     public static let defaultMaxRowLength = 1 << 30
 
     /// CSV, empty cells as empty strings, rows up to 1 GiB, cells up to 512 MiB, 1 MiB reads.

@@ -53,7 +53,7 @@ struct CSVRowScanner {
     }
 
     let delimiter: UInt8
-    /// The most bytes a field takes, quotes included (`--max-length`).
+    /// The most bytes a field takes, quotes included (the token length limit).
     let maxFieldLength: Int
     /// The most bytes a row takes, its line break included.
     let maxRowLength: Int

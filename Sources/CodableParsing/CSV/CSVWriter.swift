@@ -158,7 +158,7 @@ public final class CSVWriter: RecordFormatter {
                         // names its columns without looking each up, when its dotted names are
                         // as distinct as its keys, and an edit only picks or drops them, so that
                         // no table of a huge record's columns is made (a decoded dictionary of
-                        // many short keys written with `--select`).
+                        // many short keys, members picked).
                         namesAreDistinct =
                             (edit?.keepsNames ?? true) && record.batch.keysAreDistinct
                             && Self.dottedNamesAreDistinct(ofObjectAt: record.root, nodes: nodes, bytes: bytes)

@@ -1,5 +1,5 @@
 /// JSON text held in a string value (a CSV cell such as `[1,2]` or `{"a":1}`), scanned into
-/// nodes of its own: what `--unflatten` makes of such a cell, whether the record is rebuilt
+/// nodes of its own: what nesting keys back makes of such a cell, whether the record is rebuilt
 /// (`TapeBuilder.parsedValue`) or nested as it is written (`UnflattenedOrder.parsesJSONText`).
 public struct EmbeddedJSON {
     /// The nodes of the text scanned last (reused from one cell to the next; let go after a

@@ -1,5 +1,5 @@
 /// Reads records that sit in an array inside each value of a JSON input, as in a page envelope
-/// (`{"page":1,"items":[…],"next":…}`, `--items items`): walks each value down a path of keys to
+/// (`{"page":1,"items":[…],"next":…}`, items path `items`): walks each value down a path of keys to
 /// the array and hands on its elements one at a time as they are scanned, skipping the value's
 /// other members. So an envelope of any size is read in the memory of its largest element.
 ///
@@ -24,7 +24,7 @@ struct EnvelopeWalker {
         case problem(message: String, codingPath: String, offset: Int?)
     }
 
-    /// The path's keys, as written in `--items`, and as UTF-8.
+    /// The path's keys, as written, and as UTF-8.
     let keys: [String]
     private let keyBytes: [[UInt8]]
     /// The keys as a coding path goes on with them: `.data.items`.
@@ -55,7 +55,7 @@ struct EnvelopeWalker {
     /// Elements of the current items array handed on so far (the next one's position).
     private(set) var elementIndex = 0
 
-    /// A walker for the path of keys `keys` (from `--items` as `pathText`).
+    /// A walker for the path of keys `keys` (written as `pathText`).
     init(keys: [String], pathText: String) {
         self.keys = keys
         self.keyBytes = keys.map { Array($0.utf8) }
@@ -158,9 +158,7 @@ struct EnvelopeWalker {
             guard start < count else { return .end }
             if framing == .json {
                 throw JSONSyntaxError(
-                    .trailingContent(
-                        base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"),
-                    at: start)
+                    .secondValue(base[start]), at: start)
             }
             return try beginEnvelope(
                 base, count, at: start, position: &position, isFinal: isFinal, scanner: &scanner, nodes: nodes)

@@ -24,7 +24,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         case tooDeep(limit: Int)
         /// A string or number longer than the limit.
         case tooLong(limit: Int)
-        /// A number longer than a node holds (`JSONNode.maxNumberLength`), whatever `--max-length` says.
+        /// A number longer than a node holds (`JSONNode.maxNumberLength`), whatever the length limit says.
         case numberTooLong(limit: Int)
         /// One record (with the bytes of its line before it) longer than the limit: a record's
         /// nodes point into its bytes with 32-bit offsets.
@@ -34,6 +34,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         case tooManyValues(limit: Int)
         /// Something other than whitespace after the value (json: end of input; jsonl: end of line).
         case trailingContent(UInt8, after: String)
+        /// Something other than whitespace after the one value a single-value input holds
+        /// (reading it as a stream of values would take it as the next one).
+        case secondValue(UInt8)
+        /// YAML aliases that expand to more nodes than the limit in one document.
+        case tooManyAliasNodes(limit: Int)
         /// The input holds no value at all.
         case empty
         /// json-seq: a record that does not start with the RS byte.
@@ -83,19 +88,23 @@ extension JSONSyntaxError.Reason: CustomStringConvertible {
         case .invalidNumber(let detail):
             return "invalid number: \(detail)"
         case .tooDeep(let limit):
-            return "nesting deeper than \(limit) levels (raise it with --max-depth)"
+            return "nesting deeper than \(limit) levels"
         case .tooLong(let limit):
             return "string or number longer than \(limit) bytes"
         case .numberTooLong(let limit):
             return "number longer than \(limit) bytes, the longest one a record can hold"
         case .tooManyValues(let limit):
             return
-                "array or object holding more than \(limit) values, the most one record can hold (read the array inside it record by record with --items)"
+                "array or object holding more than \(limit) values, the most one record can hold"
         case .recordTooLarge(let limit):
             return
-                "record longer than \(limit) bytes, the most one record can hold (read the array inside it record by record with --items)"
+                "record longer than \(limit) bytes, the most one record can hold"
         case .trailingContent(let byte, let after):
             return "unexpected \(describe(byte)) after \(after)"
+        case .secondValue(let byte):
+            return "unexpected \(describe(byte)) after the JSON value"
+        case .tooManyAliasNodes(let limit):
+            return "aliases expand to more than \(limit) nodes in this document (a \"billion laughs\" file?)"
         case .empty:
             return "empty input, expected a JSON value"
         case .missingRecordSeparator(let byte):

@@ -1,4 +1,4 @@
-/// An object's members with its nested objects flattened, as `--flatten` writes them: each
+/// An object's members with its nested objects flattened, as a flattening writer writes them: each
 /// leaf (a member whose value is not a non-empty object) under the names on its way joined by a
 /// separator, depth first, in source order (`{"a":{"x":1},"b":2}` gives `a.x` then `b`).
 /// Arrays and empty objects are leaves; objects inside arrays are not flattened.

@@ -1,12 +1,12 @@
 /// Names sorted into code-point order, equal names in the order they came: the order
-/// `--sort-keys` writes an object's members in (as `JSONEncoder`'s `.sortedKeys` and jq do).
+/// sorted keys write an object's members in (as `JSONEncoder`'s `.sortedKeys` and jq do).
 ///
 /// A key of the record (`append(key:)`) is named where it stands in the record's text, unless it
 /// has escapes: its name is not copied, so an object's keys take six bytes apiece while they are
 /// sorted (an entry and the sort's scratch) and four once sorted (`KeyList`). Other names
 /// (escaped keys, new and joined names) are copied into one buffer, eight bytes more apiece. An
 /// array and a tuple for each key, or a copy of every name, would hold a record of many short
-/// keys written with `--sort-keys` several times over.
+/// keys written sorted several times over.
 public struct KeyOrder {
     /// Each name, in the order added: its id less `base`, when it is the key node of that number
     /// named in place; `copiedTag` and its index in the copied names, else. Made only once a name

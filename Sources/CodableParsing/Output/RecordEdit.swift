@@ -1,5 +1,5 @@
-/// Edits to one record's tape: members picked (`--select`) or dropped (`--exclude`), keys
-/// renamed (`--rename`, `--keys`), scalars replaced (re-encoded dates). The pipeline either
+/// Edits to one record's tape: members picked or dropped, keys renamed (one by one, by a rule,
+/// or all converted), scalars replaced (re-encoded dates). The pipeline either
 /// applies them in one copy of the record (a new tape), or hands them to a writer that applies
 /// them as it writes (`RecordFormatter.write(_:edit:)`), which copies nothing.
 public struct RecordEdit {
@@ -10,11 +10,11 @@ public struct RecordEdit {
     public var dropped: NodeSet
     /// Key nodes and their new names (UTF-8, unquoted).
     public var renamed: [Int: [UInt8]] = [:]
-    /// Keys renamed by a rule (`--rename`), a bit each, and the name (UTF-8, unquoted) each
+    /// Keys renamed by a rule, a bit each, and the name (UTF-8, unquoted) each
     /// rule gives them: a later rule's name wins, and `renamed`'s over all. A bit a key, where
     /// listing each in `renamed` would take a few dozen bytes a key.
     public var renamedByRule: [(keys: NodeSet, name: [UInt8])] = []
-    /// A conversion of every key's name (`--keys` on a huge record), applied after `renamed`:
+    /// A conversion of every key's name (a key case, on a huge record), applied after `renamed`:
     /// the new name (UTF-8, unquoted), or nil when the name stays. Converting as the keys come,
     /// rather than listing every key in `renamed`, keeps a record of a million keys from being
     /// held many times over.
@@ -22,12 +22,12 @@ public struct RecordEdit {
     /// Scalar nodes and the JSON text that replaces them.
     public var replacements: NodeReplacements = [:]
     /// The separator (UTF-8) that joins the keys of nested objects, flattened as they are
-    /// written (`--flatten`, `FlattenedMembers`), when the record is an object: with no other
+    /// written (`FlattenedMembers`), when the record is an object: with no other
     /// edit but `replacements`. The JSON and YAML writers take it, so that a huge record is
     /// not rebuilt flat before it is written; CSV's writer flattens every record anyway.
     public var flattening: [UInt8]?
-    /// The record's keys nested back into objects as they are written (`--unflatten`,
-    /// `UnflattenedMembers`), when the record is an object: with no other edit but
+    /// The record's keys nested back into objects as they are written
+    /// (`UnflattenedMembers`), when the record is an object: with no other edit but
     /// `replacements`. The JSON and YAML writers take it, so that a huge record is not rebuilt
     /// nested before it is written; the CSV writer walks the record nested to flatten it again
     /// (its columns then come in the nested record's order, a cell's JSON object's members

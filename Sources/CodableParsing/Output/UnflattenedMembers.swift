@@ -1,5 +1,5 @@
 /// How an object's keys are nested back into objects as a writer writes them
-/// (`RecordEdit.unflattening`, `--unflatten`): each key split at `separator`, its parts naming
+/// (`RecordEdit.unflattening`): each key split at `separator`, its parts naming
 /// the objects on its way and, last, its member. Worked out beforehand (the pipeline's
 /// `UnflattenPlanner`, which also makes sure no key is both a value and an object, and no two
 /// keys are equal), so that a huge record is not rebuilt nested before it is written.
@@ -35,7 +35,7 @@ public enum UnflattenedStep {
     case member(key: Int, name: UnsafeBufferPointer<UInt8>?)
 }
 
-/// The walk of an object's keys nested back (`--unflatten`, `UnflattenedOrder`), shared by the
+/// The walk of an object's keys nested back (`UnflattenedOrder`), shared by the
 /// JSON, YAML and CSV writers.
 public enum UnflattenedMembers {
     /// Calls `body` with each step that writes the members of the object at `root` nested back,
@@ -101,7 +101,7 @@ public enum UnflattenedMembers {
     }
 
     /// Where the first `separator` in `name` at or after `from` starts; nil when there is none,
-    /// or the separator is empty. Where keys split, for `--unflatten` and its writers.
+    /// or the separator is empty. Where keys split, for nesting them back and its writers.
     public static func separator(_ separator: [UInt8], in name: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard let first = separator.first else { return nil }
         var index = from

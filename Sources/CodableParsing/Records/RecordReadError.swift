@@ -6,7 +6,7 @@ public enum RecordReadError: Error {
     /// JSON Lines line, a json-seq record, a CSV row), read with `resumesAfterMalformedRecords`:
     /// the reader is past it, and the next call reads on. A data error, with its place.
     case skippedRecord(JSONSyntaxError.Reason, SourceLocation, SourceExcerpt)
-    /// A value holds no array of records where `--items` says (or something else there): a data
+    /// A value holds no array of records where the `items` path says (or something else there): a data
     /// error, with the value's coding path and place.
     case invalidEnvelope(message: String, codingPath: String, SourceLocation, SourceExcerpt)
     /// The byte source itself failed (an I/O error).

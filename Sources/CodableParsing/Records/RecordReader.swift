@@ -12,7 +12,7 @@ public struct RecordReaderOptions: Sendable {
     /// batch's bytes with 32-bit offsets, so a buffer never grows past this.
     public var maxRecordBytes: Int
     /// When set, the records are the elements of the array at this path of keys inside each
-    /// value (`--items`), handed on as they are read; nil: the values are the records. With
+    /// value, handed on as they are read; nil: the values are the records. With
     /// `.jsonl` framing, lines are read as a stream of values.
     public var items: ItemsKeyPath?
     /// A record's blocks of alike scalars are folded past this many of its nodes
@@ -22,7 +22,7 @@ public struct RecordReaderOptions: Sendable {
     /// JSON text is one record, an array too (a document checked whole by `validate`).
     public var arrayElementsAreRecords = true
     /// Whether a malformed JSON Lines line or json-seq record is thrown as a `skippedRecord`
-    /// and reading goes on at the next line or RS (`--on-error skip`); other framings have no
+    /// and reading goes on at the next line or RS (bad records skipped); other framings have no
     /// such place, and stop at malformed bytes whatever this says.
     public var resumesAfterMalformedRecords = false
 
@@ -49,7 +49,7 @@ public struct RecordReaderOptions: Sendable {
     }
 }
 
-/// A path of object keys to the array that holds the records (`--items data.items`).
+/// A path of object keys to the array that holds the records (`data.items`).
 public struct ItemsKeyPath: Sendable, Equatable {
     /// The keys, outermost first (at least one).
     public var keys: [String]
@@ -243,7 +243,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
 
     /// Where reading goes on after `error` in the record at `position`, when it may: the next
     /// line of JSON Lines, the next RS of json-seq (or the end of what is read so far when no RS
-    /// follows: those bytes belong to the bad record). Nil: stop (another framing, `--items`,
+    /// follows: those bytes belong to the bad record). Nil: stop (another framing, `items`,
     /// or a record too large to find its end).
     private func resumePosition(after error: JSONSyntaxError, _ base: UnsafePointer<UInt8>, _ count: Int) -> Int? {
         guard resumesAfterMalformedRecords, walker == nil else { return nil }
@@ -341,7 +341,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             if framing == nil {
                 if position == count && !endOfInput { return .needMore }
                 // Nothing but whitespace is an empty JSON text, an error as for JSONDecoder, not
-                // an empty stream: `--from jsonl` (or json-stream) reads it as zero records. A
+                // an empty stream: the jsonl (or json-stream) framing reads it as zero records. A
                 // page walked for its items says itself what it lacks.
                 let empty: InputFraming = walker == nil ? .json : .jsonStream
                 framing = position == count ? empty : InputFraming.sniff(firstByte: base[position])
@@ -397,9 +397,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             position = start
             guard start < count else { return .end }
             throw JSONSyntaxError(
-                .trailingContent(
-                    base[start], after: "the JSON value (use --from json-stream or jsonl for several values)"),
-                at: start)
+                .secondValue(base[start]), at: start)
         }
     }
 

@@ -1,6 +1,6 @@
 /// The keys of one object, checked distinct as they come: a hash table of their key nodes (4
 /// bytes a slot, at most half full), names compared in the record's bytes, so that checking a
-/// record of a million keys holds no copy of them (`--unflatten`'s pass-through check, a
+/// record of a million keys holds no copy of them (the check that nesting keys back changes nothing, a
 /// decoded dictionary's first-of-equal keys).
 public struct DistinctKeys {
     private var table: [Int32]

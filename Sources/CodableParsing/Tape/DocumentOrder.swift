@@ -6,7 +6,7 @@ extension Array {
     ///
     /// Inlinable, so that it is specialized where it is called, and the elements come back as
     /// they are when already in order (they mostly are): called once a record, sorting through
-    /// unspecialized generic code would be a large share of `validate --max-errors 0` where
+    /// unspecialized generic code would be a large share of validating with no problem limit where
     /// every record is bad.
     @inlinable
     public func inDocumentOrder(node: (Element) -> Int) -> [Element] {

@@ -1,6 +1,6 @@
 /// A set of a record's node indices, a bit each from the record's root on: however many nodes it
 /// holds, it takes an eighth of a byte per node of the record, where a `Set<Int>` would take
-/// dozens of bytes per node held (`--exclude 'a[].x'` on a million members).
+/// dozens of bytes per node held (dropping `a[].x` from a million members).
 public struct NodeSet {
     /// The first node index it can hold.
     public let base: Int

@@ -76,7 +76,8 @@ struct PageReader {
             }
             if values == 0 {
                 throw PagedSourceError.invalidPage(
-                    page: page, message: ItemsMessage.noValue(path: options.items.map { "\($0)" } ?? "$"),
+                    page: page,
+                    message: ItemsMessage.noValue(path: options.items.map { "\($0)" } ?? "$") + Self.itemsOption,
                     codingPath: "$", location: .start, excerpt: .empty)
             }
         } catch let error as RecordReadError {
@@ -104,7 +105,8 @@ struct PageReader {
         }
         switch items.itemsArray(in: batch, record: index) {
         case .success(let node): return node
-        case .failure(let problem): throw invalid(page, batch, record: index, node: problem.node, problem.message)
+        case .failure(let problem):
+            throw invalid(page, batch, record: index, node: problem.node, problem.message + Self.itemsOption)
         }
     }
 
@@ -174,6 +176,9 @@ struct PageReader {
             return false
         }
     }
+
+    /// Follows a message saying a page holds no array of records where the items path points.
+    static let itemsOption = " (--items)"
 
     /// A located problem with a page value.
     func invalid(_ page: PageReference, _ batch: RecordBatch, record index: Int, node: Int, _ message: String)
