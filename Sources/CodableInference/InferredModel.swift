@@ -9,7 +9,7 @@ public struct InferredModel: Sendable {
     public let models: ModelSet
     /// The root type: `.named(rootName)`.
     public let root: TypeReference
-    /// The root type's name (`--type`).
+    /// The root type's name.
     public let rootName: String
     /// The decoder's `dateDecodingStrategy`: the strategy of most date fields; nil when there
     /// are none. Every date property also carries its own strategy (`.date(strategy:)`).

@@ -62,7 +62,7 @@ public enum InferenceError: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .noSamples: return "no samples to infer a model from: the input holds no records"
-        case .badTypeName(let name): return "--type '\(name)' is not a Swift type name"
+        case .badTypeName(let name): return "'\(name)' is not a Swift type name"
         case .rootNotObject(let kinds):
             return
                 "every sample must be a JSON object to infer a struct; the samples hold \(kinds.joined(separator: ", "))"

@@ -106,7 +106,7 @@ enum NumberFacts {
         return magnitude <= (negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max))
     }
 
-    /// The class `--dates auto` gives `value`, when the instant it then names is a plausible
+    /// The class automatic date detection gives `value`, when the instant it then names is a plausible
     /// one (reference dates from 2004 on, any epoch seconds or milliseconds up to year 5138);
     /// nil for small numbers (a count, a duration) and negative ones.
     static func plausibleDateKind(_ value: Double) -> DateKind? {

@@ -1,7 +1,7 @@
 import CodableDates
 import CodableDecoding
 
-/// One step of the coding path a value is decoded at, as far as `--date` rules can tell steps
+/// One step of the coding path a value is decoded at, as far as date rules by path can tell steps
 /// apart: a key or index that some rule names, or any other.
 enum PathComponent: Hashable {
     /// A property, enum case or dictionary key.
@@ -15,7 +15,7 @@ enum PathComponent: Hashable {
 }
 
 extension SchemaBuilder {
-    /// The strategy for a `Date` at `path`: the first `--date` rule naming it, else `--dates`
+    /// The strategy for a `Date` at `path`: the first date rule naming it, else the default strategy
     /// (`DatePathRule.matches`, on paths whose other keys and indices no rule names).
     func dateStrategy(at path: [PathComponent]?) -> DateStrategy {
         guard let path else { return options.defaultDates.strategy }

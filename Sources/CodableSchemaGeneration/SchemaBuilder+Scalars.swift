@@ -44,7 +44,7 @@ extension SchemaBuilder {
         "maximum": .number("3.40282366920938463463374607431768211455e165"),
     ])
 
-    /// A float, or one of the `--non-conforming-floats` strings.
+    /// A float, or one of the strings that stand for non-conforming floats.
     func floating(_ number: SchemaValue) -> SchemaValue {
         guard let strings = options.nonConformingFloats else { return number }
         let names = [strings.positiveInfinity, strings.negativeInfinity, strings.nan].map(SchemaValue.string)

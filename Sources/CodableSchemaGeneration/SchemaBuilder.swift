@@ -17,7 +17,7 @@ final class SchemaBuilder {
     var options: DecodingOptions { generator.options }
 
     /// The schema for a resolved reference (no generic parameters left) at `path` (nil where
-    /// no `--date` rule can name what is below).
+    /// no date rule by path can name what is below).
     func schema(_ reference: TypeReference, path: [PathComponent]?) throws(SchemaGenerationError) -> SchemaValue {
         switch reference {
         case .bool: return .object(["type": .string("boolean")])
@@ -116,9 +116,9 @@ final class SchemaBuilder {
         throws(SchemaGenerationError) -> SchemaValue
     {
         switch type.shape {
-        case .unsupported(let reason):
+        case .unsupported(let reason, let remedy):
             throw SchemaGenerationError(
-                origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)")
+                origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)", remedy: remedy)
         case .structure(let properties):
             var entries: [(key: String, type: TypeReference)] = []
             for property in properties where property.role == .coded {

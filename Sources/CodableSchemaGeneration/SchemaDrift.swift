@@ -1,7 +1,7 @@
 import CodableParsing
 import Foundation
 
-/// Where a committed schema differs from the generated one (`schema --check`): semantic JSON
+/// Where a committed schema differs from the generated one (a drift check): semantic JSON
 /// equality, so key order and number spelling (`1.0`, `1e0`, `1`) do not count.
 public struct SchemaDrift: Sendable, Equatable {
     /// One difference.

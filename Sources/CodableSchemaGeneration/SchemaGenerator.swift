@@ -27,11 +27,14 @@ public struct SchemaGenerationError: Error, Sendable, Equatable, CustomStringCon
     public var origin: SourceOrigin?
     /// What is wrong, as one sentence without the location.
     public var message: String
+    /// What would describe the type instead, when something would.
+    public var remedy: ModelRemedy?
 
     /// Creates an error.
-    public init(origin: SourceOrigin?, message: String) {
+    public init(origin: SourceOrigin?, message: String, remedy: ModelRemedy? = nil) {
         self.origin = origin
         self.message = message
+        self.remedy = remedy
     }
 
     /// `file:line:column: message`, or the message alone.
@@ -45,7 +48,7 @@ public struct SchemaGenerationError: Error, Sendable, Equatable, CustomStringCon
 /// `var` with a default is required too, as the synthesized `init(from:)` says), unknown keys
 /// allowed; every named type reached is a definition (`$defs`) referenced with `$ref`, so
 /// recursive and generic types (one definition per set of arguments) need nothing special.
-/// Where `--date PATH=STRATEGY` rules name paths inside a type, that type is written in place
+/// Where date rules by path name paths inside a type, that type is written in place
 /// along those paths (its dates differ by path), and as a definition elsewhere.
 ///
 /// What no JSON Schema keyword says, and where the schema and the decoder differ: an integer

@@ -8,7 +8,8 @@ import Testing
     /// Every module below the pipeline: bytes and values only.
     static let modules = [
         "CodableParsing", "CodableYAML", "CodableDates", "CodableDecoding", "CodableModels",
-        "CodableSwiftModels", "CodableSchema", "CodableSchemaModels", "CodableReports",
+        "CodableSwiftModels", "CodableSchema", "CodableSchemaModels", "CodableReports", "CodableSchemaGeneration",
+        "CodableInference",
     ]
 
     /// An option's name: two dashes at the start of a word, then a word of two letters or more

@@ -75,7 +75,7 @@ extension CodableCommand {
 
         func validate() throws {
             guard SampleShapes.isRootName(type) else {
-                throw ValidationError(InferenceError.badTypeName(type).message + ".")
+                throw ValidationError("--type " + InferenceError.badTypeName(type).message + ".")
             }
             if to == .swift && draft != .draft2020 { throw ValidationError("--draft goes with --to schema.") }
         }
@@ -108,7 +108,7 @@ extension CodableCommand {
                 return try SchemaGenerator(models: model.models, options: model.decodingOptions, draft: draft)
                     .schema(for: model.root).prettyText
             } catch {
-                throw .invalidModel(place: error.origin?.description, message: error.message)
+                throw .invalidModel(place: error.origin?.description, message: error.printedMessage)
             }
         }
 

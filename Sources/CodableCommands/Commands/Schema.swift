@@ -63,7 +63,7 @@ extension CodableCommand {
             do {
                 schema = try SchemaGenerator(models: models, options: options, draft: draft).schema(for: root)
             } catch {
-                throw CommandFailure.invalidModel(place: error.origin?.description, message: error.message)
+                throw CommandFailure.invalidModel(place: error.origin?.description, message: error.printedMessage)
             }
             guard let check else {
                 do { try FileHandle.standardOutput.write(contentsOf: Data(schema.prettyText.utf8)) } catch {
