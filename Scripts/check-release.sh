@@ -95,9 +95,9 @@ pass "the archive holds ${want[*]}"
 mkdir "$work/unpacked"
 tar -xzf "$archive" -C "$work/unpacked"
 binary=$work/unpacked/$name/bin/codable
-grep -q "complete -F _codable codable" "$work/unpacked/$name/share/bash-completion/completions/codable" \
+grep -Eq "^complete .*-F _codable codable$" "$work/unpacked/$name/share/bash-completion/completions/codable" \
   && grep -q "#compdef codable" "$work/unpacked/$name/share/zsh/site-functions/_codable" \
-  && grep -q "complete -c codable" "$work/unpacked/$name/share/fish/vendor_completions.d/codable.fish" \
+  && grep -q "^complete -c 'codable'" "$work/unpacked/$name/share/fish/vendor_completions.d/codable.fish" \
   && pass "bash, zsh and fish completions" || fail "a completion script is not codable's"
 
 # A server for the release's files (good/, and tampered/ with one byte more in the archive).
