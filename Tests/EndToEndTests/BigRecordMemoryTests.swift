@@ -150,7 +150,9 @@ import Testing
                 case "decode": ["decode", "--model", model.path, "--type", "Row"]
                 default: ["convert", "--to", "jsonl"]
                 }
-            let net = try Self.netPeak(of: arguments, on: text, named: "scalar.yaml", runs: 2)
+            // Lowest of four: at 1 MiB a few hundred KB of malloc arenas, made or not as the
+            // threads happen to meet, move the net figure by 0.3 (3.76 to 4.25 for validate).
+            let net = try Self.netPeak(of: arguments, on: text, named: "scalar.yaml", runs: 4)
             #expect(
                 net < 4, "\(arguments): peak \(net) times the input's \(text.utf8.count) bytes, net of an empty run")
         }
