@@ -18,7 +18,7 @@ final class SchemaBuilder {
 
     /// The schema for a resolved reference (no generic parameters left) at `path` (nil where
     /// no date rule by path can name what is below).
-    func schema(_ reference: TypeReference, path: [PathComponent]?) throws(SchemaGenerationError) -> SchemaValue {
+    func schema(_ reference: TypeReference, path: [PathComponent]?) throws(ModelProblem) -> SchemaValue {
         switch reference {
         case .bool: return .object(["type": .string("boolean")])
         case .string: return .object(["type": .string("string")])
@@ -53,20 +53,20 @@ final class SchemaBuilder {
             ])
         case .named(let name, let arguments): return try named(name, arguments, reference, path: path)
         case .parameter(let name):
-            throw SchemaGenerationError(origin: nil, message: "generic parameter '\(name)' has no argument")
+            throw ModelProblem(origin: nil, message: "generic parameter '\(name)' has no argument")
         }
     }
 
     // MARK: Named types
 
     private func named(_ name: String, _ arguments: [TypeReference], _ reference: TypeReference, path: [PathComponent]?)
-        throws(SchemaGenerationError) -> SchemaValue
+        throws(ModelProblem) -> SchemaValue
     {
         guard let type = generator.models[name] else {
-            throw SchemaGenerationError(origin: nil, message: "cannot find type '\(name)' in the model")
+            throw ModelProblem(origin: nil, message: "cannot find type '\(name)' in the model")
         }
         guard type.genericParameters.count == arguments.count else {
-            throw SchemaGenerationError(
+            throw ModelProblem(
                 origin: type.origin,
                 message: "'\(name)' takes \(type.genericParameters.count) generic argument(s), got \(arguments.count)")
         }
@@ -113,11 +113,11 @@ final class SchemaBuilder {
 
     /// What a named type decodes as, its generic parameters bound.
     private func body(_ type: ModelType, bindings: [String: TypeReference], title: String, path: [PathComponent]?)
-        throws(SchemaGenerationError) -> SchemaValue
+        throws(ModelProblem) -> SchemaValue
     {
         switch type.shape {
         case .unsupported(let reason, let remedy):
-            throw SchemaGenerationError(
+            throw ModelProblem(
                 origin: type.origin, message: "`\(type.name)` cannot be decoded from source: \(reason)", remedy: remedy)
         case .structure(let properties):
             var entries: [(key: String, type: TypeReference)] = []
@@ -156,7 +156,7 @@ final class SchemaBuilder {
     /// A keyed container of members (a structure, or an enum case's associated values):
     /// optional members may be missing or `null`, the others are required.
     private func members(_ entries: [(key: String, type: TypeReference)], title: String?, path: [PathComponent]?)
-        throws(SchemaGenerationError) -> SchemaValue
+        throws(ModelProblem) -> SchemaValue
     {
         var properties: [SchemaValue.Member] = []
         var patternProperties: [SchemaValue.Member] = []
@@ -206,7 +206,7 @@ final class SchemaBuilder {
 
     // MARK: Collections
 
-    private func array(_ element: TypeReference, path: [PathComponent]?) throws(SchemaGenerationError) -> SchemaValue {
+    private func array(_ element: TypeReference, path: [PathComponent]?) throws(ModelProblem) -> SchemaValue {
         let named = path.map { namedElements(after: $0) } ?? []
         let rest = try schema(element, path: path.map { $0 + [.otherIndex] })
         guard let last = named.max(), let path else { return .object(["type": .string("array"), "items": rest]) }
@@ -219,7 +219,7 @@ final class SchemaBuilder {
     }
 
     private func keyedDictionary(intKeys: Bool, value: TypeReference, path: [PathComponent]?)
-        throws(SchemaGenerationError) -> SchemaValue
+        throws(ModelProblem) -> SchemaValue
     {
         var schema: [SchemaValue.Member] = [.init("type", .string("object"))]
         if let path {
@@ -249,12 +249,12 @@ final class SchemaBuilder {
 
     /// Generic parameters replaced by their arguments.
     static func substitute(_ reference: TypeReference, _ bindings: [String: TypeReference], origin: SourceOrigin?)
-        throws(SchemaGenerationError) -> TypeReference
+        throws(ModelProblem) -> TypeReference
     {
         switch reference {
         case .parameter(let name):
             guard let bound = bindings[name] else {
-                throw SchemaGenerationError(origin: origin, message: "generic parameter '\(name)' has no argument")
+                throw ModelProblem(origin: origin, message: "generic parameter '\(name)' has no argument")
             }
             return bound
         case .optional(let wrapped): return .optional(try substitute(wrapped, bindings, origin: origin))

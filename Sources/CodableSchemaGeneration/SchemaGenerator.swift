@@ -20,27 +20,6 @@ public enum GeneratedSchemaDraft: String, Sendable, CaseIterable {
     var definitionsKey: String { self == .draft7 ? "definitions" : "$defs" }
 }
 
-/// A model that has no schema: a type whose decoding cannot be read from source (a hand-written
-/// `init(from:)`, a property wrapper), a type the model lacks, or a generic parameter left open.
-public struct SchemaGenerationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Where the offending declaration is, when known.
-    public var origin: SourceOrigin?
-    /// What is wrong, as one sentence without the location.
-    public var message: String
-    /// What would describe the type instead, when something would.
-    public var remedy: ModelRemedy?
-
-    /// Creates an error.
-    public init(origin: SourceOrigin?, message: String, remedy: ModelRemedy? = nil) {
-        self.origin = origin
-        self.message = message
-        self.remedy = remedy
-    }
-
-    /// `file:line:column: message`, or the message alone.
-    public var description: String { origin.map { "\($0): \(message)" } ?? message }
-}
-
 /// Writes the JSON Schema that accepts exactly the JSON `RecordDecoder` (and so `JSONDecoder`
 /// with the synthesized conformances) accepts for a type, with the given strategies.
 ///
@@ -75,7 +54,7 @@ public struct SchemaGenerator: Sendable {
 
     /// The schema for `root`. Throws for any type `root` reaches that cannot be decoded from
     /// source, even where a record might never reach it.
-    public func schema(for root: TypeReference) throws(SchemaGenerationError) -> SchemaValue {
+    public func schema(for root: TypeReference) throws(ModelProblem) -> SchemaValue {
         let builder = SchemaBuilder(generator: self)
         let body = try builder.schema(root, path: options.dateRules.isEmpty ? nil : [])
         var members = [SchemaValue.Member("$schema", .string(draft.uri))]

@@ -2,7 +2,6 @@ import CodableDecoding
 import CodableModels
 import CodableParsing
 import CodableSchema
-import CodableSchemaGeneration
 
 /// The options that get a run past what the parser layer reports. The parser layer says what is
 /// wrong, and what would help as a typed value; only this layer knows the command line, so it
@@ -55,11 +54,6 @@ extension ModelProblem {
 }
 
 extension ModelReadError {
-    /// The message codable prints: what is wrong, then the option that helps, if any.
-    var printedMessage: String { message + (remedy?.text ?? "") }
-}
-
-extension SchemaGenerationError {
     /// The message codable prints: what is wrong, then the option that helps, if any.
     var printedMessage: String { message + (remedy?.text ?? "") }
 }
