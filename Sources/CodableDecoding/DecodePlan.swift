@@ -170,7 +170,7 @@ final class DecodePlan: @unchecked Sendable {
     private func compile(_ reference: TypeReference, substitutions: [String: TypeReference], origin: SourceOrigin?)
         throws(ModelProblem) -> Int
     {
-        let resolved = try substitute(reference, substitutions, origin: origin)
+        let resolved = try reference.substituting(substitutions, origin: origin)
         if let known = memo[resolved] { return known }
         switch resolved {
         case .bool: return remember(resolved, .bool)
@@ -235,31 +235,6 @@ final class DecodePlan: @unchecked Sendable {
         return index
     }
 
-    /// Replaces generic parameters by their arguments.
-    private func substitute(_ reference: TypeReference, _ bindings: [String: TypeReference], origin: SourceOrigin?)
-        throws(ModelProblem) -> TypeReference
-    {
-        switch reference {
-        case .parameter(let name):
-            guard let bound = bindings[name] else {
-                throw ModelProblem(origin: origin, message: "generic parameter '\(name)' has no argument")
-            }
-            return bound
-        case .optional(let wrapped): return .optional(try substitute(wrapped, bindings, origin: origin))
-        case .array(let element): return .array(try substitute(element, bindings, origin: origin))
-        case .set(let element): return .set(try substitute(element, bindings, origin: origin))
-        case .dictionary(let key, let value):
-            return .dictionary(
-                key: try substitute(key, bindings, origin: origin),
-                value: try substitute(value, bindings, origin: origin))
-        case .named(let name, let arguments):
-            var substituted: [TypeReference] = []
-            for argument in arguments { substituted.append(try substitute(argument, bindings, origin: origin)) }
-            return .named(name, arguments: substituted)
-        default: return reference
-        }
-    }
-
     private func compile(_ type: ModelType, display: String, bindings: [String: TypeReference]) throws(ModelProblem)
         -> Node
     {
@@ -277,7 +252,7 @@ final class DecodePlan: @unchecked Sendable {
                 switch property.role {
                 case .skipped: continue
                 case .coded, .constant:
-                    let resolved = try substitute(property.type, bindings, origin: property.origin)
+                    let resolved = try property.type.substituting(bindings, origin: property.origin)
                     var isOptional = false
                     if case .optional = resolved { isOptional = true }
                     var constant: String?
@@ -305,7 +280,7 @@ final class DecodePlan: @unchecked Sendable {
             for enumCase in cases {
                 var entries: [(key: String, node: Int, isOptional: Bool, constant: String?)] = []
                 for parameter in enumCase.parameters {
-                    let resolved = try substitute(parameter.type, bindings, origin: type.origin)
+                    let resolved = try parameter.type.substituting(bindings, origin: type.origin)
                     var isOptional = false
                     if case .optional = resolved { isOptional = true }
                     entries.append(

@@ -122,7 +122,7 @@ final class SchemaBuilder {
         case .structure(let properties):
             var entries: [(key: String, type: TypeReference)] = []
             for property in properties where property.role == .coded {
-                entries.append((property.key, try Self.substitute(property.type, bindings, origin: property.origin)))
+                entries.append((property.key, try property.type.substituting(bindings, origin: property.origin)))
             }
             return try members(entries, title: title, path: path)
         case .rawEnum(let raw, let cases):
@@ -138,7 +138,7 @@ final class SchemaBuilder {
             for enumCase in cases {
                 var entries: [(key: String, type: TypeReference)] = []
                 for parameter in enumCase.parameters {
-                    entries.append((parameter.key, try Self.substitute(parameter.type, bindings, origin: type.origin)))
+                    entries.append((parameter.key, try parameter.type.substituting(bindings, origin: type.origin)))
                 }
                 let casePath = path.map { $0 + [.key(enumCase.key)] }
                 properties.append(.init(enumCase.key, try members(entries, title: nil, path: casePath)))
@@ -245,31 +245,6 @@ final class SchemaBuilder {
             return .object(["type": .array([.string(type), .string("null")])])
         }
         return .object(["anyOf": .array([schema, .object(["type": .string("null")])])])
-    }
-
-    /// Generic parameters replaced by their arguments.
-    static func substitute(_ reference: TypeReference, _ bindings: [String: TypeReference], origin: SourceOrigin?)
-        throws(ModelProblem) -> TypeReference
-    {
-        switch reference {
-        case .parameter(let name):
-            guard let bound = bindings[name] else {
-                throw ModelProblem(origin: origin, message: "generic parameter '\(name)' has no argument")
-            }
-            return bound
-        case .optional(let wrapped): return .optional(try substitute(wrapped, bindings, origin: origin))
-        case .array(let element): return .array(try substitute(element, bindings, origin: origin))
-        case .set(let element): return .set(try substitute(element, bindings, origin: origin))
-        case .dictionary(let key, let value):
-            return .dictionary(
-                key: try substitute(key, bindings, origin: origin),
-                value: try substitute(value, bindings, origin: origin))
-        case .named(let name, let arguments):
-            var substituted: [TypeReference] = []
-            for argument in arguments { substituted.append(try substitute(argument, bindings, origin: origin)) }
-            return .named(name, arguments: substituted)
-        default: return reference
-        }
     }
 
     /// The content of a JSON string literal.
