@@ -91,4 +91,25 @@ import Testing
         #expect(result.stderr.contains("    at /$defs/Book.Format/enum/3\n"))
         #expect(result.stdout.isEmpty)
     }
+
+    @Test func outputGoesToTheFileAtomically() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("book.schema.json").path
+        let written = try CodableBinary.run(["schema", "--model", "Samples/models", "--type", "Book", "-o", path])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.isEmpty)
+        let printed = try CodableBinary.run(["schema", "--model", "Samples/models", "--type", "Book"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == printed.stdout)
+
+        // A type with no schema leaves the file as it was.
+        let failed = try CodableBinary.run(["schema", "--model", "Samples/models", "--type", "NoSuchType", "-o", path])
+        #expect(failed.status == 2, "\(failed.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == printed.stdout)
+        let both = try CodableBinary.run([
+            "schema", "--model", "Samples/models", "--type", "Book", "-o", path, "--check", path,
+        ])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("--output and --check do not go together"), "\(both.stderr)")
+    }
 }

@@ -114,24 +114,7 @@ extension CodableCommand {
 
         /// Writes the source to standard output or `-o`.
         private func write(_ source: String) throws(CommandFailure) {
-            let target =
-                try output.map { path throws(CommandFailure) in try OutputTarget.atomicFile(path) }
-                ?? .standardOutput()
-            let buffer = OutputBuffer(capacity: source.utf8.count + 16)
-            var cursor = buffer.beginAppending()
-            var text = source
-            text.withUTF8 { cursor.append($0) }
-            buffer.endAppending(cursor)
-            do {
-                try target.write(buffer)
-                try target.commit()
-            } catch let error as OutputWriteError {
-                target.discard()
-                if case .failed(let failure) = error { throw failure }
-            } catch {
-                target.discard()
-                throw error as! CommandFailure
-            }
+            try OutputTarget.writeText(source, to: output)
         }
 
         /// Decodes every sample with the model written; each one that fails is reported, and the

@@ -49,8 +49,19 @@ extension CodableCommand {
                 valueName: "file"))
         var check: String?
 
+        @Option(
+            name: [.customShort("o"), .long],
+            help: ArgumentHelp(
+                "Write to this file instead of standard output, atomically: on error it is left as it was.",
+                valueName: "file"))
+        var output: String?
+
         @OptionGroup(title: "Decoding") var decoding: DecodeOptions
         @OptionGroup(title: "Dates") var dates: DateOptions
+
+        func validate() throws {
+            if check != nil && output != nil { throw ValidationError("--output and --check do not go together.") }
+        }
 
         func run() throws {
             let (models, root) = try model.load(for: "schema")
@@ -65,12 +76,7 @@ extension CodableCommand {
             } catch {
                 throw CommandFailure.invalidModel(place: error.origin?.description, message: error.printedMessage)
             }
-            guard let check else {
-                do { try FileHandle.standardOutput.write(contentsOf: Data(schema.prettyText.utf8)) } catch {
-                    throw CommandFailure.unwritableOutput(output: "standard output", reason: "\(error)")
-                }
-                return
-            }
+            guard let check else { return try OutputTarget.writeText(schema.prettyText, to: output) }
             try compare(schema, with: check)
         }
 
