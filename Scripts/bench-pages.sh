@@ -36,10 +36,8 @@ while (($#)); do
     shift
 done
 
-if [ -z "${CODABLE_BIN:-}" ]; then
-    (cd "$REPO_ROOT" && swift build -c release --product codable >/dev/null)
-    CODABLE_BIN="$REPO_ROOT/.build/release/codable"
-fi
+source "$REPO_ROOT/Scripts/bench/common.sh"
+CODABLE_BIN=$(release_codable)
 
 work=$(mktemp -d)
 server_pid=
@@ -110,15 +108,10 @@ for source in http-next http-next-param http-cursor http-page-param http-offset-
         echo "bench-pages: $source gave $count records, expected $expected" >&2
         exit 1
     fi
-    best_us=
-    for r in $(seq "$RUNS"); do
-        start=${EPOCHREALTIME/./}
-        run "$r" >/dev/null
-        end=${EPOCHREALTIME/./}
-        elapsed=$((end - start))
-        if [ -z "$best_us" ] || [ "$elapsed" -lt "$best_us" ]; then best_us=$elapsed; fi
-    done
-    seconds=$(awk -v us="$best_us" 'BEGIN { printf "%.3f", us / 1e6 }')
+    # A new run number each time: `run` with the next one.
+    next_run() { run_number=$((run_number + 1)); run "$run_number"; }
+    run_number=0
+    seconds=$(best_wall_seconds "$RUNS" next_run)
     verdict=
     case $source in
         http-*)

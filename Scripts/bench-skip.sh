@@ -27,10 +27,8 @@ while (($#)); do
     shift
 done
 
-if [ -z "${CODABLE_BIN:-}" ]; then
-    (cd "$REPO_ROOT" && swift build -c release --product codable >/dev/null)
-    CODABLE_BIN="$REPO_ROOT/.build/release/codable"
-fi
+source "$REPO_ROOT/Scripts/bench/common.sh"
+CODABLE_BIN=$(release_codable)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -69,17 +67,7 @@ struct User: Codable {
 }
 SWIFT
 
-best() {  # best wall time of RUNS runs of "$@", in seconds
-    local best_us= start end elapsed
-    for _ in $(seq "$RUNS"); do
-        start=${EPOCHREALTIME/./}
-        "$@" >/dev/null 2>&1 || true
-        end=${EPOCHREALTIME/./}
-        elapsed=$((end - start))
-        if [ -z "$best_us" ] || [ "$elapsed" -lt "$best_us" ]; then best_us=$elapsed; fi
-    done
-    awk -v us="$best_us" 'BEGIN { printf "%.3f", us / 1e6 }'
-}
+best() { best_wall_seconds "$RUNS" "$@"; }
 
 printf 'on-error skip: %d MB of JSON Lines, 1 bad line in 1000, best of %d (nproc %s, load %s)\n' \
     "$MB" "$RUNS" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

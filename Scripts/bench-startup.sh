@@ -22,11 +22,8 @@ while (($#)); do
   shift
 done
 command -v hyperfine >/dev/null || { echo "bench-startup: hyperfine is not installed" >&2; exit 2; }
-bin=${CODABLE_BIN:-}
-if [ -z "$bin" ]; then
-  swift build -c release --product codable >&2
-  bin="$(swift build -c release --show-bin-path)/codable"
-fi
+source Scripts/bench/common.sh
+bin=$(release_codable)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo '{}' > "$work/empty.json"

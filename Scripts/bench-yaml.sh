@@ -42,13 +42,8 @@ done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-if [[ -n ${CODABLE_BIN:-} ]]; then
-    CODABLE=$CODABLE_BIN
-else
-    echo "Building codable (release)..." >&2
-    (cd "$REPO_ROOT" && swift build -c release --scratch-path .build-release --product codable >&2) || die "release build failed"
-    CODABLE="$REPO_ROOT/.build-release/release/codable"
-fi
+source "$REPO_ROOT/Scripts/bench/common.sh"
+CODABLE=$(release_codable) || die "no codable to measure"
 
 DATA_DIR="$DATA_ROOT/${SIZE_MB}mb"
 JSON="$DATA_DIR/records.json"

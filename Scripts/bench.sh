@@ -104,15 +104,8 @@ parse_args() {
 # CODABLE_BIN is given. The build uses its own scratch path so that it never
 # disturbs a debug build in .build/.
 build_codable() {
-    if [[ -n ${CODABLE_BIN:-} ]]; then
-        [[ -x $CODABLE_BIN ]] || die "CODABLE_BIN=$CODABLE_BIN is not executable"
-        CODABLE=$CODABLE_BIN
-        return
-    fi
-    echo "Building codable (release)..." >&2
-    (cd "$REPO_ROOT" && swift build -c release --scratch-path .build-release >&2) \
-        || die "release build failed"
-    CODABLE="$REPO_ROOT/.build-release/release/codable"
+    source "$REPO_ROOT/Scripts/bench/common.sh"
+    CODABLE=$(release_codable) || die "no codable to measure"
 }
 
 # Sets DATA_DIR, generating the data unless a complete set of this size made

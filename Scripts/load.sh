@@ -23,10 +23,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 processes=${PROCESSES:-64}
 gigabytes=${GIGABYTES:-5}
-if [ -z "${BIN:-}" ]; then
-  swift build -c release --product codable >&2
-  BIN=$(swift build -c release --show-bin-path)/codable
-fi
+source Scripts/bench/common.sh
+BIN=${BIN:-$(release_codable)}
 [ -x /usr/bin/time ] || { echo "load.sh: needs /usr/bin/time (GNU time)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -30,10 +30,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 megabytes=${MEGABYTES:-100}
-if [ -z "${BIN:-}" ]; then
-  swift build -c release --product codable >&2
-  BIN=$(swift build -c release --show-bin-path)/codable
-fi
+source Scripts/bench/common.sh
+BIN=${BIN:-$(release_codable)}
 [ -x /usr/bin/time ] || { echo "memory.sh: needs /usr/bin/time (GNU time)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "memory.sh: needs python3 to generate the inputs" >&2; exit 2; }
 work=$(mktemp -d)
