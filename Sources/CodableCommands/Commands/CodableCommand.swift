@@ -31,6 +31,9 @@ public struct CodableCommand: AsyncParsableCommand {
             \(exitStatusHelp)
             """,
         version: "0.1.0",
+        // Each subcommand names itself (`commandName`): otherwise swift-argument-parser derives
+        // the name from `String(describing:)` of its type, whose protocol lookups scan every
+        // conformance in the binary at each start.
         subcommands: [Convert.self, Decode.self, Validate.self, Schema.self, Infer.self]
     )
 

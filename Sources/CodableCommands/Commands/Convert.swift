@@ -4,6 +4,7 @@ extension CodableCommand {
     /// `codable convert`: records from one format to another, with nothing lost.
     struct Convert: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "convert",
             abstract: "Convert records between formats; no schema needed.",
             discussion: """
                 Numbers and key order survive exactly. With --to json the records are written \

@@ -5,6 +5,7 @@ extension CodableCommand {
     /// `codable decode`: records decoded into a Codable model and re-encoded.
     struct Decode: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decode",
             abstract: "Decode records into a Codable model and print them.",
             discussion: """
                 Reads the model from Swift source (--model, a file or a folder) or from a JSON Schema \

@@ -10,6 +10,7 @@ extension CodableCommand {
     /// decoding every sample with them.
     struct Infer: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "infer",
             abstract: "Write Swift Codable models that decode every sample record.",
             discussion: """
                 Reads the samples as convert does (every format, --items and --next pages) and \

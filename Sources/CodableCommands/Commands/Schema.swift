@@ -8,6 +8,7 @@ extension CodableCommand {
     /// model type, printed or checked against a committed one.
     struct Schema: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "schema",
             abstract: "Write the JSON Schema of what JSONDecoder accepts for a model type.",
             usage: "codable schema --model <file.swift> ... --type <name> [<options>]",
             discussion: """

@@ -5,6 +5,7 @@ extension CodableCommand {
     /// `codable validate`: every problem of every record, for CI.
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check documents or records against a JSON Schema or Swift model.",
             discussion: """
                 Checks against --schema FILE (draft 2020-12, or 2019-09, 07, 06 or 04 by its \
