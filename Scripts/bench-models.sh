@@ -8,6 +8,4 @@ set -euo pipefail
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$REPO_ROOT"
-echo "Building codable-model-bench (release)..." >&2
-swift build -c release --scratch-path .build-release --product codable-model-bench >&2
-.build-release/release/codable-model-bench "${1:-2000}" "${2:-5}"
+"$(Scripts/build-release.sh --product codable-model-bench)" "${1:-2000}" "${2:-5}"

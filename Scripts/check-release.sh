@@ -8,8 +8,7 @@
 #      installs the release and the installed binary runs `convert`, `decode --model`,
 #      `validate --schema` on Samples/ and reads web pages from Tests/PageServer/page_server.py;
 #   4. ldd lists only the C library's parts (libc, libm, libpthread, libdl, librt, ld-linux,
-#      libgcc_s). While HTTP goes through FoundationNetworking the binary also needs libcurl:
-#      those libraries (libcurl and what it loads) are listed as a known failure, not a failure.
+#      libgcc_s): the system libcurl is opened when a URL is first read, not linked.
 # Usage: Scripts/check-release.sh   (after Scripts/release.sh; needs python3; step 3 needs
 # unshare, and root or unprivileged user namespaces)
 set -euo pipefail
@@ -182,15 +181,7 @@ extra=$(grep -Ev "$c_library" <<<"$libraries" || true)
 if [ -z "$extra" ]; then
   pass "the binary needs only the C library's parts"
 else
-  # What libcurl needs, by name without the version (libnghttp2, libgnutls, ...).
-  curl_library=$(ldd "$binary" | awk '$1 ~ /^libcurl/ { print $3 }')
-  curl_needs=$({ echo libcurl; [ -z "$curl_library" ] || ldd "$curl_library" | awk '{ print $1 }' | sed 's,.*/,,'; } | sed 's/\.so.*//' | sort -u)
-  beyond_curl=$(comm -23 <(sed 's/\.so.*//' <<<"$extra" | sort -u) <(echo "$curl_needs"))
-  if [ -n "$curl_library" ] && [ -z "$beyond_curl" ]; then
-    echo "check-release: KNOWN FAILURE (passes once HTTP no longer links FoundationNetworking): beyond the C library, ldd lists libcurl and what it loads: $(tr '\n' ' ' <<<"$extra")"
-  else
-    fail "beyond the C library, the binary needs: $(tr '\n' ' ' <<<"${beyond_curl:-$extra}")"
-  fi
+  fail "beyond the C library, the binary needs: $(tr '\n' ' ' <<<"$extra")"
 fi
 
 [ "$failures" = 0 ] && echo "check-release: all checks passed" || echo "check-release: $failures failed"

@@ -6,17 +6,13 @@
 #   dist/install.sh                        the installer (install.sh), for the one-line install
 #   dist/SHA256SUMS                        sha256sum's lines for both
 # PLATFORM is linux-x86_64 or linux-arm64 (macos-arm64, macos-x86_64 on a Mac); VERSION is what
-# `codable --version` prints. The Swift runtime and Foundation are linked statically
-# (--static-swift-stdlib), and so are libyaml and libstdc++ on Linux: the linker finds their
-# `.a` first in a folder that holds only those, so the binary needs only the C library's parts
-# and, while HTTP goes through FoundationNetworking, libcurl (Scripts/check-release.sh checks it). The build goes to .build-static (about 8 minutes from
-# scratch on 2 cores; run at the lowest priority). Usage:
-#   Scripts/release.sh [--skip-build]   (--skip-build: package what .build-static holds)
+# `codable --version` prints. The binary is Scripts/build-release.sh's: the Swift runtime,
+# Foundation, libyaml and libstdc++ linked statically, so it needs only the C library's parts.
+# Usage:
+#   Scripts/release.sh [--skip-build]   (--skip-build: package what .build-release holds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
-scratch=$root/.build-static
-dist=$root/dist
+dist=$PWD/dist
 
 fail() { echo "release: $*" >&2; exit 1; }
 
@@ -31,51 +27,11 @@ case "$(uname -m)" in
   *) fail "no release build for $(uname -m)" ;;
 esac
 
-build=(swift build -c release --product codable --scratch-path "$scratch")
-if [ "$os" = linux ]; then
-  # Only the static archives, so that -lyaml and -lstdc++ find them before the shared libraries.
-  static_libs=$scratch/static-libs
-  mkdir -p "$static_libs"
-  multiarch=$(gcc -print-multiarch 2>/dev/null || echo "$(uname -m)-linux-gnu")
-  libyaml=/usr/lib/$multiarch/libyaml.a
-  libstdcxx=$({ gcc -print-file-name=libstdc++.a || clang -print-file-name=libstdc++.a; } 2>/dev/null || true)
-  [ -f "$libyaml" ] || fail "no $libyaml (apt-get install libyaml-dev)"
-  [ -f "$libstdcxx" ] || fail "no libstdc++.a (apt-get install libstdc++-12-dev)"
-  ln -sf "$libyaml" "$static_libs/libyaml.a"
-  ln -sf "$(realpath "$libstdcxx")" "$static_libs/libstdc++.a"
-  # SwiftPM puts pkg-config's libyaml flags (-L/usr/lib/MULTIARCH -lyaml) before -Xlinker's: a
-  # yaml-0.1.pc of our own names the folder instead.
-  printf 'Name: yaml-0.1\nDescription: libyaml, linked statically\nVersion: %s\nLibs: -L%s -lyaml\nCflags:\n' \
-    "$(pkg-config --modversion yaml-0.1 2>/dev/null || echo 0.2)" "$static_libs" > "$static_libs/yaml-0.1.pc"
-  export PKG_CONFIG_PATH=$static_libs${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
-  # A static FoundationNetworking links -lcurl: that needs libcurl's development files.
-  if grep -rqs "import FoundationNetworking" Sources && [ ! -e "/usr/lib/$multiarch/libcurl.so" ]; then
-    fail "no /usr/lib/$multiarch/libcurl.so, which a static FoundationNetworking links (apt-get install libcurl4-openssl-dev)"
-  fi
-  build+=(--static-swift-stdlib -Xlinker -L"$static_libs")
+if [ "${1:-}" = --skip-build ]; then
+  binary=$(Scripts/build-release.sh --print-path)
 else
-  # macOS has no static Swift runtime; it is part of the system from macOS 12 on.
-  build+=(-Xlinker -dead_strip)
+  binary=$(Scripts/build-release.sh)
 fi
-
-if [ "${1:-}" != --skip-build ]; then
-  echo "==> ${build[*]}"
-  start=$(date +%s)
-  nice -n 19 "${build[@]}" &
-  builder=$!
-  # SwiftPM starts its compilers at priority 0 whatever its own: lower each one as it appears.
-  while kill -0 "$builder" 2>/dev/null; do
-    ps -eo pid=,ppid=,ni= | awk -v root="$builder" '
-      { parent[$1] = $2; nice[$1] = $3 }
-      END { for (p in parent) { q = p; while (q in parent && q != root && q > 1) q = parent[q]
-              if (q == root && p != root && nice[p] < 19) print p } }' | xargs -r renice -n 19 -p >/dev/null 2>&1 || true
-    sleep 2
-  done
-  wait "$builder"
-  echo "==> built in $(($(date +%s) - start)) s"
-fi
-binary="$("${build[@]}" --show-bin-path)/codable"
-[ -x "$binary" ] || fail "no binary at $binary (run without --skip-build)"
 
 version=$("$binary" --version)
 platform=$os-$arch

@@ -1,23 +1,16 @@
 # Sourced by the scripts that time or measure a release build of codable (bench*.sh, memory.sh,
 # load.sh): which binary to measure, and how to time a command.
 
-# Prints the codable binary to measure: $CODABLE_BIN when set, otherwise the release build in
-# .build-release, built first if needed. Every script shares that one folder, away from the
-# debug build in .build, so a release build is never made twice nor disturbs `swift test`.
+# Prints the codable binary to measure: $CODABLE_BIN when set, otherwise the binary that ships
+# (Scripts/build-release.sh, in .build-release, built first if needed). Every script measures
+# that one build, away from the debug build in .build.
 release_codable() {
     if [[ -n ${CODABLE_BIN:-} ]]; then
         [[ -x $CODABLE_BIN ]] || { echo "CODABLE_BIN=$CODABLE_BIN is not executable" >&2; return 1; }
         echo "$CODABLE_BIN"
         return
     fi
-    local root
-    root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-    echo "Building codable (release, .build-release)..." >&2
-    (cd "$root" && swift build -c release --scratch-path .build-release --product codable >&2) || {
-        echo "release build failed" >&2
-        return 1
-    }
-    echo "$root/.build-release/release/codable"
+    "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-release.sh"
 }
 
 # Prints the best wall time, in seconds, of RUNS runs of a command (its output dropped).

@@ -20,11 +20,15 @@
 //
 // Fuzzing builds move strings from 1 KiB on, so that the yaml-reader target,
 // whose inputs are a few KiB, runs them (AddressSanitizer does not see inside those mappings;
-// libyaml itself is not instrumented). A libyaml linked statically (whose own definitions win
-// over these weak ones) or with -Bsymbolic-functions (whose calls to its own functions never
-// leave it) keeps its own, silently: codable_yaml_allocation_is_interposed says which happened.
-// Either way it uses all of its own or all of these: they are declared alike (YAML_DECLARE), so
-// they bind alike.
+// libyaml itself is not instrumented).
+//
+// A libyaml linked statically keeps its own definitions (they beat these weak ones) and inlines
+// yaml_free and yaml_realloc into plain free and realloc calls. So the release build
+// (Scripts/build-release.sh) links a copy of libyaml.a whose objects call codable_yaml_free,
+// codable_yaml_realloc and codable_yaml_string_extend instead of free, realloc and
+// yaml_string_extend (objcopy --redefine-sym): the same three, under names no one else has.
+// A libyaml built with -Bsymbolic-functions (whose calls to its own functions never leave it)
+// keeps its own, silently: codable_yaml_allocation_is_interposed says which happened.
 
 #if defined(__linux__) && defined(CODABLE_YAML_ALLOCATOR)
 #include <pthread.h>
@@ -72,7 +76,7 @@ static int big_slot(void *start) {
     return -1;
 }
 
-__attribute__((weak)) void yaml_free(void *pointer) {
+void codable_yaml_free(void *pointer) {
     note_reached();
     if (pointer != NULL && atomic_load(&big_count) > 0) {
         pthread_mutex_lock(&big_lock);
@@ -112,12 +116,12 @@ static void *resize_if_big(void *pointer, size_t size, int *done) {
     return moved;
 }
 
-__attribute__((weak)) void *yaml_realloc(void *pointer, size_t size) {
+void *codable_yaml_realloc(void *pointer, size_t size) {
     note_reached();
     int done;
     void *moved = resize_if_big(pointer, size, &done);
     if (done) return moved;
-    return pointer ? realloc(pointer, size ? size : 1) : malloc(size ? size : 1);
+    return realloc(pointer, size);
 }
 
 // Moves the glibc block `start` (of `size` bytes) to a new mapping of `grown` bytes; NULL
@@ -143,7 +147,7 @@ static void *move_to_mapping(void *start, size_t size, size_t grown) {
     return mapped;
 }
 
-__attribute__((weak)) int yaml_string_extend(unsigned char **start, unsigned char **pointer, unsigned char **end) {
+int codable_yaml_string_extend(unsigned char **start, unsigned char **pointer, unsigned char **end) {
     note_reached();
     size_t size = (size_t)(*end - *start);
     size_t grown = size * 2;
@@ -164,6 +168,17 @@ __attribute__((weak)) int yaml_string_extend(unsigned char **start, unsigned cha
     *end = moved + grown;
     *start = moved;
     return 1;
+}
+
+// libyaml's own functions, taken over by ELF interposition when it is a shared library.
+__attribute__((weak)) void yaml_free(void *pointer) { codable_yaml_free(pointer); }
+
+__attribute__((weak)) void *yaml_realloc(void *pointer, size_t size) {
+    return codable_yaml_realloc(pointer, size ? size : 1);
+}
+
+__attribute__((weak)) int yaml_string_extend(unsigned char **start, unsigned char **pointer, unsigned char **end) {
+    return codable_yaml_string_extend(start, pointer, end);
 }
 
 #else
