@@ -43,20 +43,27 @@ case "$(uname -s)" in
     # A copy of libyaml.a whose objects call codable's allocation functions for its strings
     # (Sources/CSupport/YAMLAllocation.c says why): a static libyaml calls free and realloc
     # itself, so no definition of codable's can take the place of its own.
-    yaml_objects=$static_libs/libyaml-objects
-    rm -rf "$yaml_objects" "$static_libs/libyaml.a"
-    mkdir -p "$yaml_objects"
-    (cd "$yaml_objects" && ar x "$libyaml")
-    if [ "${CODABLE_YAML_ALLOCATOR:-}" != 0 ]; then
-      for object in "$yaml_objects"/*.o; do
-        renames=(--redefine-sym free=codable_yaml_free --redefine-sym realloc=codable_yaml_realloc)
-        # api.o defines yaml_string_extend; the others call it.
-        [ "$(basename "$object")" = api.o ] \
-          || renames+=(--redefine-sym yaml_string_extend=codable_yaml_string_extend)
-        objcopy "${renames[@]}" "$object"
-      done
+    # Made again only when the system's archive or this script is newer (a new copy relinks).
+    copy=$static_libs/libyaml.a
+    allocator=${CODABLE_YAML_ALLOCATOR:-1}
+    if [ -z "$print_only" ] && { [ ! -f "$copy" ] || [ "$libyaml" -nt "$copy" ] || [ "$0" -nt "$copy" ] \
+      || [ "$(cat "$static_libs/allocator" 2>/dev/null)" != "$allocator" ]; }; then
+      yaml_objects=$static_libs/libyaml-objects
+      rm -rf "$yaml_objects" "$copy"
+      mkdir -p "$yaml_objects"
+      (cd "$yaml_objects" && ar x "$libyaml")
+      if [ "$allocator" != 0 ]; then
+        for object in "$yaml_objects"/*.o; do
+          renames=(--redefine-sym free=codable_yaml_free --redefine-sym realloc=codable_yaml_realloc)
+          # api.o defines yaml_string_extend; the others call it.
+          [ "$(basename "$object")" = api.o ] \
+            || renames+=(--redefine-sym yaml_string_extend=codable_yaml_string_extend)
+          objcopy "${renames[@]}" "$object"
+        done
+      fi
+      ar rcs "$copy" "$yaml_objects"/*.o
+      echo "$allocator" > "$static_libs/allocator"
     fi
-    ar rcs "$static_libs/libyaml.a" "$yaml_objects"/*.o
     ln -sf "$(realpath "$libstdcxx")" "$static_libs/libstdc++.a"
     # SwiftPM puts pkg-config's libyaml flags (-L/usr/lib/MULTIARCH -lyaml) before -Xlinker's: a
     # yaml-0.1.pc of our own names the folder instead.
