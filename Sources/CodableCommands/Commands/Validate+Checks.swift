@@ -23,7 +23,7 @@ extension CodableCommand.Validate {
 
     /// What to check each input with, and what reports name as checked against: the
     /// `--schema` or `--model`, or else the rules of `.codable.yaml`.
-    func plan() async throws(CommandFailure) -> ([ValidationRunner.Entry], ValidationSubject) {
+    func plan() async throws(CommandFailure) -> ([RunInput], ValidationSubject) {
         if schema != nil || !model.model.isEmpty {
             let command = self
             let check = try await onOwnThread { () throws(CommandFailure) in try command.makeCheck() }
@@ -48,7 +48,7 @@ extension CodableCommand.Validate {
             let files = plan.unchecked.count == 1 ? "1 file is" : "\(plan.unchecked.count) files are"
             throw .usage("\(files) not covered by \(path) (--strict)")
         }
-        return (plan.entries, ValidationSubject(kind: "config", source: path))
+        return (plan.inputs, ValidationSubject(kind: "config", source: path))
     }
 
     /// How `http(s)` schemas are had: the cache, else the network as `--timeout`, `--retry`,
@@ -61,12 +61,12 @@ extension CodableCommand.Validate {
     /// The checker `--schema` or `--model` makes, and whether it checks a top-level array's
     /// elements one by one: with a schema, `--each`; with a model, unless its type is an
     /// array (`[T]` checks each input whole).
-    func makeCheck() throws(CommandFailure) -> ValidationRunner.Check {
+    func makeCheck() throws(CommandFailure) -> RecordCheck {
         let checker = try makeChecker()
         guard let model = checker as? ModelChecker else {
-            return ValidationRunner.Check(checker: checker, arrayElementsAreRecords: each)
+            return RecordCheck(checker: checker, arrayElementsAreRecords: each)
         }
-        return ValidationRunner.Check(checker: checker, arrayElementsAreRecords: !model.checksWholeArrays)
+        return RecordCheck(checker: checker, arrayElementsAreRecords: !model.checksWholeArrays)
     }
 
     private func makeChecker() throws(CommandFailure) -> any RecordChecker {
@@ -109,10 +109,10 @@ extension CodableCommand.Validate {
         case file(InputFile)
         case unmatchedPattern(String)
 
-        func checked(by check: ValidationRunner.Check) -> ValidationRunner.Entry {
+        func checked(by check: RecordCheck) -> RunInput {
             switch self {
-            case .file(let file): .file(file, check)
-            case .unmatchedPattern(let pattern): .unmatchedPattern(pattern)
+            case .file(let file): RunInput(file: file, check: check)
+            case .unmatchedPattern(let pattern): .unmatched(pattern)
             }
         }
     }

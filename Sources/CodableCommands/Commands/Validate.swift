@@ -149,17 +149,19 @@ extension CodableCommand {
                 try await checkSchemaFiles(schema)
                 if input.files.isEmpty { return }  // the schema was what to check
             }
-            let (entries, subject) = try await plan()
+            let (inputs, subject) = try await plan()
             let format = report ?? (Terminal.environment("GITHUB_ACTIONS") == "true" ? .github : .text)
             let target: OutputTarget
             if let output, output != "-" { target = try .atomicFile(output) } else { target = .standardOutput() }
             let color = output == nil && Terminal.stdoutWantsColor
-            let runner = ValidationRunner(
-                entries: entries, input: input,
-                report: quiet ? nil : format.makeReport(subject: subject, color: color),
-                unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors == 0 ? nil : maxErrors,
-                target: target)
-            let summary = try await runner.run()
+            let maxErrors = maxErrors == 0 ? nil : maxErrors
+            let report = ReportingSink(
+                target: target, report: quiet ? nil : format.makeReport(subject: subject, color: color),
+                unreadableOnStandardError: quiet || format == .text, maxErrors: maxErrors)
+            try await RecordLoop(
+                plan: .validating(input: input, inputs: inputs, report: report, maxErrors: maxErrors)
+            ).run()
+            let summary = report.summary
             if !quiet { Diagnostics().line(summary.line + (summary.stoppedAtLimit.map(Remedy.maxErrors) ?? "")) }
             if summary.unreadableFiles > 0 { throw CommandFailure.reported(.io) }
             if summary.errors > 0 { throw CommandFailure.reported(.invalidData) }

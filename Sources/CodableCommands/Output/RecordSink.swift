@@ -5,7 +5,7 @@ import CodablePipeline
 /// page) writing into the output target, `--split`'s pages, or the output of a lane's writer
 /// that formats records itself (`decode`'s). The loop writes records into it, `flush`es it
 /// after every batch and `finish`es it at the end.
-final class RecordSink {
+final class RecordSink: RunSink {
     /// Where the output goes (standard output or `-o`; nothing with `--split`).
     let target: OutputTarget
     /// The bytes written and not written out yet.
@@ -46,9 +46,22 @@ final class RecordSink {
         self.places = ProblemPlaces()
     }
 
+    /// Records are written until the run's inputs end (or the transform chain has its page).
+    var isSatisfied: Bool { false }
+
     /// The input being read: where `--split` reports a value that no page can hold.
-    func startInput(_ file: InputFile) {
-        splitter?.input = file
+    func startInput(_ input: RunInput) {
+        splitter?.input = input.file
+    }
+
+    /// An input that cannot be read stops the run.
+    func cannotRead(_ input: RunInput, _ failure: CommandFailure) throws {
+        throw failure
+    }
+
+    /// An input whose reading failed stops the run, once its records read before were written.
+    func endInput(_ input: RunInput, readError: (any Error)?) throws {
+        if let readError { throw InputReadFailure(error: readError) }
     }
 
     /// Writes every record of `batch` as it is.

@@ -1,28 +1,34 @@
 import CodableParsing
 import CodablePipeline
 
-/// The one loop behind every command that writes records: reads each input's batches in
-/// order, sends each through the plan's stages (reshaping, decoding, then the lane or the
-/// transform chain) into the sink, writes out what came through after every batch, and stops
-/// reading as soon as the chain wants nothing more.
+/// The one loop behind every command: reads each input's batches in order, sends each through
+/// the plan's stages (reshaping, decoding, then the lane, the transform chain or the check)
+/// into the sink, writes out what came through after every batch, and stops reading as soon as
+/// the chain or the sink wants nothing more.
 struct RecordLoop {
     let plan: RunPlan
 
-    /// A failure reading an input, thrown once the batches read before it were written.
-    private struct ReadFailure: Error {
-        let error: any Error
-    }
-
     func run() async throws(CommandFailure) {
         let sink = plan.sink
+        let discardPages = sink.discardPages
         var skipped = 0
         defer { plan.progress?.finish() }
-        let committed = try await sink.target.produce(cleanUp: sink.discardPages, otherError: otherError) {
-            reading: for file in plan.inputs {
-                sink.startInput(file)
-                var batches = InputBatches(
-                    try plan.input.records(from: file, resumesAfterMalformedRecords: plan.skipsFailures),
-                    readingAhead: plan.readsAhead)
+        let committed = try await sink.target.produce(cleanUp: discardPages, otherError: otherError) {
+            reading: for input in plan.inputs {
+                let file = input.file
+                sink.startInput(input)
+                let records: InputRecords
+                do throws(CommandFailure) {
+                    if let unreadable = input.unreadable { throw unreadable }
+                    records = try plan.input.records(
+                        from: file, arrayElementsAreRecords: input.arrayElementsAreRecords,
+                        resumesAfterMalformedRecords: plan.readsPastMalformedRecords)
+                } catch {
+                    try sink.cannotRead(input, error)
+                    if sink.isSatisfied { break reading }
+                    continue reading
+                }
+                var batches = InputBatches(records, readingAhead: plan.readsAhead)
                 defer { batches.cancel() }
                 // Reports a failed record and counts it (`--on-error skip`), or throws it.
                 let skipOrThrow = { (failure: CommandFailure) throws(CommandFailure) in
@@ -32,7 +38,12 @@ struct RecordLoop {
                 }
                 do {
                     var readError: (any Error)?
-                    while true {
+                    switch plan.writing {
+                    case .lane(let lane, _): lane.startInput(input)
+                    case .check(let lane, _): lane.startInput(input)
+                    case .asRead, .chain: break
+                    }
+                    batchByBatch: while true {
                         let next: RecordBatch?
                         do { next = try await batches.next() } catch {
                             guard let skippedRecord = error as? RecordReadError, skippedRecord.isSkippedRecord else {
@@ -41,9 +52,19 @@ struct RecordLoop {
                             }
                             // Reported in its place: after the failures of the records before it.
                             let failure = skippedRecord.failure(reading: file.displayName)
-                            if case .lane(let lane) = plan.writing {
+                            switch plan.writing {
+                            case .lane(let lane, let sink):
                                 lane.skip(failure, from: file)
-                            } else {
+                                while !lane.hasRoom, let written = await lane.next() {
+                                    skipped += try take(written, into: sink, from: file, skipOrThrow: skipOrThrow)
+                                }
+                            case .check(let lane, let report):
+                                lane.skip(failure, from: file)
+                                while !lane.hasRoom, let checked = await lane.next() {
+                                    try report.take(checked)
+                                    if report.isSatisfied { break batchByBatch }
+                                }
+                            case .asRead, .chain:
                                 Diagnostics().report(failure)
                                 skipped += 1
                             }
@@ -54,7 +75,9 @@ struct RecordLoop {
                         plan.progress?.advance(records: batch.count, bytes: batch.bytes.count)
                         if let reshaping = plan.reshaping {
                             let fromTable = plan.input.csvDialect(for: file) != nil
-                            if let edits = reshaping.editsAsWritten(for: batch, fromTable: fromTable) {
+                            if let edits = reshaping.editsAsWritten(for: batch, fromTable: fromTable),
+                                case .asRead(let sink) = plan.writing
+                            {
                                 sink.write(batch, edits: edits)
                                 try sink.flush(from: file)
                                 continue
@@ -67,16 +90,16 @@ struct RecordLoop {
                             batch = decoded
                         }
                         switch plan.writing {
-                        case .asRead:
+                        case .asRead(let sink):
                             sink.write(batch)
                             try sink.flush(from: file)
-                        case .lane(let lane):
+                        case .lane(let lane, let sink):
                             lane.start(batch, from: file)
                             // Taken (its output written and emptied) before its writer starts another.
                             while !lane.hasRoom, let written = await lane.next() {
-                                skipped += try take(written, from: file, skipOrThrow: skipOrThrow)
+                                skipped += try take(written, into: sink, from: file, skipOrThrow: skipOrThrow)
                             }
-                        case .chain(let chain, let dates):
+                        case .chain(let chain, let dates, let sink):
                             try chain.process(
                                 batch, replacements: dates.map { Self.replacements($0, batch) },
                                 onFailure: { failure, record in
@@ -88,18 +111,33 @@ struct RecordLoop {
                                 emitEdited: { record, edit in try sink.write(record, edit: edit) })
                             try sink.flush(from: file)
                             if chain.isSatisfied { break reading }
+                        case .check(let lane, let report):
+                            lane.start(batch, from: file)
+                            while !lane.hasRoom, let checked = await lane.next() {
+                                try report.take(checked)
+                                if report.isSatisfied { break batchByBatch }
+                            }
                         }
                     }
-                    if case .lane(let lane) = plan.writing {
+                    let readAsJSON = (plan.input.framing(for: file) ?? .json) == .json
+                    switch plan.writing {
+                    case .lane(let lane, let sink):
                         while let written = await lane.next() {
-                            skipped += try take(written, from: file, skipOrThrow: skipOrThrow)
+                            skipped += try take(written, into: sink, from: file, skipOrThrow: skipOrThrow)
                         }
+                        try sink.endInput(input, readError: readError)
+                        lane.endInput(readAsJSON: readAsJSON)
+                    case .check(let lane, let report):
+                        while !report.isSatisfied, let checked = await lane.next() {
+                            try report.take(checked)
+                        }
+                        lane.endInput(readAsJSON: readAsJSON)
+                        try report.endInput(input, readError: readError)
+                        if report.isSatisfied { break reading }
+                    case .asRead, .chain:
+                        try sink.endInput(input, readError: readError)
                     }
-                    if let readError { throw ReadFailure(error: readError) }
-                    if case .lane(let lane) = plan.writing {
-                        lane.endInput(readAsJSON: (plan.input.framing(for: file) ?? .json) == .json)
-                    }
-                } catch let stopped as ReadFailure {
+                } catch let stopped as InputReadFailure {
                     sink.writeWhatCameBefore()
                     guard let failure = CommandFailure.reading(stopped.error, in: file) else { throw stopped.error }
                     guard plan.skipsFailures, case .malformedInput = failure else { throw failure }
@@ -114,12 +152,12 @@ struct RecordLoop {
                 }
             }
             var facts = PageFacts(written: 0, hasMore: false, total: nil)
-            if case .chain(let chain, _) = plan.writing {
+            if case .chain(let chain, _, let sink) = plan.writing {
                 facts = try chain.finish { record, replacements in
                     try sink.write(record, replacements: replacements)
                 }
             }
-            try sink.finish(facts: facts, lastInput: plan.inputs.last)
+            try sink.finish(facts: facts, lastInput: plan.inputs.last?.file)
         }
         guard committed else { return }  // the reader went away: quietly done
         if skipped > 0 { throw .recordsSkipped(skipped) }
@@ -129,9 +167,9 @@ struct RecordLoop {
     /// records before the first that stops the run), and its output written out. Returns the
     /// records skipped where they were read (1 for such a record in its place, else 0).
     private func take(
-        _ written: WrittenBatch, from file: InputFile, skipOrThrow: (CommandFailure) throws(CommandFailure) -> Void
+        _ written: WrittenBatch, into sink: RecordSink, from file: InputFile,
+        skipOrThrow: (CommandFailure) throws(CommandFailure) -> Void
     ) throws -> Int {
-        let sink = plan.sink
         guard let output = written.output else {
             // A malformed record the reading skipped, handed back in its place.
             if let skippedRead = written.skippedRead { Diagnostics().report(skippedRead) }

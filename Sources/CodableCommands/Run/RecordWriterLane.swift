@@ -10,6 +10,8 @@ import CodableParsing
 /// consumer took the output of its previous batch (`next()`), which makes the unchecked
 /// `Sendable` sound, and keeps memory flat.
 final class RecordWriterLane<Writer: BatchRecordWriter>: BatchLane, @unchecked Sendable {
+    typealias Taken = WrittenBatch
+
     /// One batch written: its writer's output holds the records that were written; the ones
     /// that failed are listed in order. Writing stops at the first failure that does not let
     /// the batch go on.

@@ -10,11 +10,12 @@ extension RunPlan {
     static func copying(input: InputOptions, output: OutputOptions, dates: DateOptions, flattening: FlattenOptions)
         throws(CommandFailure) -> RunPlan
     {
-        let inputs = input.inputs
+        let inputs = input.inputs.map { RunInput(file: $0) }
         let target = try output.openTarget()
         let rewriter = try dates.makeRewriter()
         let formatter = output.makeWriter(singleValueAllowed: input.mayReadALoneValue)
-        var writing = Writing.asRead
+        let sink = RecordSink(target: target, formatter: formatter)
+        var writing = Writing.asRead(sink)
         var readsAhead = false
         if let rewriter {
             let parallel =
@@ -31,12 +32,11 @@ extension RunPlan {
                         writer: RecordWriter(framing: framing, options: options, singleValueAllowed: false),
                         rewriter: rewriter.copy())
                 })
-            writing = .lane(lane)
+            writing = .lane(lane, into: sink)
             readsAhead = parallel
         }
         var plan = RunPlan(
-            input: input, inputs: inputs, readsAhead: readsAhead, writing: writing,
-            sink: RecordSink(target: target, formatter: formatter))
+            input: input, inputs: inputs, readsAhead: readsAhead, writing: writing)
         if flattening.isActive {
             plan.reshaping = Reshaping(
                 options: flattening,

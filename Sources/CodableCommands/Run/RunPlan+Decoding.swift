@@ -10,7 +10,7 @@ extension RunPlan {
         input: InputOptions, output: OutputOptions, models: ModelSet, root: TypeReference, options: DecodingOptions,
         skipsFailures: Bool
     ) throws(CommandFailure) -> RunPlan {
-        let inputs = input.inputs
+        let inputs = input.inputs.map { RunInput(file: $0) }
         let framing = output.to.framing
         var options = options
         if framing == .jsonl { options.writer.pretty = false }
@@ -20,14 +20,14 @@ extension RunPlan {
         if case .array(let element) = root {
             elementDecoder = try RecordDecoder.compiling(models: models, root: element, options: options)
         }
-        let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0]) ?? .json) == .json
+        let singleValueAllowed = inputs.count == 1 && (input.framing(for: inputs[0].file) ?? .json) == .json
         let writer = DecodingRecordWriter(
             framing: framing, decoder: decoder, singleValueAllowed: singleValueAllowed, output: .overflowing())
         let target = try output.openTarget()
         let goesOnAfter: @Sendable (RecordDecodingError) -> Bool = { error in
             if skipsFailures, case .data = error { true } else { false }
         }
-        let lane: any BatchLane
+        let lane: any BatchLane<WrittenBatch>
         if let elementDecoder {
             lane = try RecordWriterLane(workers: 1, goesOnAfter: goesOnAfter) {
                 ArrayDecodingWriter(writer: writer, elementDecoder: elementDecoder)
@@ -49,7 +49,7 @@ extension RunPlan {
             if elementDecoder == nil { writer.finish() }
         }
         return RunPlan(
-            input: input, inputs: inputs, readsAhead: true, writing: .lane(lane), sink: sink,
+            input: input, inputs: inputs, readsAhead: true, writing: .lane(lane, into: sink),
             skipsFailures: skipsFailures)
     }
 }

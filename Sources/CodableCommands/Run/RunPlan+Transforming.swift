@@ -26,7 +26,7 @@ extension RunPlan {
         transformPlan.keys = keys
         transformPlan.window = pages.window
         let rewriter = decoding == nil ? try dates.makeRewriter() : nil
-        let inputs = input.inputs
+        let inputs = input.inputs.map { RunInput(file: $0) }
         let target = try output.openTarget()
         let chain = TransformChain(plan: transformPlan, spill: TemporarySpill())
         let progress = ProgressLine(requested: transforms.progress)
@@ -47,9 +47,11 @@ extension RunPlan {
                 places: places)
         }
         var plan = RunPlan(
-            input: input, inputs: inputs, decoding: decoding, writing: .chain(chain, dates: rewriter),
-            sink: RecordSink(
-                target: target, formatter: formatter, envelope: envelope, splitter: splitter, places: places),
+            input: input, inputs: inputs, decoding: decoding,
+            writing: .chain(
+                chain, dates: rewriter,
+                into: RecordSink(
+                    target: target, formatter: formatter, envelope: envelope, splitter: splitter, places: places)),
             skipsFailures: transforms.onError == .skip, progress: progress)
         if let flattening, flattening.isActive {
             plan.reshaping = Reshaping(options: flattening, asWritten: nil)

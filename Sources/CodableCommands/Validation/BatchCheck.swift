@@ -7,14 +7,14 @@ struct BatchCheck: Sendable {
     let checker: any RecordChecker
     /// How reports name the input.
     let file: String
-    /// At most this many problems a task (`--max-errors` plus one, enough for the runner to see
+    /// At most this many problems a task (`--max-errors` plus one, enough for the sink to see
     /// the limit passed).
     let limit: Int
 
     /// The most problems one task holds before it stops at a record's end and leaves the rest
     /// of its part of the batch to later tasks (`Result.rest`): with every record bad
     /// (`--max-errors 0`), a batch of 1 MiB of small records makes tens of thousands of
-    /// problems, and the runner checks four batches at once. A record with more findings than
+    /// problems, and the check lane checks four batches at once. A record with more findings than
     /// `SortedFindings` holds in memory is handed on a page of this many at a time. 256: a
     /// smaller page holds less of such a record's problems at once (for JUnit most of all),
     /// and many bad records take as long with small pages as with large ones.

@@ -2,7 +2,7 @@ import CodableParsing
 import CodableReports
 
 /// What `validate` checks each record with: a compiled JSON Schema or a Swift model. An adapter
-/// over an engine, so that the runner and the reports do not depend on which one. Called from
+/// over an engine, so that the loop and the reports do not depend on which one. Called from
 /// several tasks at once (batches are checked in parallel).
 protocol RecordChecker: Sendable {
     /// What the records are checked against, as reports name it.
@@ -14,7 +14,7 @@ protocol RecordChecker: Sendable {
     func findings(in record: Record, limit: Int, each: (CheckerFinding) -> Void) throws(CommandFailure)
 }
 
-/// One problem an engine found in a record, before the runner locates it in its input.
+/// One problem an engine found in a record, before the check lane locates it in its input.
 struct CheckerFinding: Sendable {
     /// The tape node of the offending value.
     var node: Int

@@ -9,7 +9,7 @@ import CodableParsing
 /// all. When no file can be made or written, all the findings stay in memory.
 ///
 /// Used by one task at a time: the checking task that fills it, then each task that takes the
-/// next page (the runner starts one only when the one before has ended).
+/// next page (the check lane starts one only when the one before has ended).
 final class SortedFindings: @unchecked Sendable {
     /// Findings held in memory before a sorted run is written out.
     static let defaultRunLength = 2048

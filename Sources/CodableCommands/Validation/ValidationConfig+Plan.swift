@@ -14,10 +14,10 @@ extension ValidationConfig {
     /// names (a path, from the file's folder, or a URL), or is unchecked. Schemas are fetched as
     /// `command` (the command line) says.
     func plan(files: [String], command: CodableCommand.Validate) async throws(CommandFailure) -> (
-        entries: [ValidationRunner.Entry], unchecked: [Unchecked]
+        inputs: [RunInput], unchecked: [Unchecked]
     ) {
         var checks = CheckCache(commandLine: command)
-        var entries: [ValidationRunner.Entry] = []
+        var inputs: [RunInput] = []
         var unchecked: [Unchecked] = []
         guard !files.isEmpty else {
             for (index, rule) in rules.enumerated() {
@@ -31,11 +31,11 @@ extension ValidationConfig {
                     matches += GlobPattern(text: folderPrefix + pattern).matches().filter { seen.insert($0).inserted }
                 }
                 if matches.isEmpty {
-                    entries.append(.unmatchedPattern(rule.patterns.map { folderPrefix + $0 }.joined(separator: ", ")))
+                    inputs.append(.unmatched(rule.patterns.map { folderPrefix + $0 }.joined(separator: ", ")))
                 }
-                entries += matches.map { .file(InputFile(path: $0), check) }
+                inputs += matches.map { RunInput(file: InputFile(path: $0), check: check) }
             }
-            return (entries, unchecked)
+            return (inputs, unchecked)
         }
         let folder = Self.configFolder(folderPrefix)
         for name in files {
@@ -45,18 +45,18 @@ extension ValidationConfig {
             for (index, rule) in rules.enumerated() {
                 guard let fromConfig, rule.patterns.contains(where: { GlobPattern(text: $0).matches(path: fromConfig) })
                 else { continue }
-                entries.append(.file(file, try await checks.check(forRule: index, rule)))
+                inputs.append(RunInput(file: file, check: try await checks.check(forRule: index, rule)))
                 matched = true
             }
             guard !matched else { continue }
             if let schema = await Self.declaredSchema(of: file, input: command.input) {
-                entries.append(.file(file, try await checks.check(forSchema: schema)))
+                inputs.append(RunInput(file: file, check: try await checks.check(forSchema: schema)))
             } else {
                 unchecked.append(
                     Unchecked(file: file.displayName, reason: "no rule of \(path) matches it, and it names no $schema"))
             }
         }
-        return (entries, unchecked)
+        return (inputs, unchecked)
     }
 
     /// The checks made so far, one per rule and per `$schema` path, so that each schema and model
@@ -64,14 +64,14 @@ extension ValidationConfig {
     private struct CheckCache {
         /// The command line, whose options say how schemas are fetched.
         let commandLine: CodableCommand.Validate
-        var byRule: [Int: ValidationRunner.Check] = [:]
-        var bySchema: [String: ValidationRunner.Check] = [:]
+        var byRule: [Int: RecordCheck] = [:]
+        var bySchema: [String: RecordCheck] = [:]
 
         init(commandLine: CodableCommand.Validate) {
             self.commandLine = commandLine
         }
 
-        mutating func check(forRule index: Int, _ rule: Rule) async throws(CommandFailure) -> ValidationRunner.Check {
+        mutating func check(forRule index: Int, _ rule: Rule) async throws(CommandFailure) -> RecordCheck {
             if let check = byRule[index] { return check }
             var command = rule.command
             command.input.pages = commandLine.input.pages
@@ -82,7 +82,7 @@ extension ValidationConfig {
             return check
         }
 
-        mutating func check(forSchema path: String) async throws(CommandFailure) -> ValidationRunner.Check {
+        mutating func check(forSchema path: String) async throws(CommandFailure) -> RecordCheck {
             if let check = bySchema[path] { return check }
             var command = commandLine
             command.schema = path
@@ -94,7 +94,7 @@ extension ValidationConfig {
         /// The check `command` makes, compiled on a thread of its own (remote `$ref`s may be
         /// fetched meanwhile).
         private static func make(_ command: CodableCommand.Validate) async throws(CommandFailure)
-            -> ValidationRunner.Check
+            -> RecordCheck
         {
             try await onOwnThread { () throws(CommandFailure) in try command.makeCheck() }
         }
