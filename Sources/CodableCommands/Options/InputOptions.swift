@@ -144,6 +144,11 @@ struct InputOptions: ParsableArguments {
         if options.framing == .jsonl, Self.scanningThreads > 1 {
             return RecordStream(linesFrom: source, options: options, workers: Self.scanningThreads)
         }
+        if [nil, .json].contains(options.framing), arrayElementsAreRecords, options.items == nil,
+            Self.scanningThreads > 1
+        {
+            return RecordStream(arrayElementsFrom: source, options: options, workers: Self.scanningThreads)
+        }
         return RecordStream(source: source, options: options)
     }
 
@@ -160,7 +165,8 @@ struct InputOptions: ParsableArguments {
         return scanned && !scan.mayHoldSeveralDocuments
     }
 
-    /// JSON Lines are scanned on this many threads at once (one per core, up to 8).
+    /// JSON Lines and a top-level array's elements are scanned on this many threads at once (one
+    /// per core, up to 8).
     static let scanningThreads = min(8, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Reader settings for `input`.

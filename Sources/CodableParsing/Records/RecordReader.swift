@@ -110,6 +110,13 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
     }
     /// A problem the walker found, reported after the records before it.
     private var envelopeProblem: RecordReadError?
+    /// Where scanning stops in the buffer (a `JSONArrayChunk`'s end; bytes after it are only
+    /// for excerpts).
+    private var scanEnd = Int.max
+    /// Reading one `JSONArrayChunk`: its end after an element ends the reading.
+    private var endsAtChunkEnd = false
+    /// The chunk was read to its end after an element (and nothing else ended the reading).
+    private(set) var endedAtChunkEnd = false
 
     /// Where a `json` input is: before its value, inside its top-level array, or after it.
     private enum ArrayState {
@@ -156,6 +163,41 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
         self.resumesAfterMalformedRecords = options.resumesAfterMalformedRecords
     }
 
+    /// A reader over one chunk of whole elements of a top-level array (see
+    /// `JSONArrayChunker`): everything is read already, and locations count from the chunk's
+    /// place in the input.
+    convenience init(arrayChunk chunk: JSONArrayChunk, options: RecordReaderOptions)
+    where Source == InMemoryByteSource {
+        self.init(
+            resuming: InMemoryByteSource([]), storage: chunk.bytes, at: chunk.start, locator: chunk.locator,
+            insideArray: !chunk.startsInput, endOfInput: true, options: options)
+        self.scanEnd = chunk.end
+        self.endsAtChunkEnd = true
+    }
+
+    /// A reader that goes on from `position` of `storage` (whose first byte is where `locator`
+    /// says), then reads `source`: inside a top-level array after an element (the next byte
+    /// significant is its `,` or `]`), or, not `insideArray`, at the start of the input.
+    convenience init(
+        resuming source: Source, storage: ByteStorage, at position: Int, locator: SourceLocator, insideArray: Bool,
+        endOfInput: Bool, options: RecordReaderOptions
+    ) {
+        self.init(source: source, options: options)
+        self.storage = storage
+        self.position = position
+        self.locator = locator
+        self.endOfInput = endOfInput
+        // The bytes there are scanned before anything more is read: a pipe may have nothing
+        // more to give until the records in them are handed on.
+        self.needsRead = storage.count <= position
+        if insideArray {
+            self.framing = .json
+            self.started = true
+            self.arrayState = .elements(.afterElement)
+            self.isTopLevelArray = true
+        }
+    }
+
     /// The next batch of records, or nil at the end of the input.
     ///
     /// Records that were read before a malformed one are returned first; the error comes with
@@ -181,7 +223,7 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
                 scanning: while true {
                     let nodesBefore = nodes.count
                     do throws(JSONSyntaxError) {
-                        switch try step(base, buffer.count, nodes) {
+                        switch try step(base, min(buffer.count, scanEnd), nodes) {
                         case .record(let root):
                             // a new array, or a new batch
                             if let elementIndex = walker?.elementIndex, elementIndex == 1 || itemsSegments.isEmpty {
@@ -382,6 +424,11 @@ public final class RecordReader<Source: ByteSource>: RecordBatchReader {
             arrayState = .afterValue
             return .record(root)
         case .elements(var cursor):
+            if endsAtChunkEnd && cursor == .afterElement && start == count {
+                position = start
+                endedAtChunkEnd = true
+                return .end
+            }
             let step = try scanner.nextArrayElement(
                 base, at: start, end: count, position: &position, cursor: &cursor, isFinal: endOfInput, depth: 1,
                 into: nodes)

@@ -27,11 +27,19 @@ public struct RecordStream: AsyncSequence {
         self.start = { .parallel(ParallelLinesScan(source: source, options: options, workers: workers)) }
     }
 
+    /// A stream over the JSON records `source` holds, a top-level array's elements scanned
+    /// `workers` chunks at a time on other threads (each chunk about `options.chunkSize` bytes of
+    /// whole elements), handed on in order; any other input is read in order.
+    public init<Source: ByteSource>(arrayElementsFrom source: Source, options: RecordReaderOptions, workers: Int) {
+        self.start = { .parallelArray(ParallelArrayScan(source: source, options: options, workers: workers)) }
+    }
+
     /// Iterates the batches.
     public struct AsyncIterator: AsyncIteratorProtocol {
         enum Reading {
             case sequential(any RecordBatchReader)
             case parallel(ParallelLinesScan)
+            case parallelArray(ParallelArrayScan)
         }
 
         let reading: Reading
@@ -46,6 +54,7 @@ public struct RecordStream: AsyncSequence {
             switch reading {
             case .sequential(let reader): return try reader.nextBatch()
             case .parallel(let scan): return try await scan.next(isolation: actor)
+            case .parallelArray(let scan): return try await scan.next(isolation: actor)
             }
         }
     }
