@@ -29,6 +29,9 @@ public final class YAMLRecordWriter: RecordFormatter {
     private var written = 0
     private var held: (record: Record, edit: RecordEdit)?
     private var stack: [Frame] = []
+    /// The walk of records with their edits, and its open collections, kept between records.
+    private var editedWalk = EditedRecordWalk()
+    private var eventFrames: [(indent: Int, firstInline: Bool)] = []
 
     /// An open block collection.
     private struct Frame {
@@ -114,8 +117,9 @@ public final class YAMLRecordWriter: RecordFormatter {
 
     // MARK: Values
 
-    /// Writes the value rooted at `record.root`; containers at `indent` (their first line right
-    /// after a `- ` when `afterDash`), a top-level scalar's block lines at `indent` or 2.
+    /// Writes the value rooted at `record.root` with `edit` applied (`YAMLRecordEvents`);
+    /// containers at `indent` (their first line right after a `- ` when `afterDash`), a
+    /// top-level scalar's block lines at `indent` or 2.
     private func write(_ record: Record, indent: Int, afterDash: Bool, edit: RecordEdit) {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
@@ -124,27 +128,18 @@ public final class YAMLRecordWriter: RecordFormatter {
                 let context = Context(
                     nodes: nodes, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
                     replacements: edit.replacements)
-                let root = record.root
-                if let order = edit.unflattening, nodes[root].kind == .object, nodes[root].size > 0 {
-                    writeUnflattened(root: root, indent: indent, afterDash: afterDash, order: order, context, to: &out)
-                    return
-                }
-                if let separator = edit.flattening, FlattenedMembers.change(root, in: nodes) {
-                    writeFlattened(
-                        root: root, indent: indent, afterDash: afterDash, separator: separator, context, to: &out)
-                    return
-                }
-                guard edit.keepsShape else {
-                    writeEdited(root: root, indent: indent, afterDash: afterDash, edit: edit, context, to: &out)
-                    return
-                }
-                guard isBlockCollection(nodes[root]) else {
-                    writeInline(root, blockIndent: max(indent, 2), context, to: &out)
-                    out.append(0x0A)
-                    return
-                }
-                push(root, indent: indent, firstInline: afterDash, context)
-                writeCollections(context, to: &out)
+                var events = YAMLRecordEvents(
+                    writer: self, out: out, context: context, rootIndent: indent, afterDash: afterDash,
+                    frames: eventFrames)
+                eventFrames = []
+                var walk = editedWalk
+                editedWalk = EditedRecordWalk()
+                walk.walk(
+                    record.root, nodes: nodes, bytes: context.bytes, edit: edit, sortingKeys: options.sortKeys,
+                    into: &events)
+                editedWalk = walk
+                eventFrames = events.frames
+                out = events.out
             }
         }
     }
@@ -257,6 +252,30 @@ public final class YAMLRecordWriter: RecordFormatter {
     /// The longest key, in bytes as written, written as an implicit key (`key: value`). YAML's
     /// limit is 1024 characters; bytes are never fewer than characters.
     static let longestImplicitKey = 1024
+
+    /// Writes a key named `name` (UTF-8, unescaped), on a line indented `indent`, up to where its
+    /// `:` goes: an explicit key (`? key`) when it is too long for an implicit one.
+    func writeKey(named name: UnsafeBufferPointer<UInt8>, indent: Int, to out: inout OutputCursor) {
+        if isExplicitKey(name) {
+            out.append("? ")
+            writeText(name, isKey: true, blockIndent: 0, to: &out)
+            out.append(0x0A)
+            out.append(repeating: 0x20, count: indent)
+        } else {
+            writeText(name, isKey: true, blockIndent: 0, to: &out)
+        }
+    }
+
+    /// Whether a key named `name` is longer than `longestImplicitKey` as written. Written, a
+    /// name takes at most four bytes a byte (`\x7F`) and its two quotes.
+    private func isExplicitKey(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if name.count * 4 + 2 <= Self.longestImplicitKey { return false }
+        keyScratch.removeAll()
+        var key = keyScratch.beginAppending()
+        writeText(name, isKey: true, blockIndent: 0, to: &key)
+        keyScratch.endAppending(key)
+        return keyScratch.count > Self.longestImplicitKey
+    }
 
     /// Where a long key is written, to be measured before it goes out.
     let keyScratch = OutputBuffer(capacity: 1024)

@@ -56,8 +56,13 @@ public final class CSVWriter: RecordFormatter {
     /// The row's values inside cells holding a JSON object as text (`parsesJSONText`), placed
     /// in columns of their own.
     var parsedCells = CSVParsedCells()
-    /// The open objects of `walk`, kept between records so walking allocates nothing.
+    /// The open objects of `walkMembers`, kept between records so walking allocates nothing.
     private var walkFrames: [(end: Int, next: Int, pathCount: Int)] = []
+    /// The walk of records with their edits, and its open objects, kept between records.
+    private var editedWalk = EditedRecordWalk()
+    private var leafMemberStarts: [Int] = []
+    /// The edit of a record that has none.
+    private let noEdit = RecordEdit()
     /// Bytes that force quoting: the delimiter, `"`, CR, LF.
     private var special = [Bool](repeating: false, count: 256)
 
@@ -101,8 +106,12 @@ public final class CSVWriter: RecordFormatter {
     /// left out, renamed keys under their new names (in the columns' dotted names too), in
     /// cells that hold arrays and objects as well. With `unflattening` (and no other edit but
     /// replacements), its fields are those of the record nested back, in its order, and
-    /// flattened again (`walkUnflattened`).
+    /// flattened again (`CSVLeafEvents`).
+    /// Flattening (`RecordEdit.flattening`) is left aside: every record is flattened, with the
+    /// same dots.
     public func write(_ record: Record, edit: RecordEdit) {
+        var edit = edit
+        if edit.flattening != nil { edit.flattening = nil }
         write(record, replacements: edit.replacements, edit: edit.keepsShape ? nil : edit)
     }
 
@@ -196,28 +205,24 @@ public final class CSVWriter: RecordFormatter {
     // MARK: Flattening
 
     /// Visits the record's leaves (values that are not non-empty objects) with their dotted
-    /// names: discovering adds them as columns, otherwise they are placed in their column.
+    /// names, its edit applied (`CSVLeafEvents`): discovering adds them as columns, otherwise
+    /// they are placed in their column.
     private func walkLeaves(_ record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
-        if let order = edit?.unflattening {
-            walkUnflattened(record, order: order, nodes: nodes, bytes: bytes, discovering: discovering)
-        } else if let edit {
-            walkEdited(record, edit: edit, nodes: nodes, bytes: bytes, discovering: discovering)
-        } else {
-            walk(record, nodes: nodes, bytes: bytes, discovering: discovering)
-        }
-    }
-
-    /// `walkLeaves` without an edit.
-    private func walk(_ record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, discovering: Bool) {
-        var guess = 0
-        path.count = 0
-        walkMembers(of: record.root, in: record, nodes: nodes, bytes: bytes, discovering: discovering, guess: &guess)
+        var events = CSVLeafEvents(
+            writer: self, record: record, nodes: nodes, bytes: bytes, discovering: discovering,
+            memberStarts: leafMemberStarts)
+        leafMemberStarts = []
+        var walk = editedWalk
+        editedWalk = EditedRecordWalk()
+        walk.walk(record.root, nodes: nodes, bytes: bytes, edit: edit ?? noEdit, sortingKeys: false, into: &events)
+        editedWalk = walk
+        leafMemberStarts = events.memberStarts
     }
 
     /// Visits the leaves of the object at `object` (of `record`) as `walkLeaves` does, each
     /// named by the current path and its dotted name inside the object; the path is as it was
     /// when it returns. With `cell`, `nodes` and `bytes` are that cell's JSON text scanned
-    /// (`walkObjectText`), and its values are placed through `parsedCells`.
+    /// (`CSVLeafEvents.embedded`), and its values are placed through `parsedCells`.
     func walkMembers(
         of object: Int, in record: Record, nodes: NodeTape, bytes: UnsafePointer<UInt8>, ofCell cell: Int? = nil,
         discovering: Bool, guess: inout Int

@@ -27,6 +27,8 @@ public struct JSONWriter {
     private var frames: [Frame] = []
     /// Sorted member keys of the open objects, when sorting keys.
     private var sortedMembers: [KeyList] = []
+    /// The walk of records written with an edit, kept between calls.
+    private var editedWalk = EditedRecordWalk()
 
     private struct Frame {
         let isObject: Bool
@@ -58,6 +60,58 @@ public struct JSONWriter {
                 out.endAppending(cursor)
             }
         }
+    }
+
+    /// Appends the record's value with `edit` applied as it is written (`EditedRecordWalk`):
+    /// only picked members written, in their order, dropped members and elements left out,
+    /// renamed keys under their new names, nested objects flattened or keys nested back,
+    /// replaced scalars written as their replacements. The text is that of the record copied
+    /// with the edit applied and written plainly, but nothing is copied: a huge record is not
+    /// held twice.
+    public mutating func write(_ record: Record, level: Int = 0, edit: RecordEdit, to out: OutputBuffer) {
+        record.batch.bytes.withUnsafeBufferPointer { bytes in
+            record.batch.nodes.withNodes { nodes in
+                var cursor = out.beginAppending()
+                let sortKeys = options.sortKeys
+                walk(nodes: nodes, bytes: bytes.baseAddress!, level: level, edit: edit, to: &cursor) { walk, sink in
+                    walk.walk(
+                        record.root, nodes: nodes, bytes: bytes.baseAddress!, edit: edit, sortingKeys: sortKeys,
+                        into: &sink)
+                }
+                out.endAppending(cursor)
+            }
+        }
+    }
+
+    /// Appends the value at `root` with `edit`'s picks, drops, renames and replacements applied
+    /// (`EditedRecordWalk.walkEdited`): a CSV cell's array or object, for one.
+    public mutating func write(
+        root: Int, nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, edit: RecordEdit,
+        to out: inout OutputCursor
+    ) {
+        let sortKeys = options.sortKeys
+        walk(nodes: nodes, bytes: bytes, level: level, edit: edit, to: &out) { walk, sink in
+            walk.walkEdited(root, nodes: nodes, bytes: bytes, edit: edit, sortingKeys: sortKeys, into: &sink)
+        }
+    }
+
+    /// Runs `body` with the walk and this writer's events (`JSONRecordEvents`) writing to `out`:
+    /// the writer is handed to the events for the walk, so that its scratch space stays its own.
+    @inline(__always)
+    private mutating func walk(
+        nodes: NodeTape, bytes: UnsafePointer<UInt8>, level: Int, edit: RecordEdit,
+        to out: inout OutputCursor, _ body: (inout EditedRecordWalk, inout JSONRecordEvents) -> Void
+    ) {
+        var walk = editedWalk
+        editedWalk = EditedRecordWalk()
+        let writer = self
+        self = JSONWriter(options: options)
+        var events = JSONRecordEvents(
+            writer: writer, out: out, nodes: nodes, bytes: bytes, replacements: edit.replacements, level: level)
+        body(&walk, &events)
+        self = events.writer
+        editedWalk = walk
+        out = events.out
     }
 
     /// Appends the value rooted at `root`.

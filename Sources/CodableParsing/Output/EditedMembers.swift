@@ -1,7 +1,7 @@
 /// The members or elements of one container that a `RecordEdit` keeps, in the order they are
 /// written: an object's picked members in their order (or its sorted keys), else every member or
-/// element in source order; dropped ones skipped. What each writer walks when it applies an edit
-/// as it writes (`RecordFormatter.write(_:edit:)`).
+/// element in source order; dropped ones skipped. What `EditedRecordWalk` walks when a writer
+/// applies an edit as it writes (`RecordFormatter.write(_:edit:)`).
 public struct EditedMembers {
     /// The container is an object: members are handed out as their key nodes.
     public let isObject: Bool

@@ -35,8 +35,8 @@ public enum UnflattenedStep {
     case member(key: Int, name: UnsafeBufferPointer<UInt8>?)
 }
 
-/// The walk of an object's keys nested back (`UnflattenedOrder`), shared by the
-/// JSON, YAML and CSV writers.
+/// The walk of an object's keys nested back (`UnflattenedOrder`): `EditedRecordWalk`'s, for
+/// every writer, and the CSV writer's count of a record's columns.
 public enum UnflattenedMembers {
     /// Calls `body` with each step that writes the members of the object at `root` nested back,
     /// in order: the objects a key's first parts name are opened unless open already, the ones
