@@ -109,6 +109,12 @@ private struct DigitWriter {
 
     /// `value` (not negative) in decimal, left-padded with zeros to `width` digits.
     mutating func put(_ value: Int, width: Int) {
+        if width == 2 && value < 100 {  // month, day, hour, minute, second: no loop, one division
+            base[count] = UInt8(truncatingIfNeeded: value / 10) &+ UInt8(ascii: "0")
+            base[count + 1] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
+            count += 2
+            return
+        }
         var length = 1
         var scale = 10
         while scale <= value && length < 19 {

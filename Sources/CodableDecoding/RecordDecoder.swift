@@ -14,7 +14,9 @@ public final class RecordDecoder {
     /// The type each record decodes as.
     public let root: TypeReference
     private let plan: DecodePlan
-    private var storedWalker: Walker?
+    /// The walker, kept at a fixed address and walked in place: moved out and back for every
+    /// record, its few hundred bytes were copied twice a record.
+    private let walker: UnsafeMutablePointer<Walker>
 
     /// Compiles `root` against `models`. Throws when a type it reaches is missing from the
     /// model, or takes other generic arguments. (A type whose conformance cannot be read from
@@ -29,12 +31,14 @@ public final class RecordDecoder {
         let table = plan.table!
         let placeholder = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         defer { placeholder.deallocate() }
-        self.storedWalker = Walker(
-            plan: plan, planNodes: table.nodes, structures: table.structures, members: table.members,
-            planBytes: table.bytes, options: options, nodes: .empty,
-            bytes: placeholder, pretty: options.writer.pretty, sortKeys: options.writer.sortKeys,
-            snakeCase: options.keys == .convertFromSnakeCase, out: OutputBuffer(capacity: 64).beginAppending(),
-            scratch: WalkerScratch(jsonWriter: JSONWriter(options: options.writer)), collector: nil, limit: .max)
+        walker = .allocate(capacity: 1)
+        walker.initialize(
+            to: Walker(
+                plan: plan, planNodes: table.nodes, structures: table.structures, members: table.members,
+                planBytes: table.bytes, options: options, nodes: .empty,
+                bytes: placeholder, pretty: options.writer.pretty, sortKeys: options.writer.sortKeys,
+                snakeCase: options.keys == .convertFromSnakeCase, out: OutputBuffer(capacity: 64).beginAppending(),
+                scratch: WalkerScratch(jsonWriter: JSONWriter(options: options.writer)), collector: nil, limit: .max))
     }
 
     /// No object this decoder writes holds two equal keys (`RecordBatch.keysAreDistinct`): true
@@ -90,34 +94,33 @@ public final class RecordDecoder {
     }
 
     deinit {
-        storedWalker?.scratch.path.deallocate()
+        walker.pointee.scratch.path.deallocate()
+        walker.deinitialize(count: 1)
+        walker.deallocate()
     }
 
     private func walk(
         _ record: Record, level: Int, output: OutputBuffer, collector: ((DecodingFailure) -> Void)?, limit: Int
     ) throws(WalkStop) {
-        // The walker is moved out and back (not copied), so its references are not retained
+        // The walker is used where it stands (not copied), so its references are not retained
         // and released for every record.
-        var walker = storedWalker.take()!
-        defer {
-            walker.collector = nil  // lent for this walk only (it must not escape)
-            storedWalker = walker
-        }
-        walker.scratch.path.removeAll()
-        walker.scratch.segments.removeAll(keepingCapacity: true)
-        walker.collector = collector
-        walker.collected = 0
-        walker.limit = limit
-        walker.keysAreDistinct = record.batch.keysAreDistinct
-        walker.out = output.beginAppending()
-        defer { output.endAppending(walker.out) }
+        let walker = self.walker
+        defer { walker.pointee.collector = nil }  // lent for this walk only (it must not escape)
+        walker.pointee.scratch.path.removeAll()
+        walker.pointee.scratch.segments.removeAll(keepingCapacity: true)
+        walker.pointee.collector = collector
+        walker.pointee.collected = 0
+        walker.pointee.limit = limit
+        walker.pointee.keysAreDistinct = record.batch.keysAreDistinct
+        walker.pointee.out = output.beginAppending()
+        defer { output.endAppending(walker.pointee.out) }
         let root = plan.root
         let result: Result<Void, WalkStop> = record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
-                walker.nodes = nodes
-                walker.bytes = bytes.baseAddress!
+                walker.pointee.nodes = nodes
+                walker.pointee.bytes = bytes.baseAddress!
                 do throws(WalkStop) {
-                    try walker.value(root, record.root, level: level)
+                    try walker.pointee.value(root, record.root, level: level)
                     return .success(())
                 } catch {
                     return .failure(error)

@@ -80,8 +80,14 @@ public enum IntegerType: String, Sendable, Hashable, CaseIterable {
     case uint32 = "UInt32"
     case uint64 = "UInt64"
 
-    /// `Int…` rather than `UInt…`.
-    public var isSigned: Bool { rawValue.hasPrefix("Int") }
+    /// `Int…` rather than `UInt…` (a switch, not a look at the name: asked for every integer
+    /// a record decodes).
+    public var isSigned: Bool {
+        switch self {
+        case .int, .int8, .int16, .int32, .int64: return true
+        case .uint, .uint8, .uint16, .uint32, .uint64: return false
+        }
+    }
 
     /// Width in bits (`Int`/`UInt` are 64-bit on every platform `codable` runs on).
     public var bitWidth: Int {

@@ -10,6 +10,8 @@ final class DateRewritingWriter: BatchRecordWriter {
     /// `--explain-dates`: how `auto` read the values of the records written is noted.
     private let explains: Bool
     private var notes: [String] = []
+    /// Each record's replacements, made in the same room record after record.
+    private var replacements = NodeReplacements()
 
     /// Creates a writer: `rewriter` is this writer's alone from now on.
     init(writer: any RecordFormatter, rewriter: DateRewriter, explains: Bool = false) {
@@ -21,7 +23,8 @@ final class DateRewritingWriter: BatchRecordWriter {
     var output: OutputBuffer { writer.output }
 
     func write(_ record: Record) throws(DateRewriter.Failure) {
-        writer.write(record, replacements: try rewriter.replacements(for: record))
+        try rewriter.rewrite(record, into: &replacements)
+        writer.write(record, replacements: replacements)
         // Only a record written is explained: a run stops at a record whose date fails.
         if explains { notes += rewriter.takeExplanations().map(\.note) }
     }

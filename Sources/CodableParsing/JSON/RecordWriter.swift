@@ -44,6 +44,12 @@ public final class RecordWriter: RecordFormatter {
 
     /// Writes one record, with `replacements` written in place of the nodes they name.
     public func write(_ record: Record, replacements: NodeReplacements = [:]) {
+        if framing == .jsonl {  // the common case, without an edit made and let go per record
+            writer.write(record, replacements: replacements, to: output)
+            output.append(0x0A)
+            written += 1
+            return
+        }
         var edit = RecordEdit()
         edit.replacements = replacements
         write(record, edit: edit)

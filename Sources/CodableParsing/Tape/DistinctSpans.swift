@@ -8,8 +8,9 @@ public struct DistinctSpans {
 
     /// An empty set, with room for `capacity` stretches before it grows (none allocated for 0).
     public init(capacity: Int = 0) {
+        guard capacity > 0 else { return }  // reserving room for none would still allocate
         spans.reserveCapacity(capacity)
-        if capacity > 0 { table = [Int32](repeating: -1, count: Self.tableSize(toHold: capacity)) }
+        table = [Int32](repeating: -1, count: Self.tableSize(toHold: capacity))
     }
 
     /// Adds the stretch `range` of `buffer`; false when an earlier stretch holds the same bytes.

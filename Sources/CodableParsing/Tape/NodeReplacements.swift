@@ -36,6 +36,21 @@ public struct NodeReplacements: ExpressibleByDictionaryLiteral, Sendable {
         texts.reserveCapacity(textBytes)
     }
 
+    /// Forgets every replacement, keeping the room made for them when it is small: a writer
+    /// reuses one for every record rather than making two arrays a record.
+    public mutating func removeAll() {
+        let keeps = texts.capacity <= Self.keptTextBytes
+        entries.removeAll(keepingCapacity: keeps)
+        texts.removeAll(keepingCapacity: keeps)
+        if !places.isEmpty { places = [:] }
+        ascending = true
+        lowestNode = Int.max
+        highestNode = Int.min
+    }
+
+    /// The most room for texts `removeAll()` keeps (a huge record's is let go).
+    private static let keptTextBytes = 1 << 16
+
     /// Whether no node is replaced.
     public var isEmpty: Bool { entries.isEmpty }
 

@@ -75,6 +75,14 @@ public final class DateRewriter {
     /// The replacements that re-encode `record`'s dates.
     public func replacements(for record: Record) throws(Failure) -> NodeReplacements {
         var replacements = NodeReplacements()
+        try rewrite(record, into: &replacements)
+        return replacements
+    }
+
+    /// Sets `replacements` (emptied first, its room kept) to the replacements that re-encode
+    /// `record`'s dates: for a writer that reuses one for every record.
+    public func rewrite(_ record: Record, into replacements: inout NodeReplacements) throws(Failure) {
+        replacements.removeAll()
         if record.batch.nodes[record.root].span >= Self.countedRecordNodes {
             var matches = 0
             for rule in rules { rule.path.forEachMatch(in: record) { _ in matches += 1 } }
@@ -105,7 +113,6 @@ public final class DateRewriter {
                 try? reencode(node, in: record, with: autoStrings, path: nil, into: &replacements)
             }
         }
-        return replacements
     }
 
     /// Explanations gathered since the last call.

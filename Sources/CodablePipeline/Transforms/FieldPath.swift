@@ -116,20 +116,28 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
     ) {
         guard depth < components.count else { return body(index) }
         let kind = nodes[index].kind
-        let children = JSONNode.children(of: index, in: nodes)
         switch components[depth] {
         case .key:
             guard kind == .object else { return }
             let name = keyBytes[depth]
-            for key in children where nodes[key].spells(name, in: bytes.baseAddress!) {
-                visit(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+            // Key after key in a loop of its own: run for every record a `--date` rule reaches.
+            var key = index + 1
+            let end = key + nodes[index].size
+            while key < end {
+                let next = key + 1 + nodes[key + 1].span
+                if nodes[key].spells(name, in: bytes.baseAddress!) {
+                    visit(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+                }
+                key = next
             }
         case .everyElement:
             guard kind == .array else { return }
-            for element in children { visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, body) }
+            for element in JSONNode.children(of: index, in: nodes) {
+                visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+            }
         case .element(let wanted):
             guard kind == .array else { return }
-            for (position, element) in children.enumerated() where position == wanted {
+            for (position, element) in JSONNode.children(of: index, in: nodes).enumerated() where position == wanted {
                 return visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, body)
             }
         }
