@@ -67,12 +67,7 @@ extension CodableCommand {
             case schema
         }
 
-        @Option(
-            name: [.customShort("o"), .long],
-            help: ArgumentHelp(
-                "Write to this file instead of standard output, atomically: on error it is left as it was.",
-                valueName: "file"))
-        var output: String?
+        @OptionGroup var outputFile: OutputFileOption
 
         func validate() throws {
             guard SampleShapes.isRootName(type) else {
@@ -95,10 +90,10 @@ extension CodableCommand {
             switch to {
             case .swift:
                 let source = model.swiftSource()
-                try write(source)
+                try outputFile.write(source)
                 try await check(model, source: source, reading: reader)
             case .schema:
-                try write(try schemaText(of: model))
+                try outputFile.write(try schemaText(of: model))
                 try await check(model, source: nil, reading: reader)
             }
         }
@@ -113,11 +108,6 @@ extension CodableCommand {
             }
         }
 
-        /// Writes the source to standard output or `-o`.
-        private func write(_ source: String) throws(CommandFailure) {
-            try OutputTarget.writeText(source, to: output)
-        }
-
         /// Decodes every sample with the model written; each one that fails is reported, and the
         /// run ends with status 1. Source of plain structs is read back with the Swift model
         /// reader, as `decode --model` reads it; source with date wrappers or hand-written
@@ -128,7 +118,7 @@ extension CodableCommand {
             var models = model.models
             if let source, model.declaresOnlyStructures {
                 do {
-                    models = try SwiftModelReader().read(source: source, path: output ?? "\(type).swift")
+                    models = try SwiftModelReader().read(source: source, path: outputFile.output ?? "\(type).swift")
                 } catch {
                     throw CommandFailure(error)
                 }

@@ -50,18 +50,15 @@ extension CodableCommand {
                 valueName: "file"))
         var check: String?
 
-        @Option(
-            name: [.customShort("o"), .long],
-            help: ArgumentHelp(
-                "Write to this file instead of standard output, atomically: on error it is left as it was.",
-                valueName: "file"))
-        var output: String?
+        @OptionGroup var outputFile: OutputFileOption
 
         @OptionGroup(title: "Decoding") var decoding: DecodeOptions
         @OptionGroup(title: "Dates") var dates: DateOptions
 
         func validate() throws {
-            if check != nil && output != nil { throw ValidationError("--output and --check do not go together.") }
+            if check != nil && outputFile.output != nil {
+                throw ValidationError("--output and --check do not go together.")
+            }
         }
 
         func run() throws {
@@ -77,7 +74,7 @@ extension CodableCommand {
             } catch {
                 throw CommandFailure.invalidModel(place: error.origin?.description, message: error.printedMessage)
             }
-            guard let check else { return try OutputTarget.writeText(schema.prettyText, to: output) }
+            guard let check else { return try outputFile.write(schema.prettyText) }
             try compare(schema, with: check)
         }
 
