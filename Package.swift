@@ -81,8 +81,13 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // Parser layer: YAML in (libyaml's parser, to the JSON tape) and out (a block writer).
         .target(name: "CodableYAML", dependencies: ["CodableParsing", "CYAML"]),
-        // Pipeline layer: record streams (AsyncSequence), transforms, pagination.
-        .target(name: "CodablePipeline", dependencies: ["CodableParsing", "CodableDates"]),
+        // Pipeline layer: record streams, transforms, pages, parallel batch writers, temporary
+        // files (sort spills, removed on SIGINT/SIGTERM).
+        .target(
+            name: "CodablePipeline",
+            dependencies: [
+                "CodableParsing", "CodableDates", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // Validation reports (text, JSON, GitHub commands, JUnit, SARIF): problems in, text out.
         .target(name: "CodableReports", dependencies: ["CodableParsing"]),
         // Commands library: argument parsing, files, terminals, and the one diagnostics printer.
@@ -153,7 +158,7 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["CodableFuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["codable", "CodableCommands"],
+            dependencies: ["codable", "CodableCommands", "CodablePipeline"],
             exclude: []
         ),
     ],

@@ -1,3 +1,4 @@
+import CodablePipeline
 import CodableYAML
 import Foundation
 import SystemPackage

@@ -1,4 +1,5 @@
 import CodableParsing
+import CodablePipeline
 
 /// Why a command stopped: a typed value that only the diagnostics printer turns into text.
 public enum CommandFailure: Error {

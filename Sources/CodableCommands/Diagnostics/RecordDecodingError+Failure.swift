@@ -1,6 +1,7 @@
 import CodableDecoding
 import CodableModels
 import CodableParsing
+import CodablePipeline
 
 extension RecordDecodingError {
     /// The failure to report for record `index` of the batch `locations` locates in, which did
@@ -41,7 +42,7 @@ extension OutputBuffer {
     }
 }
 
-extension DecodingRecordWriter: BatchRecordWriter {
+extension DecodingRecordWriter: ReportingBatchWriter {
     static func failure(
         _ error: RecordDecodingError, inRecord index: Int, at locations: inout BatchLocationCursor, file: InputFile
     ) -> CommandFailure {

@@ -1,4 +1,5 @@
 import CodableParsing
+import CodablePipeline
 import SystemPackage
 
 #if canImport(Glibc)
@@ -52,26 +53,6 @@ struct InputFile: Sendable, Equatable {
         } catch {
             throw .unreadableInput(input: path, reason: describe(error))
         }
-    }
-}
-
-/// Reads a file descriptor in whatever pieces `read(2)` gives.
-final class FileByteSource: ByteSource {
-    /// The descriptor read from (its read position is this source's).
-    let descriptor: FileDescriptor
-    private let closeWhenDone: Bool
-
-    init(descriptor: FileDescriptor, closeWhenDone: Bool) {
-        self.descriptor = descriptor
-        self.closeWhenDone = closeWhenDone
-    }
-
-    deinit {
-        if closeWhenDone { try? descriptor.close() }
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        try descriptor.read(into: buffer)
     }
 }
 

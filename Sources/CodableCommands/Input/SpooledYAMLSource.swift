@@ -1,4 +1,5 @@
 import CodableParsing
+import CodablePipeline
 import CodableYAML
 import Foundation
 import SystemPackage

@@ -1,4 +1,5 @@
 import CodableParsing
+import CodablePipeline
 import SystemPackage
 
 #if canImport(Glibc)

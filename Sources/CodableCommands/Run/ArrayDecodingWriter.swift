@@ -1,10 +1,11 @@
 import CodableDecoding
 import CodableParsing
+import CodablePipeline
 
 /// `decode --type '[T]'`: each input text decodes as one array and is written as one. The
 /// elements of a top-level array are decoded as T as they stream in; a value that is not an
 /// element of one is decoded as the whole `[T]`.
-final class ArrayDecodingWriter: BatchRecordWriter {
+final class ArrayDecodingWriter: ReportingBatchWriter {
     private let writer: DecodingRecordWriter
     private let elementDecoder: RecordDecoder
     /// The current input's array is open (its first element was written).

@@ -21,12 +21,14 @@ extension RunPlan {
             let parallel =
                 !dates.explainDates && !flattening.isActive && (output.to == .jsonl || output.to == .jsonSeq)
                 && InputOptions.scanningThreads > 1
-            let (framing, options, explains) = (output.to.framing, output.writerOptions, dates.explainDates)
+            let (framing, options) = (output.to.framing, output.writerOptions)
+            let explain: (@Sendable (DateRewriter.Explanation) -> String)? =
+                if dates.explainDates { { explanation in explanation.note } } else { nil }
             let lane = try RecordWriterLane(
                 workers: parallel ? InputOptions.scanningThreads : 1, goesOnAfter: { _ in false },
                 makeWriter: {
                     guard parallel else {
-                        return DateRewritingWriter(writer: formatter, rewriter: rewriter, explains: explains)
+                        return DateRewritingWriter(writer: formatter, rewriter: rewriter, explain: explain)
                     }
                     return DateRewritingWriter(
                         writer: RecordWriter(framing: framing, options: options, singleValueAllowed: false),

@@ -1,4 +1,5 @@
 import CodableParsing
+import CodablePipeline
 import CodableReports
 
 /// One batch of records through a checker: the work a validation task does, away from the

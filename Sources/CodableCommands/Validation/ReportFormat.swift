@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodablePipeline
 import CodableReports
 
 /// The report formats `validate --report` writes.

@@ -1,7 +1,7 @@
 import CodableParsing
 
-/// Where `--sort-by` keeps sorted runs that do not fit in memory. The commands layer provides
-/// temporary files (removed at the end, and on SIGINT/SIGTERM); tests may keep runs in memory.
+/// Where `--sort-by` keeps sorted runs that do not fit in memory: temporary files
+/// (`TemporarySpill`, removed at the end and on SIGINT/SIGTERM), or memory in tests.
 public protocol SpillStorage: AnyObject {
     /// A new, empty run to write.
     func makeRun() throws -> any SpillRun

@@ -1,5 +1,4 @@
 import CodableParsing
-import CodablePipeline
 import SystemPackage
 
 #if canImport(Glibc)
@@ -12,10 +11,13 @@ import SystemPackage
 
 /// `--sort-by`'s sorted runs as temporary files in `$TMPDIR` (default /tmp), registered with
 /// `TemporaryFiles` so that SIGINT and SIGTERM remove them too; each is removed when merged.
-final class TemporarySpill: SpillStorage {
+public final class TemporarySpill: SpillStorage {
     private var made = 0
 
-    func makeRun() throws -> any SpillRun {
+    /// A spill that makes no file until a run is written.
+    public init() {}
+
+    public func makeRun() throws -> any SpillRun {
         let file = try TemporaryFiles.shared.createNew(.readWrite, permissions: .ownerReadWrite) { _ in
             made += 1
             return TemporaryFiles.directory.appending("codable-sort-\(getpid())-\(made).jsonl")

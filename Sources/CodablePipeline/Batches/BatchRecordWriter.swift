@@ -2,15 +2,15 @@ import CodableParsing
 
 #if compiler(>=6.2)
     /// What a `BatchRecordWriter`'s type must be to go into the task that writes a batch with it.
-    typealias BatchRecordWriterType = SendableMetatype
+    public typealias BatchRecordWriterType = SendableMetatype
 #else
     /// Before Swift 6.2 (the package's tools version is 6.1), no check of metatypes that go into a
     /// task, and no `SendableMetatype` to name.
-    protocol BatchRecordWriterType {}
+    public protocol BatchRecordWriterType {}
 #endif
 
-/// A writer of records for a `RecordWriterLane`: one task uses it at a time, for one batch.
-protocol BatchRecordWriter: AnyObject, BatchRecordWriterType {
+/// A writer of records for a `ParallelBatchWriter`: one task uses it at a time, for one batch.
+public protocol BatchRecordWriter: AnyObject, BatchRecordWriterType {
     /// Why a record could not be written.
     associatedtype Failure: Error
     /// The bytes written so far; the consumer writes them out and empties it.
@@ -22,14 +22,11 @@ protocol BatchRecordWriter: AnyObject, BatchRecordWriterType {
     /// Ends what the writer keeps open for one input (`decode --type '[T]'`'s array);
     /// `readAsJSON`: the input was read as JSON.
     func endInput(readAsJSON: Bool)
-    /// The failure reported for record `index` of the batch `locations` walks, read from
-    /// `file`; failures of one batch are asked for in input order.
-    static func failure(
-        _ error: Failure, inRecord index: Int, at locations: inout BatchLocationCursor, file: InputFile
-    ) -> CommandFailure
 }
 
 extension BatchRecordWriter {
-    func takeNotes() -> [String] { [] }
-    func endInput(readAsJSON: Bool) {}
+    /// No notes.
+    public func takeNotes() -> [String] { [] }
+    /// Nothing kept open.
+    public func endInput(readAsJSON: Bool) {}
 }

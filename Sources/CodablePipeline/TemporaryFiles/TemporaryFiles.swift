@@ -16,8 +16,9 @@ import SystemPackage
 /// async-signal-safe) on paths kept as C strings in a fixed table, so it works whichever
 /// thread the signal lands on. (A libdispatch signal source does not: on Linux it sees only
 /// signals that every thread blocks, and the concurrency runtime's threads do not.)
-final class TemporaryFiles: Sendable {
-    static let shared = TemporaryFiles()
+public final class TemporaryFiles: Sendable {
+    /// The process's one table of temporary files.
+    public static let shared = TemporaryFiles()
 
     /// How many temporary files can be registered at once.
     static let capacity = 4096
@@ -28,7 +29,7 @@ final class TemporaryFiles: Sendable {
     /// Registers `path` for removal on SIGINT/SIGTERM. Returns false when the table is full (the
     /// file is then still removed by its owner, but not on a signal).
     @discardableResult
-    func register(_ path: String) -> Bool {
+    public func register(_ path: String) -> Bool {
         installHandlersOnce()
         return slots.withLock { slots in
             guard slots[path] == nil else { return true }
@@ -45,7 +46,7 @@ final class TemporaryFiles: Sendable {
     /// meanwhile, on another thread, waits (up to a second) for `create` to return before it
     /// removes the registered files, so that a file made just as the signal came is removed
     /// too; once a signal has come, no new file is made (this thread waits for the exit).
-    func creating<Result, Failure: Error>(_ path: String, _ create: () throws(Failure) -> Result) throws(Failure)
+    public func creating<Result, Failure: Error>(_ path: String, _ create: () throws(Failure) -> Result) throws(Failure)
         -> Result
     {
         filesBeingCreated.add(1, ordering: .sequentiallyConsistent)
@@ -59,14 +60,16 @@ final class TemporaryFiles: Sendable {
     }
 
     /// Where temporary files that have no place of their own go: `$TMPDIR`, else /tmp.
-    static var directory: FilePath {
-        FilePath(Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+    public static var directory: FilePath {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        return FilePath(String(cString: value))
     }
 
     /// Makes a new file at the first of the paths `path(0)`, `path(1)`, … (100 at most) that
     /// is not taken, open for `access`, registered before it exists (`creating(_:_:)`); its
     /// owner unregisters it once it is renamed or removed. Every name taken is `Errno.fileExists`.
-    func createNew(_ access: FileDescriptor.AccessMode, permissions: FilePermissions, at path: (Int) -> FilePath) throws
+    public func createNew(_ access: FileDescriptor.AccessMode, permissions: FilePermissions, at path: (Int) -> FilePath)
+        throws
         -> (descriptor: FileDescriptor, path: String)
     {
         for attempt in 0..<100 {
@@ -88,7 +91,7 @@ final class TemporaryFiles: Sendable {
     }
 
     /// Forgets `path` (it was renamed into place or removed).
-    func unregister(_ path: String) {
+    public func unregister(_ path: String) {
         slots.withLock { slots in
             guard let slot = slots.removeValue(forKey: path) else { return }
             signalTable[slot] = nil
