@@ -1,4 +1,5 @@
 import CodableModels
+import CodableParsing
 
 /// Numbers as `JSONDecoder` reads them from their JSON text, and as `JSONEncoder` writes them.
 enum NumberText {
@@ -49,47 +50,11 @@ enum NumberText {
     /// A `Double` field's value, nil when the text overflows to infinity or underflows to zero
     /// (as `JSONDecoder` refuses them).
     static func double(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
-        if let value = exactDecimal(token) { return value }
+        if let value = ExactDecimal.double(token) { return value }
         guard let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else { return nil }
         if value == 0 && hasNonZeroMantissa(token) { return nil }
         return value
     }
-
-    /// The `Double` of a plain decimal (`-12.625`: no exponent, at most 15 digits), computed
-    /// without text conversion, or nil for any other token. Its digits as an integer and the
-    /// power of ten it is divided by are both exact `Double`s, so the one division rounds
-    /// correctly: the same value `Double(String)` parses (Clinger's fast path).
-    @inline(__always)
-    static func exactDecimal(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
-        let negative = token.first == UInt8(ascii: "-")
-        if negative { index = 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var inFraction = false
-        while index < token.count {
-            let byte = token[index]
-            if byte &- 0x30 < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
-                digits += 1
-                if inFraction { fractionDigits += 1 }
-            } else if byte == UInt8(ascii: ".") && !inFraction {
-                inFraction = true
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        guard digits > 0, digits <= 15 else { return nil }
-        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
-        return negative ? -magnitude : magnitude
-    }
-
-    /// 10^0 through 10^15, each exact in a `Double`.
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-    ]
 
     /// A `Float` field's value, nil when it does not fit.
     static func float(_ token: UnsafeBufferPointer<UInt8>) -> Float? {

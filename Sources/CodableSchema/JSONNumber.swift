@@ -144,39 +144,4 @@ struct JSONNumber: Sendable, Equatable {
         return negative ? -value : value
     }
 
-    /// Fast exact reading of a short decimal as a Double (at most 15 significant digits and a
-    /// power of ten up to 22, so the division or product is exact), or nil.
-    @inline(__always)
-    static func exactDouble(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
-        let negative = token[0] == UInt8(ascii: "-")
-        if negative { index = 1 }
-        var mantissa: Int64 = 0
-        var digitCount = 0
-        var scale = 0
-        var fraction = false
-        while index < token.count {
-            let byte = token[index]
-            if byte == UInt8(ascii: ".") {
-                fraction = true
-            } else {
-                let digit = byte &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }  // exponent: take the slow path
-                if mantissa != 0 || digit != 0 { digitCount += 1 }
-                guard digitCount <= 15 else { return nil }
-                mantissa = mantissa * 10 + Int64(digit)
-                if fraction { scale += 1 }
-            }
-            index += 1
-        }
-        guard scale <= 22 else { return nil }
-        let value = Double(mantissa) / powersOfTen[scale]
-        return negative ? -value : value
-    }
-
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
 }

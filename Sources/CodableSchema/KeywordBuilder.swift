@@ -347,7 +347,7 @@ struct KeywordBuilder {
         return token.withUnsafeBufferPointer { buffer in
             NumberBound(
                 exact: JSONNumber(token: buffer), integer: JSONNumber.smallInteger(buffer),
-                double: JSONNumber.exactDouble(buffer), text: text)
+                double: ExactDecimal.double(buffer), text: text)
         }
     }
 

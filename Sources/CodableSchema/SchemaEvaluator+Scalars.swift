@@ -161,7 +161,7 @@ extension SchemaEvaluator {
         if let limit = bound.pointee.integer, let value = JSONNumber.smallInteger(token) {
             return value < limit ? -1 : value == limit ? 0 : 1
         }
-        if let limit = bound.pointee.double, let value = JSONNumber.exactDouble(token) {
+        if let limit = bound.pointee.double, let value = ExactDecimal.double(token) {
             return value < limit ? -1 : value == limit ? 0 : 1
         }
         return JSONNumber(token: token).compare(bound.pointee.exact)

@@ -188,25 +188,19 @@ import Testing
         }
     }
 
-    @Test func plainDecimalsReadAsStrtodReadsThem() {
+    @Test func doublesReadAsStrtodReadsThem() {
         var generator = SystemRandomNumberGenerator()
-        var fast = 0
-        for _ in 0..<40_000 {
-            let digits = Int.random(in: 1...17, using: &generator)
+        for _ in 0..<10_000 {
+            let digits = Int.random(in: 1...20, using: &generator)
             var text = String((0..<digits).map { _ in "0123456789".randomElement(using: &generator)! })
             if Bool.random(using: &generator) {
                 text.insert(".", at: text.index(text.startIndex, offsetBy: Int.random(in: 1...digits)))
             }
             if text.hasSuffix(".") { text += "5" }
+            if Bool.random(using: &generator) { text += "e\(Int.random(in: -30...30, using: &generator))" }
             if Bool.random(using: &generator) { text = "-" + text }
-            let token = Array(text.utf8)
-            if token.withUnsafeBufferPointer({ NumberText.exactDecimal($0) }) != nil { fast += 1 }
-            let read = token.withUnsafeBufferPointer { NumberText.double($0) }
+            let read = Array(text.utf8).withUnsafeBufferPointer { NumberText.double($0) }
             #expect(read?.bitPattern == Double(text)!.bitPattern, "\(text)")
-        }
-        #expect(fast > 10_000)
-        for text in ["1e3", "1.5E-2", "12345678901234567", "0.1234567890123456"] {
-            #expect(Array(text.utf8).withUnsafeBufferPointer { NumberText.exactDecimal($0) } == nil, "\(text)")
         }
         #expect(Array("-0.0".utf8).withUnsafeBufferPointer { NumberText.double($0) }?.sign == .minus)
     }
