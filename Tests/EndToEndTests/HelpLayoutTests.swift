@@ -93,4 +93,13 @@ import Testing
         }
         #expect(help.contains("man codable"), "codable --help does not say where the manual is")
     }
+
+    /// Every command that reads records lists the paginated-input options in a section of
+    /// their own: each declares the group itself (`inputPages`), beside `InputOptions`.
+    @Test(arguments: ["convert", "decode", "validate", "infer"])
+    func paginatedInputIsInTheHelpOfEveryCommandThatReadsRecords(command: String) throws {
+        let help = try Self.help([command])
+        #expect(help.contains("PAGINATED INPUT:\n  --items <path>"), "codable \(command) --help")
+        #expect(help.contains("--retry-delay <seconds>"), "codable \(command) --help")
+    }
 }

@@ -32,12 +32,17 @@ extension CodableCommand {
         )
 
         @OptionGroup var input: InputOptions
+        @OptionGroup(title: "Paginated input") var inputPages: PageOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup(title: "Dates") var dates: DateOptions
         @OptionGroup(title: "Transforms (applied in this order)") var transforms: TransformOptions
         @OptionGroup(title: "Key case (applied after --rename)") var keyCase: KeyCaseOptions
         @OptionGroup(title: "Output pages") var pages: OutputPageOptions
         @OptionGroup(title: "Flattening") var flattening: FlattenOptions
+
+        mutating func validate() throws {
+            input.pages = inputPages
+        }
 
         func run() async throws {
             let transformed =

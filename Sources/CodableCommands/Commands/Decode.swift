@@ -35,6 +35,7 @@ extension CodableCommand {
         )
 
         @OptionGroup var input: InputOptions
+        @OptionGroup(title: "Paginated input") var inputPages: PageOptions
         @OptionGroup(title: "Model") var model: ModelOptions
 
         @Option(
@@ -48,6 +49,10 @@ extension CodableCommand {
         @OptionGroup(title: "Transforms (applied in this order, to the decoded records)") var transforms:
             TransformOptions
         @OptionGroup(title: "Output pages") var pages: OutputPageOptions
+
+        mutating func validate() throws {
+            input.pages = inputPages
+        }
 
         func run() async throws {
             let (models, root) =

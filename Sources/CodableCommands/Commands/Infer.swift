@@ -43,6 +43,7 @@ extension CodableCommand {
         )
 
         @OptionGroup var input: InputOptions
+        @OptionGroup(title: "Paginated input") var inputPages: PageOptions
 
         @Option(help: ArgumentHelp("The root type's name.", valueName: "name"))
         var type: String
@@ -69,7 +70,8 @@ extension CodableCommand {
 
         @OptionGroup var outputFile: OutputFileOption
 
-        func validate() throws {
+        mutating func validate() throws {
+            input.pages = inputPages
             guard SampleShapes.isRootName(type) else {
                 throw ValidationError("--type " + InferenceError.badTypeName(type).message + ".")
             }

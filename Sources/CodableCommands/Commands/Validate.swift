@@ -51,6 +51,7 @@ extension CodableCommand {
         )
 
         @OptionGroup var input: InputOptions
+        @OptionGroup(title: "Paginated input") var inputPages: PageOptions
 
         @Option(
             help: ArgumentHelp(
@@ -117,7 +118,8 @@ extension CodableCommand {
         @Flag(help: "With .codable.yaml: fail (status 2) when a file is not covered by it.")
         var strict = false
 
-        func validate() throws {
+        mutating func validate() throws {
+            input.pages = inputPages
             switch (schema, model.model.isEmpty) {
             case (.some, false): throw ValidationError("--schema and --model cannot be used together.")
             case (nil, false) where model.type == nil:

@@ -25,8 +25,10 @@ struct InputOptions: ParsableArguments {
             valueName: "bytes"))
     var maxLength: Int = RecordReaderOptions.defaultMaxTokenLength
 
-    @OptionGroup(title: "Paginated input")
-    var pages: PageOptions
+    /// Paginated input. Parsed as a group of the command's own (`inputPages`), which sets it
+    /// here in `validate()`: a group nested in a group makes swift-argument-parser's debug-build
+    /// checks of the options several times slower (every `swift test` run of the binary).
+    var pages = PageOptions()
 
     @Option(
         help: ArgumentHelp(
@@ -45,6 +47,10 @@ struct InputOptions: ParsableArguments {
 
     @Flag(help: "CSV/TSV input has no header row: every row is a record, an array of its cells.")
     var noHeader = false
+
+    private enum CodingKeys: CodingKey {
+        case files, from, maxDepth, maxLength, yamlVersion, yamlMaxAliasNodes, emptyAsNull, noHeader
+    }
 
     func validate() throws {
         guard maxDepth >= 1 && maxDepth <= 100_000 else {

@@ -4,7 +4,7 @@ import CodablePipeline
 import Foundation
 
 /// Paginated input: where the records are in each page, how pages link, and how web pages are
-/// fetched. Part of `InputOptions`, so every subcommand that reads records has it.
+/// fetched. Every subcommand that reads records has it, and hands it to its `InputOptions`.
 struct PageOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
