@@ -1,3 +1,4 @@
+import CSupport
 import CodableModels
 import Foundation
 
@@ -20,8 +21,12 @@ import Foundation
 /// Only file syntax errors and unreadable paths are thrown: a model set with unsupported types
 /// is still read, and using one of them is the decoder's error.
 public struct SwiftModelReader {
-    /// Creates a reader.
-    public init() {}
+    /// Creates a reader, and first makes swift-syntax's protocol conformances known to the Swift
+    /// runtime: the release build sets them aside so that each start of codable scans half as
+    /// many (CSupport's `codable_register_deferred_conformances`).
+    public init() {
+        codable_register_deferred_conformances()
+    }
 
     /// Reads `.swift` files, and folders (every `.swift` file under them, recursively, in
     /// sorted order), into one model set.

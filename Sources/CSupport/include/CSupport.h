@@ -86,4 +86,20 @@ const char *codable_http_transfer_error(const codable_http_transfer *transfer);
 /// Frees the transfer (NULL: nothing); never while it is performed.
 void codable_http_transfer_free(codable_http_transfer *transfer);
 
+// MARK: DeferredConformances.c
+
+/// How many protocol conformance records the release build set aside (swift-syntax's, about
+/// 5 000; Scripts/deferred-conformances.ld): records the Swift runtime does not scan until
+/// `codable_register_deferred_conformances` is called. 0 in other builds, where none are.
+///
+/// Every first lookup of a (type, protocol) pair scans all the records it knows, and
+/// swift-argument-parser makes about 90 such lookups at each start: without swift-syntax's
+/// records each scan is half as long.
+size_t codable_deferred_conformance_count(void);
+
+/// Makes the records set aside known to the Swift runtime (once; later calls change nothing).
+/// Must run before any swift-syntax code: a cast to one of its protocols, or of one of its types
+/// to a protocol, finds no conformance before it.
+void codable_register_deferred_conformances(void);
+
 #endif
