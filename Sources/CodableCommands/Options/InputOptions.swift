@@ -108,11 +108,9 @@ struct InputOptions: ParsableArguments {
     /// in each YAML document (JSON envelopes are walked by the reader itself). Without
     /// `arrayElementsAreRecords`, a top-level array or a lone YAML document's sequence is one
     /// record, not a list of them, and a YAML stream with no document is one `null` record.
-    /// CSV and TSV rows are scanned on several threads (not with `resumesAfterMalformedRecords`),
-    /// each batch passed through `reshapingTables` there, when given.
     func recordStream(
         for input: InputFile, itemsAt items: FieldPath? = nil, arrayElementsAreRecords: Bool = true,
-        resumesAfterMalformedRecords: Bool = false, reshapingTables: (@Sendable (RecordBatch) -> RecordBatch?)? = nil
+        resumesAfterMalformedRecords: Bool = false
     ) throws(CommandFailure) -> RecordStream {
         let source = try input.open()
         if isYAML(input) {
@@ -144,10 +142,6 @@ struct InputOptions: ParsableArguments {
             var options = CSVReaderOptions(
                 dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
             options.resumesAfterMalformedRecords = resumesAfterMalformedRecords
-            if !resumesAfterMalformedRecords, Self.scanningThreads > 1 {
-                return RecordStream(
-                    csvFrom: source, options: options, workers: Self.scanningThreads, reshaping: reshapingTables)
-            }
             return RecordStream(makeReader: { CSVReader(source: source, options: options) })
         }
         var options = readerOptions(for: input)
@@ -177,8 +171,8 @@ struct InputOptions: ParsableArguments {
         return scanned && !scan.mayHoldSeveralDocuments
     }
 
-    /// JSON Lines, a top-level array's elements and CSV or TSV rows are scanned on this many
-    /// threads at once (one per core, up to 8).
+    /// JSON Lines and a top-level array's elements are scanned on this many threads at once (one
+    /// per core, up to 8).
     static let scanningThreads = min(8, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Reader settings for `input`.

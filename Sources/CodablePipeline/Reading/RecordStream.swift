@@ -31,21 +31,7 @@ public struct RecordStream: AsyncSequence {
     /// `workers` chunks at a time on other threads (each chunk about `options.chunkSize` bytes of
     /// whole elements), handed on in order; any other input is read in order.
     public init<Source: ByteSource>(arrayElementsFrom source: Source, options: RecordReaderOptions, workers: Int) {
-        self.start = { .chunked(ParallelChunkScan(arrayElementsFrom: source, options: options, workers: workers)) }
-    }
-
-    /// A stream over the CSV or TSV records `source` holds, their rows scanned `workers` chunks
-    /// at a time on other threads (each chunk about `options.chunkSize` bytes of whole rows),
-    /// handed on in order; what the chunks cannot vouch for is read in order. `reshaping`, when
-    /// given, is applied to each batch of a chunk on the thread that scanned it: the batch it
-    /// returns is handed on instead (nil: the batch as read).
-    public init<Source: ByteSource>(
-        csvFrom source: Source, options: CSVReaderOptions, workers: Int,
-        reshaping: (@Sendable (RecordBatch) -> RecordBatch?)? = nil
-    ) {
-        self.start = {
-            .chunked(ParallelChunkScan(csvFrom: source, options: options, workers: workers, reshaping: reshaping))
-        }
+        self.start = { .parallelArray(ParallelArrayScan(source: source, options: options, workers: workers)) }
     }
 
     /// Iterates the batches.
@@ -53,7 +39,7 @@ public struct RecordStream: AsyncSequence {
         enum Reading {
             case sequential(any RecordBatchReader)
             case parallel(ParallelLinesScan)
-            case chunked(any ChunkedScan)
+            case parallelArray(ParallelArrayScan)
         }
 
         let reading: Reading
@@ -68,7 +54,7 @@ public struct RecordStream: AsyncSequence {
             switch reading {
             case .sequential(let reader): return try reader.nextBatch()
             case .parallel(let scan): return try await scan.next(isolation: actor)
-            case .chunked(let scan): return try await scan.next(isolation: actor)
+            case .parallelArray(let scan): return try await scan.next(isolation: actor)
             }
         }
     }
