@@ -30,6 +30,39 @@ import Testing
         }
     }
 
+    /// Counting scalars eight bytes a word gives what counting byte by byte gives, at every
+    /// start and end (words straddling a character, tails of 0 to 7 bytes, invalid UTF-8).
+    @Test func scalarCountIsTheCountOfBytesThatStartACharacter() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x80], [0xFF]]
+        for _ in 0..<40 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...60, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
+            let wrong = bytes.withUnsafeBufferPointer { buffer in
+                (0...buffer.count).flatMap { from in
+                    (from...min(buffer.count, from + 20)).filter { to in
+                        SourceLocator.scalarCount(buffer, from: from, to: to)
+                            != buffer[from..<to].filter { $0 & 0xC0 != 0x80 }.count
+                    }.map { (from, $0) }
+                }
+            }
+            #expect(wrong.count == 0, "\(bytes): wrong counts for the ranges \(wrong)")
+        }
+        // Long runs: words counted by the thousand before their counts are added up.
+        for piece in pieces {
+            let bytes = Array([[UInt8]](repeating: piece, count: 5_000).joined())
+            let inner = bytes[3..<(bytes.count - 5)]
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(
+                    SourceLocator.scalarCount(buffer, from: 0, to: buffer.count)
+                        == bytes.filter { $0 & 0xC0 != 0x80 }.count, "\(piece)")
+                #expect(
+                    SourceLocator.scalarCount(buffer, from: 3, to: buffer.count - 5)
+                        == inner.filter { $0 & 0xC0 != 0x80 }.count, "\(piece)")
+            }
+        }
+    }
+
     /// A buffer cut at any byte of the input's byte order mark (a reader keeps the last 1 KiB of
     /// a long line; a line of 1 024 more bytes past the mark is cut inside it) places every
     /// later byte where the whole input does: the mark is no column, in part or whole.
