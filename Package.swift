@@ -126,7 +126,8 @@ let package = Package(
         // standard descriptors filled before main (StandardDescriptors.c), HTTP through the system
         // libcurl, loaded only when a URL is read (HTTPClient.c), swift-syntax's protocol
         // conformances made known to the runtime when a Swift model is first read
-        // (DeferredConformances.c), and, unless CODABLE_YAML_ALLOCATOR=0 (see the end of this
+        // (DeferredConformances.c), the pre-scan that cuts a top-level JSON array into chunks
+        // (ArrayStructureScan.c), and, unless CODABLE_YAML_ALLOCATOR=0 (see the end of this
         // file), libyaml's string buffers moved to mappings of their own (YAMLAllocation.c).
         .target(name: "CSupport"),
         .executableTarget(name: "codable-fuzz", dependencies: ["CodableFuzzTargets", "CLibFuzzer"]),

@@ -2,6 +2,7 @@
 #define CODABLE_CSUPPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 // The helpers codable writes in C, one .c file each (each says why it exists); every one has a
 // test in Tests/CSupportTests that shows its effect.
@@ -22,6 +23,32 @@ void codable_raw_free(void *pointer);
 
 /// 1 when the block is a mapping of its own, 0 when it came from malloc.
 int codable_raw_is_mapped(void *pointer);
+
+// MARK: ArrayStructureScan.c
+
+/// Where a structural pre-scan of a top-level JSON array stands between calls.
+typedef struct {
+    /// Open brackets: 1 inside the top-level array (the value to start with), 0 once it closed.
+    intptr_t depth;
+    /// 1 inside a string.
+    unsigned char in_string;
+    /// 1 when the next byte is escaped (it follows a backslash that is not itself escaped).
+    unsigned char escaped;
+} codable_array_scan_state;
+
+/// Scans `bytes[from..<to]` (the bytes right after those scanned before with `state`) and sets
+/// `*last_separator` to the last comma among them that separates two elements of the array.
+/// Returns the index of the `]` or `}` that brings the depth to 0 (where the scan stops), or -1
+/// when it went to `to`. 64 bytes at a time, classified with SSE2 where the target has it.
+intptr_t codable_array_structure_scan(
+    codable_array_scan_state *state, const unsigned char *bytes, intptr_t from, intptr_t to,
+    intptr_t *last_separator);
+
+/// The same scan with every block classified byte by byte (what targets without SSE2 run): for
+/// tests, which check that both agree.
+intptr_t codable_array_structure_scan_portable(
+    codable_array_scan_state *state, const unsigned char *bytes, intptr_t from, intptr_t to,
+    intptr_t *last_separator);
 
 // MARK: StandardDescriptors.c
 
