@@ -23,6 +23,19 @@ import Testing
         #expect(try matched("id[]", in: text) == [])
     }
 
+    /// `firstMatch(in:)`, which stops at the first value, finds the first of `matches(in:)`:
+    /// through duplicate keys (a first `a` that leads nowhere, a second that does), every
+    /// element, one element, and paths that reach nothing.
+    @Test func theFirstMatchIsTheFirstOfAllMatches() throws {
+        let text = #"{"a":1,"a":{"b":2},"e":[{"x":0},{"at":"p"},{"at":"q"}],"t":["u","v"],"a":{"b":3}}"#
+        let reader = RecordReader(source: InMemoryByteSource(text), options: RecordReaderOptions(framing: .jsonStream))
+        let record = try #require(try reader.nextBatch())[0]
+        for path in ["a", "a.b", "e[].at", "e[2].at", "t[1]", "t[5]", "e[].x", "missing", "a.b.c", "e.at"] {
+            let parsed = try FieldPath(parsing: path)
+            #expect(parsed.firstMatch(in: record) == parsed.matches(in: record).first, "\(path)")
+        }
+    }
+
     @Test func aDollarSignStartsAFieldNameUnlessAStepFollows() throws {
         let text = #"{"$oid":"x","$":{"a":2},"a":1}"#
         #expect(try matched("$oid", in: text) == [#""x""#])

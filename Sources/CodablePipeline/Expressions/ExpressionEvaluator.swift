@@ -241,9 +241,7 @@ struct ExpressionEvaluator {
     }
 
     private func firstMatch(_ path: FieldPath, _ record: Record) -> Int? {
-        var found: Int?
-        path.forEachMatch(in: record) { if found == nil { found = $0 } }
-        return found
+        path.firstMatch(in: record)
     }
 }
 

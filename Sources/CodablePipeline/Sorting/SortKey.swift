@@ -27,9 +27,7 @@ enum SortKey: Comparable, Hashable {
 
     /// The key of the first value `path` reaches in `record`.
     init(_ path: FieldPath, in record: Record) {
-        var found: Int?
-        path.forEachMatch(in: record) { if found == nil { found = $0 } }
-        guard let index = found else {
+        guard let index = path.firstMatch(in: record) else {
             self = .null
             return
         }

@@ -111,6 +111,51 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The node index of the first value this path reaches in `record`, in document order:
+    /// the search stops there (a `--where` test or a sort key reads one value per record, most
+    /// often a member near the start of a record of many).
+    public func firstMatch(in record: Record) -> Int? {
+        record.batch.bytes.withUnsafeBufferPointer { bytes in
+            record.batch.nodes.withNodes { nodes in
+                first(record.root, depth: 0, nodes: nodes, bytes: bytes)
+            }
+        }
+    }
+
+    private func first(_ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard depth < components.count else { return index }
+        let kind = nodes[index].kind
+        switch components[depth] {
+        case .key:
+            guard kind == .object else { return nil }
+            let name = keyBytes[depth]
+            var key = index + 1
+            let end = key + nodes[index].size
+            while key < end {
+                let next = key + 1 + nodes[key + 1].span
+                if nodes[key].spells(name, in: bytes.baseAddress!),
+                    let found = first(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes)
+                {
+                    return found
+                }
+                key = next
+            }
+            return nil
+        case .everyElement:
+            guard kind == .array else { return nil }
+            for element in JSONNode.children(of: index, in: nodes) {
+                if let found = first(element, depth: depth + 1, nodes: nodes, bytes: bytes) { return found }
+            }
+            return nil
+        case .element(let wanted):
+            guard kind == .array else { return nil }
+            for (position, element) in JSONNode.children(of: index, in: nodes).enumerated() where position == wanted {
+                return first(element, depth: depth + 1, nodes: nodes, bytes: bytes)
+            }
+            return nil
+        }
+    }
+
     private func visit(
         _ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void
     ) {
