@@ -40,6 +40,42 @@ struct Reshaping {
         ).map(Edits.perRecord)
     }
 
+    /// What rebuilds a batch read from CSV or TSV on the thread that scanned it, ahead of the
+    /// loop: the batch rebuilt, marked `isReshaped`. Nil (left to the loop) for a batch whose
+    /// records are reshaped as they are written (when the loop writes batches as read,
+    /// `writtenAsRead`), and for one that cannot be rebuilt: the loop rebuilds it again and
+    /// reports why.
+    func rebuildingTablesAhead(writtenAsRead: Bool) -> @Sendable (RecordBatch) -> RecordBatch? {
+        let (flatten, unflatten) = (options.flatten, options.unflatten)
+        let asWritten = writtenAsRead ? asWritten : nil
+        let flattensAsWritten =
+            options.flatteningAsWritten(
+                to: asWritten?.format ?? .json, rewritingDates: false, columnsChosen: asWritten?.chosenColumns != nil)
+            != nil
+        return { batch in
+            var rebuilt: RecordBatch
+            if flatten {
+                guard asWritten == nil || !flattensAsWritten else { return nil }
+                rebuilt = RecordFlattener.flatten(batch)
+            } else if unflatten {
+                if let asWritten,
+                    RecordFlattener.unflatteningAsWritten(
+                        batch, parsingJSONText: true,
+                        sortingKeys: asWritten.sortsKeys && asWritten.format.csvDialect == nil,
+                        chosenColumns: asWritten.format.csvDialect != nil ? asWritten.chosenColumns : nil) != nil
+                {
+                    return nil
+                }
+                guard let nested = try? RecordFlattener.unflatten(batch, parsingJSONText: true) else { return nil }
+                rebuilt = nested
+            } else {
+                rebuilt = batch
+            }
+            rebuilt.isReshaped = true
+            return rebuilt
+        }
+    }
+
     /// `batch` flattened or unflattened; `fromTable` (CSV, TSV input) parses cells that hold
     /// JSON arrays or objects.
     func rebuilt(_ batch: RecordBatch, fromTable: Bool, file: InputFile) throws(CommandFailure) -> RecordBatch {
