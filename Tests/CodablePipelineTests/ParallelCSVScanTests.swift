@@ -122,7 +122,8 @@ import Testing
     }
 
     /// Without a stray quote, every chunk is cut after a line feed that ends a row (a CRLF is
-    /// never split), each is scanned on its own, and the chunks are the input, in order.
+    /// never split), each is scanned on its own, and the chunks are the input after the header
+    /// row, in order (the header's bytes are let go once its names are read).
     @Test(arguments: [16, 64, 1000])
     func chunksAreCutAfterLineFeedsThatEndRows(chunkSize: Int) throws {
         let input = Self.input.replacingOccurrences(of: "x\"y", with: "xy")  // no stray quote
@@ -138,7 +139,34 @@ import Testing
             chunks += 1
         }
         #expect(chunks > 10)
-        #expect(text.elementsEqual(input.utf8.prefix(text.count)))
+        let rows = input.utf8.dropFirst("id,text,value\n".utf8.count)
+        #expect(text.elementsEqual(rows.prefix(text.count)))
+    }
+
+    /// A row longer than a chunk and 1 MiB (one wide record, after a header as wide) is not cut
+    /// into a chunk: the chunker hands it, and everything after it, to the reader in order, in
+    /// the storage it was read into, and the records are those one reader gives.
+    @Test(arguments: [16, 1 << 20])
+    func aRowLongerThanAChunkIsReadInOrder(chunkSize: Int) async throws {
+        let columns = 150_000
+        let header = (0..<columns).map { "c\($0)" }.joined(separator: ",")
+        let wide = (0..<columns).map { "\($0 + 1_000_000)" }.joined(separator: ",")
+        let small = (0..<columns).map { _ in "" }.joined(separator: ",")
+        let input = header + "\n" + small + "\n" + wide + "\n" + small + "\n"
+        #expect(wide.utf8.count > (1 << 20) + (1 << 16))
+        let chunker = CSVChunker(
+            source: InMemoryByteSource(input, pieceSize: 1 << 16), options: CSVReaderOptions(chunkSize: chunkSize))
+        var pieces: [String] = []
+        while let piece = try chunker.nextPiece() {
+            switch piece {
+            case .chunk(let chunk): pieces.append("chunk \(chunk.bytes.count - chunk.start)")
+            case .rest: pieces.append("rest")
+            }
+        }
+        #expect(pieces == ["chunk \(small.utf8.count + 1)", "rest"])
+        let expected = await Self.outcome(Self.inOrder(input, chunkSize: chunkSize))
+        #expect(expected.count == 4)
+        #expect(await Self.outcome(Self.parallel(input, chunkSize: chunkSize, pieceSize: 1 << 16)) == expected)
     }
 
     /// A quote inside an unquoted cell makes the pre-scan cut inside a quoted field: that chunk's

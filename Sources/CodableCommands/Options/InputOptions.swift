@@ -108,8 +108,9 @@ struct InputOptions: ParsableArguments {
     /// in each YAML document (JSON envelopes are walked by the reader itself). Without
     /// `arrayElementsAreRecords`, a top-level array or a lone YAML document's sequence is one
     /// record, not a list of them, and a YAML stream with no document is one `null` record.
-    /// CSV and TSV rows are scanned on several threads (not with `resumesAfterMalformedRecords`),
-    /// each batch passed through `reshapingTables` there, when given.
+    /// CSV and TSV rows are scanned in chunks on several threads (not with
+    /// `resumesAfterMalformedRecords`), each batch passed through `reshapingTables` there, when
+    /// given.
     func recordStream(
         for input: InputFile, itemsAt items: FieldPath? = nil, arrayElementsAreRecords: Bool = true,
         resumesAfterMalformedRecords: Bool = false, reshapingTables: (@Sendable (RecordBatch) -> RecordBatch?)? = nil
@@ -144,7 +145,10 @@ struct InputOptions: ParsableArguments {
             var options = CSVReaderOptions(
                 dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
             options.resumesAfterMalformedRecords = resumesAfterMalformedRecords
-            if !resumesAfterMalformedRecords, Self.scanningThreads > 1 {
+            if !resumesAfterMalformedRecords {
+                // The cores are counted only when there are chunks to scan: an input read in order
+                // from its start (one wide row) does not pay for it (on one core, chunks are
+                // scanned one at a time).
                 return RecordStream(
                     csvFrom: source, options: options, workers: Self.scanningThreads, reshaping: reshapingTables)
             }

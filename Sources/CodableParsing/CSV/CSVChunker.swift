@@ -2,7 +2,7 @@
 /// before it: chunks can be scanned independently of each other (on other threads), and their
 /// records, handed on in chunk order, are the input's records in order.
 public struct CSVChunk: Sendable {
-    /// The chunk's bytes; the first chunk's begin with the header row.
+    /// The chunk's bytes (the header's are not among them: it is read before).
     public let bytes: ByteStorage
     /// Where the chunk's rows start in `bytes`.
     public let start: Int
@@ -35,7 +35,8 @@ public enum CSVPiece: Sendable {
     case chunk(CSVChunk)
     /// The rest of the input is read in order (`CSVChunker.readerInOrder(from:)`): the last
     /// rows, an input that starts with a byte order mark or a header that is not whole and
-    /// well formed, or a run of rows with no line feed outside quotes that a chunk can hold.
+    /// well formed, or from a row longer than a chunk and 1 MiB (read in the chunker's storage,
+    /// grown in place: no copy of it is ever held beside it).
     case rest
 }
 
@@ -45,14 +46,17 @@ public enum CSVPiece: Sendable {
 /// only a chunk's scan can tell. Nothing else is checked here: the chunks' scans check every
 /// byte, and any doubt sends the input from that chunk on to a reader in order, so records and
 /// errors are exactly those of reading the whole input in order. The last rows are read in
-/// order too.
+/// order too, and so is everything from a row longer than a chunk and 1 MiB: a row of many MB
+/// (one wide record) is held once, as one reader holds it, not once more in a chunk.
 public final class CSVChunker<Source: ByteSource> {
     private var source: Source
     private let options: CSVReaderOptions
     private let chunkSize: Int
-    /// The most bytes a chunk may hold while no place to cut is found: past it, the rest is
-    /// read in order.
-    private let largestChunk: Int
+    /// The most bytes the header row may take: past it, the input is read in order.
+    private let largestHeader: Int
+    /// A row longer than this (a chunk, and at least 1 MiB) is read in order, from where it
+    /// starts on.
+    private let longestChunkedRow: Int
     /// The bytes read and not yet cut, from the start of the next chunk's bytes.
     private var storage: ByteStorage
     /// Where `storage` starts in the input; lines end where rows may.
@@ -77,7 +81,8 @@ public final class CSVChunker<Source: ByteSource> {
         self.source = source
         self.options = options
         self.chunkSize = min(max(options.chunkSize, 16), options.maxRowLength)
-        self.largestChunk = min(max(8 * chunkSize, 1 << 24), options.maxRowLength)
+        self.largestHeader = min(max(8 * chunkSize, 1 << 24), options.maxRowLength)
+        self.longestChunkedRow = min(max(chunkSize, 1 << 20), options.maxRowLength)
         self.storage = ByteStorage(capacity: chunkSize)
     }
 
@@ -89,11 +94,16 @@ public final class CSVChunker<Source: ByteSource> {
             if started {
                 prescan()
                 if let cut = lastCut, !endOfInput { return .chunk(self.cut(at: cut)) }
+                // A long row is read in order, in this storage (grown in place there, as one
+                // reader grows it): in a chunk it would be held again beside the next chunk's
+                // bytes, and scanned on another thread, and it is a batch of its own anyway.
+                if lastCut == nil && storage.count - chunkStart >= longestChunkedRow { return handOver() }
             }
             if endOfInput { return handOver() }
             if storage.count == storage.capacity {
-                guard storage.count < largestChunk else { return handOver() }
-                storage.reserveFreeCapacity(storage.capacity, limit: largestChunk)
+                // The header or a row is not whole yet (a row is shorter than `longestChunkedRow`).
+                guard started || storage.count < largestHeader else { return handOver() }
+                storage.reserveFreeCapacity(storage.capacity)
             }
             do {
                 if try storage.fill(from: &source) == 0 { endOfInput = true }
@@ -133,10 +143,18 @@ public final class CSVChunker<Source: ByteSource> {
         return .rest
     }
 
-    /// Reads the header when its row is whole (or notes that there is none); false when the
-    /// input is to be read in order from its start: it begins with a byte order mark or a blank
-    /// line, or its header is not well formed (the reader in order says why).
+    /// Reads the header when its row is whole (or notes that there is none), and lets go of its
+    /// bytes (its names are kept in `header`); false when the input is to be read in order from
+    /// its start: it begins with a byte order mark or a blank line, or its header is not well
+    /// formed (the reader in order says why).
     private func readHeader() -> Bool {
+        guard parseHeader() else { return false }
+        if chunkStart > 0 { dropBytes(before: chunkStart) }
+        return true
+    }
+
+    /// Parses the header row, when it is whole, at the start of `storage`.
+    private func parseHeader() -> Bool {
         storage.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count >= 3 || endOfInput else { return true }
             if buffer.count == 0 || base[0] == 0xEF { return false }
@@ -214,17 +232,30 @@ public final class CSVChunker<Source: ByteSource> {
     /// next chunk's.
     private func cut(at cut: Int) -> CSVChunk {
         let chunk = CSVChunk(bytes: storage, start: chunkStart, locator: locator, header: header)
-        let next = storage.withUnsafeBufferPointer { buffer in
-            let next = ByteStorage(capacity: max(chunkSize, 2 * (buffer.count - cut)))
-            next.append(UnsafeBufferPointer(rebasing: buffer[cut...]))
-            locator = locator.advanced(by: cut, in: buffer)
-            scanned = buffer.count - cut
-            return next
-        }
+        let rest = bytes(from: cut)
         storage.truncate(to: cut)
-        storage = next
+        storage = rest
         chunkStart = 0
         lastCut = nil
         return chunk
+    }
+
+    /// Goes on in a new storage holding the bytes from `index` on: those before are let go.
+    private func dropBytes(before index: Int) {
+        storage = bytes(from: index)
+        chunkStart = 0
+        lastCut = nil
+    }
+
+    /// A new storage holding the bytes of `storage` from `index` on, with room for a chunk more;
+    /// the place and the pre-scan follow them.
+    private func bytes(from index: Int) -> ByteStorage {
+        storage.withUnsafeBufferPointer { buffer in
+            let next = ByteStorage(capacity: max(chunkSize, 2 * (buffer.count - index)))
+            next.append(UnsafeBufferPointer(rebasing: buffer[index...]))
+            locator = locator.advanced(by: index, in: buffer)
+            scanned = max(scanned - index, 0)
+            return next
+        }
     }
 }

@@ -8,7 +8,10 @@ import CodableParsing
 /// reading the input in order.
 ///
 /// Chunks are read one after another, each read in a task that waits for the one before; at
-/// most `workers` chunks are in flight, so memory stays flat.
+/// most `workers` chunks are in flight, so memory stays flat. The first piece is read on the
+/// caller's thread, and the number of workers is asked for only once it is a chunk: an input
+/// read in order from its start (one wide row, a header and a row longer than a chunk) starts
+/// no other thread and counts no cores, whose stacks, heaps and code would add to its peak.
 final class ParallelChunkScan<Chunk: Sendable>: ChunkedScan {
     /// What the chunker hands on next.
     enum Piece: Sendable {
@@ -47,7 +50,9 @@ final class ParallelChunkScan<Chunk: Sendable>: ChunkedScan {
     private let chunks: Chunks
     /// A chunk's batches, numbered from 0, or nil when it is to be read again in order.
     private let scan: @Sendable (Chunk) -> [RecordBatch]?
-    private let workers: Int
+    /// How many chunks may be in flight: asked for (`countWorkers`) once there is a chunk.
+    private var workers = 1
+    private let countWorkers: () -> Int
     private var lastRead: Read?
     private var inFlight: [Task<Outcome, Never>] = []
     private var recordsRead = 0
@@ -55,12 +60,14 @@ final class ParallelChunkScan<Chunk: Sendable>: ChunkedScan {
     private var ready: [RecordBatch] = []
     /// Reads the rest of the input, in order, once the chunks are over.
     private var inOrder: (any RecordBatchReader)?
+    /// The first piece was read.
+    private var started = false
     private var finished = false
 
-    init(chunks: Chunks, workers: Int, scan: @escaping @Sendable (Chunk) -> [RecordBatch]?) {
+    init(chunks: Chunks, workers: @escaping () -> Int, scan: @escaping @Sendable (Chunk) -> [RecordBatch]?) {
         self.chunks = chunks
         self.scan = scan
-        self.workers = max(1, workers)
+        self.countWorkers = workers
     }
 
     deinit { stop() }
@@ -83,6 +90,17 @@ final class ParallelChunkScan<Chunk: Sendable>: ChunkedScan {
             if Task.isCancelled {
                 stop()
                 return nil
+            }
+            if !started {
+                started = true
+                switch try readFirstPiece() {
+                case nil: return nil
+                case .rest?: inOrder = chunks.readerInOrder([])
+                case .chunk(let chunk)?:
+                    workers = max(1, countWorkers())
+                    startScans(first: chunk)
+                }
+                continue
             }
             startScans()
             switch await inFlight.removeFirst().value {
@@ -115,24 +133,46 @@ final class ParallelChunkScan<Chunk: Sendable>: ChunkedScan {
         inOrder = self.chunks.readerInOrder(chunks)
     }
 
-    /// Starts reads and scans until `workers` chunks are in flight.
-    private func startScans() {
+    /// The first piece, read here; nil (and the scan finished) at once at the end.
+    private func readFirstPiece() throws(RecordReadError) -> Piece? {
+        do throws(RecordReadError) {
+            guard let piece = try chunks.next() else {
+                stop()
+                return nil
+            }
+            return piece
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// Starts reads and scans until `workers` chunks are in flight, the first of them the scan of
+    /// `first` (read already) when given.
+    private func startScans(first: Chunk? = nil) {
         let scan = self.scan
         let chunks = self.chunks
+        var first = first
         while inFlight.count < workers {
             let previous = lastRead
-            let read = Read.detached {
-                // Nothing is read after the end of the chunks or a read that failed.
-                if let previous {
-                    switch await previous.value {
-                    case .success(nil), .success(.rest?), .failure: return .success(nil)
-                    case .success(.chunk?): break
+            let read: Read
+            if let chunk = first {
+                first = nil
+                read = Read.detached { .success(.chunk(chunk)) }
+            } else {
+                read = Read.detached {
+                    // Nothing is read after the end of the chunks or a read that failed.
+                    if let previous {
+                        switch await previous.value {
+                        case .success(nil), .success(.rest?), .failure: return .success(nil)
+                        case .success(.chunk?): break
+                        }
                     }
-                }
-                do throws(RecordReadError) {
-                    return .success(try chunks.next())
-                } catch {
-                    return .failure(error)
+                    do throws(RecordReadError) {
+                        return .success(try chunks.next())
+                    } catch {
+                        return .failure(error)
+                    }
                 }
             }
             lastRead = read
@@ -164,7 +204,9 @@ protocol ChunkedScan: AnyObject {
 
 extension ParallelChunkScan where Chunk == JSONArrayChunk {
     /// The elements of a top-level JSON array in `source` (any other input read in order).
-    convenience init<Source: ByteSource>(arrayElementsFrom source: Source, options: RecordReaderOptions, workers: Int) {
+    convenience init<Source: ByteSource>(
+        arrayElementsFrom source: Source, options: RecordReaderOptions, workers: @escaping () -> Int
+    ) {
         let chunker = JSONArrayChunker(source: source, options: options)
         let chunks = Chunks(
             next: { () throws(RecordReadError) in
@@ -184,7 +226,7 @@ extension ParallelChunkScan where Chunk == CSVChunk {
     /// The rows of the CSV or TSV in `source`; each chunk's batches are passed through
     /// `reshaping` (when it returns one) on the thread that scanned them.
     convenience init<Source: ByteSource>(
-        csvFrom source: Source, options: CSVReaderOptions, workers: Int,
+        csvFrom source: Source, options: CSVReaderOptions, workers: @escaping () -> Int,
         reshaping: (@Sendable (RecordBatch) -> RecordBatch?)?
     ) {
         let chunker = CSVChunker(source: source, options: options)

@@ -31,16 +31,19 @@ public struct RecordStream: AsyncSequence {
     /// `workers` chunks at a time on other threads (each chunk about `options.chunkSize` bytes of
     /// whole elements), handed on in order; any other input is read in order.
     public init<Source: ByteSource>(arrayElementsFrom source: Source, options: RecordReaderOptions, workers: Int) {
-        self.start = { .chunked(ParallelChunkScan(arrayElementsFrom: source, options: options, workers: workers)) }
+        self.start = {
+            .chunked(ParallelChunkScan(arrayElementsFrom: source, options: options, workers: { workers }))
+        }
     }
 
     /// A stream over the CSV or TSV records `source` holds, their rows scanned `workers` chunks
     /// at a time on other threads (each chunk about `options.chunkSize` bytes of whole rows),
-    /// handed on in order; what the chunks cannot vouch for is read in order. `reshaping`, when
+    /// handed on in order; what the chunks cannot vouch for is read in order. `workers` is
+    /// asked for only once the input has rows to cut into chunks. `reshaping`, when
     /// given, is applied to each batch of a chunk on the thread that scanned it: the batch it
     /// returns is handed on instead (nil: the batch as read).
     public init<Source: ByteSource>(
-        csvFrom source: Source, options: CSVReaderOptions, workers: Int,
+        csvFrom source: Source, options: CSVReaderOptions, workers: @autoclosure @escaping () -> Int,
         reshaping: (@Sendable (RecordBatch) -> RecordBatch?)? = nil
     ) {
         self.start = {
