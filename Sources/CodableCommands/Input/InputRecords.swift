@@ -69,9 +69,11 @@ extension InputOptions {
     /// each JSON text and YAML document is one record, an array too (`validate`'s documents).
     /// `resumesAfterMalformedRecords` (`--on-error skip`, and always for `validate`): a malformed
     /// JSON Lines line, json-seq record or CSV row of a file, stdin or a URL read whole is a
-    /// `skippedRecord`, and reading goes on.
+    /// `skippedRecord`, and reading goes on. `reshapingTables`: what reshapes the batches of a
+    /// CSV or TSV file or stdin on the threads that scan its rows (see `recordStream`).
     func records(
-        from file: InputFile, arrayElementsAreRecords: Bool = true, resumesAfterMalformedRecords: Bool = false
+        from file: InputFile, arrayElementsAreRecords: Bool = true, resumesAfterMalformedRecords: Bool = false,
+        reshapingTables: (@Sendable (RecordBatch) -> RecordBatch?)? = nil
     ) throws(CommandFailure) -> InputRecords {
         let page = file.path.map(PageReference.init(input:)) ?? .standardInput
         let from = self.from
@@ -124,7 +126,7 @@ extension InputOptions {
             source: .stream(
                 try recordStream(
                     for: file, arrayElementsAreRecords: arrayElementsAreRecords,
-                    resumesAfterMalformedRecords: resumesAfterMalformedRecords)))
+                    resumesAfterMalformedRecords: resumesAfterMalformedRecords, reshapingTables: reshapingTables)))
     }
 }
 

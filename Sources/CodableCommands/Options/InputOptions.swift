@@ -108,9 +108,12 @@ struct InputOptions: ParsableArguments {
     /// in each YAML document (JSON envelopes are walked by the reader itself). Without
     /// `arrayElementsAreRecords`, a top-level array or a lone YAML document's sequence is one
     /// record, not a list of them, and a YAML stream with no document is one `null` record.
+    /// CSV and TSV rows are scanned in chunks on several threads (not with
+    /// `resumesAfterMalformedRecords`), each batch passed through `reshapingTables` there, when
+    /// given.
     func recordStream(
         for input: InputFile, itemsAt items: FieldPath? = nil, arrayElementsAreRecords: Bool = true,
-        resumesAfterMalformedRecords: Bool = false
+        resumesAfterMalformedRecords: Bool = false, reshapingTables: (@Sendable (RecordBatch) -> RecordBatch?)? = nil
     ) throws(CommandFailure) -> RecordStream {
         let source = try input.open()
         if isYAML(input) {
@@ -142,6 +145,13 @@ struct InputOptions: ParsableArguments {
             var options = CSVReaderOptions(
                 dialect: dialect, emptyAsNull: emptyAsNull, hasHeader: !noHeader, maxTokenLength: maxLength)
             options.resumesAfterMalformedRecords = resumesAfterMalformedRecords
+            if !resumesAfterMalformedRecords {
+                // The cores are counted only when there are chunks to scan: an input read in order
+                // from its start (one wide row) does not pay for it (on one core, chunks are
+                // scanned one at a time).
+                return RecordStream(
+                    csvFrom: source, options: options, workers: Self.scanningThreads, reshaping: reshapingTables)
+            }
             return RecordStream(makeReader: { CSVReader(source: source, options: options) })
         }
         var options = readerOptions(for: input)
@@ -171,8 +181,8 @@ struct InputOptions: ParsableArguments {
         return scanned && !scan.mayHoldSeveralDocuments
     }
 
-    /// JSON Lines and a top-level array's elements are scanned on this many threads at once (one
-    /// per core, up to 8).
+    /// JSON Lines, a top-level array's elements and CSV or TSV rows are scanned on this many
+    /// threads at once (one per core, up to 8).
     static let scanningThreads = min(8, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Reader settings for `input`.

@@ -20,9 +20,11 @@ struct RecordLoop {
                 let records: InputRecords
                 do throws(CommandFailure) {
                     if let unreadable = input.unreadable { throw unreadable }
+                    let writtenAsRead = if case .asRead = plan.writing { true } else { false }
                     records = try plan.input.records(
                         from: file, arrayElementsAreRecords: input.arrayElementsAreRecords,
-                        resumesAfterMalformedRecords: plan.readsPastMalformedRecords)
+                        resumesAfterMalformedRecords: plan.readsPastMalformedRecords,
+                        reshapingTables: plan.reshaping?.rebuildingTablesAhead(writtenAsRead: writtenAsRead))
                 } catch {
                     try sink.cannotRead(input, error)
                     if sink.isSatisfied { break reading }
@@ -73,7 +75,7 @@ struct RecordLoop {
                         // The batch read is held by nothing else: `decode` lets go of a huge one.
                         guard var batch = consume next else { break }
                         plan.progress?.advance(records: batch.count, bytes: batch.bytes.count)
-                        if let reshaping = plan.reshaping {
+                        if let reshaping = plan.reshaping, !batch.isReshaped {
                             let fromTable = plan.input.csvDialect(for: file) != nil
                             if let edits = reshaping.editsAsWritten(for: batch, fromTable: fromTable),
                                 case .asRead(let sink) = plan.writing

@@ -40,6 +40,41 @@ struct Reshaping {
         ).map(Edits.perRecord)
     }
 
+    /// What rebuilds a batch read from CSV or TSV on the thread that scanned it, ahead of the
+    /// loop: the batch rebuilt, marked `isReshaped`. Nil (left to the loop) for a batch whose
+    /// records are flattened as they are written (when the loop writes batches as read,
+    /// `writtenAsRead`), for one that holds a huge record (`RecordFlattener.holdsHugeRecord`),
+    /// and for one that cannot be rebuilt: the loop rebuilds it again and reports why.
+    ///
+    /// A huge record (one wide row) is left to the loop as it is when read in order: it is
+    /// reshaped once, on the thread that writes it (nested as it is written, when it can be),
+    /// and what its planning or rebuilding allocated and freed is not left resident in the
+    /// heap of the thread that scanned it.
+    func rebuildingTablesAhead(writtenAsRead: Bool) -> @Sendable (RecordBatch) -> RecordBatch? {
+        let (flatten, unflatten) = (options.flatten, options.unflatten)
+        let asWritten = writtenAsRead ? asWritten : nil
+        let flattensAsWritten =
+            options.flatteningAsWritten(
+                to: asWritten?.format ?? .json, rewritingDates: false, columnsChosen: asWritten?.chosenColumns != nil)
+            != nil
+        return { batch in
+            guard !RecordFlattener.holdsHugeRecord(batch) else { return nil }
+            var rebuilt: RecordBatch
+            if flatten {
+                guard asWritten == nil || !flattensAsWritten else { return nil }
+                rebuilt = RecordFlattener.flatten(batch)
+            } else if unflatten {
+                // No record is huge: none would be nested as it is written.
+                guard let nested = try? RecordFlattener.unflatten(batch, parsingJSONText: true) else { return nil }
+                rebuilt = nested
+            } else {
+                rebuilt = batch
+            }
+            rebuilt.isReshaped = true
+            return rebuilt
+        }
+    }
+
     /// `batch` flattened or unflattened; `fromTable` (CSV, TSV input) parses cells that hold
     /// JSON arrays or objects.
     func rebuilt(_ batch: RecordBatch, fromTable: Bool, file: InputFile) throws(CommandFailure) -> RecordBatch {

@@ -11,6 +11,18 @@ enum CSVCellEncoder {
         var runStart = start
         var index = start
         while index < end {
+            // Eight bytes at a time, straight to the first one that needs a look.
+            while index &+ 8 <= end {
+                let mask = JSONScanner.attentionMask(
+                    UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                if mask == 0 {
+                    index &+= 8
+                    continue
+                }
+                index &+= mask.trailingZeroBitCount &>> 3
+                break
+            }
+            guard index < end else { break }
             let byte = base[index]
             if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte < 0x80 {
                 index &+= 1

@@ -1,7 +1,8 @@
 /// The field names of a CSV input (its first row), kept as JSON string tokens ready to be
 /// copied in front of every record's values. A class: every row takes it, and one reference is
-/// counted a row, where a struct of three arrays would count three.
-final class CSVHeader {
+/// counted a row, where a struct of three arrays would count three. Never changed once read,
+/// so chunks scanned on other threads share it.
+final class CSVHeader: Sendable {
     /// The names' JSON tokens, one after another, with where each starts and its node flags.
     private let tokens: ByteStorage
     private let starts: [UInt32]

@@ -95,6 +95,30 @@ public final class CSVReader<Source: ByteSource>: RecordBatchReader {
             maxRowLength: options.maxRowLength)
     }
 
+    /// A reader over one chunk of whole rows (see `CSVChunker`): everything is read already,
+    /// the header too, and locations count from the chunk's place in the input.
+    convenience init(chunk: CSVChunk, options: CSVReaderOptions) where Source == InMemoryByteSource {
+        self.init(
+            resuming: InMemoryByteSource([]), storage: chunk.bytes, at: chunk.start, locator: chunk.locator,
+            header: chunk.header, started: true, endOfInput: true, options: options)
+    }
+
+    /// A reader that goes on from `position` of `storage` (whose first byte is where `locator`
+    /// says), then reads `source`: at the start of a row, after `header` when `started`, or
+    /// otherwise at the start of the input.
+    convenience init(
+        resuming source: Source, storage: ByteStorage, at position: Int, locator: SourceLocator, header: CSVHeader?,
+        started: Bool, endOfInput: Bool, options: CSVReaderOptions
+    ) {
+        self.init(source: source, options: options)
+        self.storage = storage
+        self.position = position
+        self.locator = locator
+        self.header = header
+        self.started = started
+        self.endOfInput = endOfInput
+    }
+
     /// The next batch of records, or nil at the end of the input. Records read before a
     /// malformed row are returned first; the error comes with the following call.
     ///

@@ -59,11 +59,14 @@ struct CSVRowScanner {
     let maxRowLength: Int
     /// Bytes that end an unquoted field: the delimiter, CR, LF.
     private var stops = [Bool](repeating: false, count: 256)
+    /// The delimiter in each of 8 bytes.
+    private let delimiters: UInt64
 
     init(delimiter: UInt8, maxFieldLength: Int, maxRowLength: Int) {
         self.delimiter = delimiter
         self.maxFieldLength = maxFieldLength
         self.maxRowLength = maxRowLength
+        self.delimiters = UInt64(delimiter) &* 0x0101_0101_0101_0101
         for byte in [delimiter, 0x0D, 0x0A] { stops[Int(byte)] = true }
     }
 
@@ -79,6 +82,30 @@ struct CSVRowScanner {
         case .row(let next) where next - start > maxRowLength: throw rowTooLong(at: start)
         case .needMore where count - start > maxRowLength: throw rowTooLong(at: start)
         default: return outcome
+        }
+    }
+
+    /// Where the unquoted field at `start` ends: its first delimiter, CR or LF, or `count`.
+    @inline(__always)
+    private func unquotedEnd(_ base: UnsafePointer<UInt8>, from start: Int, end count: Int) -> Int {
+        var index = start
+        // Eight bytes at a time, straight to the first stop (borrows may mark bytes above it,
+        // never below).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let delimiter = word ^ delimiters
+            let lineFeed = word ^ (ones &* 0x0A)
+            let carriageReturn = word ^ (ones &* 0x0D)
+            let mask =
+                ((delimiter &- ones) & ~delimiter | (lineFeed &- ones) & ~lineFeed
+                    | (carriageReturn &- ones) & ~carriageReturn) & (ones &* 0x80)
+            if mask != 0 { return index &+ (mask.trailingZeroBitCount &>> 3) }
+            index &+= 8
+        }
+        return stops.withUnsafeBufferPointer { stops in
+            while index < count && !stops[Int(base[index])] { index &+= 1 }
+            return index
         }
     }
 
@@ -124,9 +151,7 @@ struct CSVRowScanner {
                         at: index)
                 }
             } else {
-                stops.withUnsafeBufferPointer { stops in
-                    while index < count && !stops[Int(base[index])] { index &+= 1 }
-                }
+                index = unquotedEnd(base, from: index, end: count)
                 if index == count && !isFinal { return .needMore }
                 field = CSVField(
                     start: fieldStart, contentStart: fieldStart, contentEnd: index, quoted: false,

@@ -175,7 +175,7 @@ public struct JSONScanner {
     /// or 0x80 and above. Borrows can mark a byte above a marked one too, never below it: the
     /// lowest mark is exact, and that is the only one used.
     @inline(__always)
-    private static func attentionMask(_ word: UInt64) -> UInt64 {
+    static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)

@@ -85,6 +85,10 @@ public struct RecordBatch: Sendable {
     /// `CSVWriter`).
     public var keysAreDistinct: Bool { shared.keysAreDistinct }
 
+    /// The records were already flattened or nested as the run asks, on the thread that read
+    /// them: the stage that reshapes batches passes this one on as it is.
+    public var isReshaped = false
+
     /// The same records, said to hold no object with two equal keys (`keysAreDistinct`): for
     /// the one who made them and knows.
     public func sayingKeysAreDistinct() -> RecordBatch {

@@ -54,13 +54,21 @@ struct KeyTree {
     private var nameNodes: [JSONNode?] = []
     private static let cachedNameLimit = 1 << 16
     private let batch: RecordBatch
+    /// The batch's nodes, held here (reading them through the batch retains and releases), and
+    /// read through their tape (the batch is done growing), whose reads are inlined.
+    private let nodes: NodeBuffer
+    private let nodeTape: NodeTape
     private let base: UnsafePointer<UInt8>
+    /// The members still to write of each object open while writing (kept from record to record).
+    private var stack: [Int32] = []
 
     init(record root: Int, in batch: RecordBatch, base: UnsafePointer<UInt8>, separator: [UInt8], recordIndex: Int)
         throws(RecordFlattener.Conflict)
     {
         self.root = root
         self.batch = batch
+        self.nodes = batch.nodes
+        self.nodeTape = nodes.unsafeTape
         self.base = base
         treeKeys = batch.nodes.children(of: root).map { Int32(truncatingIfNeeded: $0) }
         keys = treeKeys
@@ -84,13 +92,12 @@ struct KeyTree {
     /// tokens in the same order), in one pass over them; false when they are not, and then the
     /// tree is not to be written again.
     mutating func take(record root: Int) -> Bool {
-        let nodes = batch.nodes
-        guard nodes[root].kind == .object else { return false }
+        guard nodeTape[root].kind == .object else { return false }
         keys.removeAll(keepingCapacity: true)
-        for key in nodes.children(of: root) {
+        for key in JSONNode.children(of: root, in: nodeTape) {
             guard keys.count < treeKeys.count else { return false }
-            let token = nodes[key].token(in: base)
-            let treeToken = nodes[Int(treeKeys[keys.count])].token(in: base)
+            let token = nodeTape[key].token(in: base)
+            let treeToken = nodeTape[Int(treeKeys[keys.count])].token(in: base)
             guard token.count == treeToken.count, memoryEqual(token.baseAddress!, treeToken.baseAddress!, token.count)
             else { return false }
             keys.append(Int32(truncatingIfNeeded: key))
@@ -192,7 +199,7 @@ struct KeyTree {
                         rebasing: names[(name.lowerBound + part.lowerBound)..<(name.lowerBound + part.upperBound)]))
             }
         }
-        return batch.nodes[Int(keys[Int(entry.member)])].withStringBytes(in: base) {
+        return nodeTape[Int(keys[Int(entry.member)])].withStringBytes(in: base) {
             body(UnsafeBufferPointer(rebasing: $0[part]))
         }
     }
@@ -203,7 +210,8 @@ struct KeyTree {
         if nameNodes.isEmpty && entries.count <= Self.cachedNameLimit {
             nameNodes = Array(repeating: nil, count: entries.count)
         }
-        var stack: [Int32] = [rootMembers.first]
+        stack.removeAll(keepingCapacity: true)
+        stack.append(rootMembers.first)
         tape.openContainer(.object, like: root)
         while let number = stack.last {
             guard number >= 0 else {
@@ -234,7 +242,7 @@ struct KeyTree {
 
     /// A string value that holds a JSON array or object, written as that value.
     private func writeParsed(_ value: Int, to tape: inout TapeBuilder) -> Bool {
-        let node = batch.nodes[value]
+        let node = nodeTape[value]
         guard EmbeddedJSON.mayHold(node, in: base) else { return false }
         return tape.parsedValue(node.stringBytes(in: base), origin: value)
     }

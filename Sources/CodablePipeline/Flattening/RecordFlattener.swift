@@ -99,6 +99,15 @@ public enum RecordFlattener {
         return true
     }
 
+    /// Records of this many nodes or more may be nested as they are written
+    /// (`unflatteningAsWritten`); smaller ones are quicker rebuilt.
+    public static let hugeRecordNodes = 1 << 13
+
+    /// Whether a record of `batch` has `minimumNodes` nodes or more.
+    public static func holdsHugeRecord(_ batch: RecordBatch, minimumNodes: Int = hugeRecordNodes) -> Bool {
+        (0..<batch.count).contains(where: { batch.nodes[Int(batch.roots[$0])].span >= minimumNodes })
+    }
+
     /// The edits that have a writer nest every record's `separator`-joined keys back into
     /// objects as it writes them (`RecordEdit.unflattening`): what `unflatten` gives, written
     /// plainly, but a huge record is not rebuilt first. Nil when the batch is to be rebuilt
@@ -111,11 +120,9 @@ public enum RecordFlattener {
     /// would hold whole as JSON text, is rebuilt).
     public static func unflatteningAsWritten(
         _ batch: RecordBatch, separator: String = ".", parsingJSONText: Bool = false, sortingKeys: Bool,
-        chosenColumns: [String]? = nil, minimumNodes: Int = 1 << 13, maxValues: Int = JSONNode.maxValues
+        chosenColumns: [String]? = nil, minimumNodes: Int = hugeRecordNodes, maxValues: Int = JSONNode.maxValues
     ) -> [RecordEdit]? {
-        guard (0..<batch.count).contains(where: { batch.nodes[Int(batch.roots[$0])].span >= minimumNodes }) else {
-            return nil
-        }
+        guard holdsHugeRecord(batch, minimumNodes: minimumNodes) else { return nil }
         let separator = Array(separator.utf8)
         return batch.bytes.withUnsafeBufferPointer { bytes in
             batch.nodes.withNodes { nodes in

@@ -31,7 +31,24 @@ public struct RecordStream: AsyncSequence {
     /// `workers` chunks at a time on other threads (each chunk about `options.chunkSize` bytes of
     /// whole elements), handed on in order; any other input is read in order.
     public init<Source: ByteSource>(arrayElementsFrom source: Source, options: RecordReaderOptions, workers: Int) {
-        self.start = { .parallelArray(ParallelArrayScan(source: source, options: options, workers: workers)) }
+        self.start = {
+            .chunked(ParallelChunkScan(arrayElementsFrom: source, options: options, workers: { workers }))
+        }
+    }
+
+    /// A stream over the CSV or TSV records `source` holds, their rows scanned `workers` chunks
+    /// at a time on other threads (each chunk about `options.chunkSize` bytes of whole rows),
+    /// handed on in order; what the chunks cannot vouch for is read in order. `workers` is
+    /// asked for only once the input has rows to cut into chunks. `reshaping`, when
+    /// given, is applied to each batch of a chunk on the thread that scanned it: the batch it
+    /// returns is handed on instead (nil: the batch as read).
+    public init<Source: ByteSource>(
+        csvFrom source: Source, options: CSVReaderOptions, workers: @autoclosure @escaping () -> Int,
+        reshaping: (@Sendable (RecordBatch) -> RecordBatch?)? = nil
+    ) {
+        self.start = {
+            .chunked(ParallelChunkScan(csvFrom: source, options: options, workers: workers, reshaping: reshaping))
+        }
     }
 
     /// Iterates the batches.
@@ -39,7 +56,7 @@ public struct RecordStream: AsyncSequence {
         enum Reading {
             case sequential(any RecordBatchReader)
             case parallel(ParallelLinesScan)
-            case parallelArray(ParallelArrayScan)
+            case chunked(any ChunkedScan)
         }
 
         let reading: Reading
@@ -54,7 +71,7 @@ public struct RecordStream: AsyncSequence {
             switch reading {
             case .sequential(let reader): return try reader.nextBatch()
             case .parallel(let scan): return try await scan.next(isolation: actor)
-            case .parallelArray(let scan): return try await scan.next(isolation: actor)
+            case .chunked(let scan): return try await scan.next(isolation: actor)
             }
         }
     }

@@ -12,6 +12,9 @@ import CodableParsing
 /// needed the new batch shares the source's bytes (nothing is copied but nodes).
 struct TapeBuilder {
     let source: RecordBatch
+    /// The source's nodes, held here: reading them through the batch for each node copied
+    /// retains and releases what it shares.
+    private let sourceNodes: NodeBuffer
     private let nodes: NodeBuffer
     private var roots: [Int32] = []
     private var extra: [UInt8] = []
@@ -27,6 +30,7 @@ struct TapeBuilder {
 
     init(source: RecordBatch) {
         self.source = source
+        self.sourceNodes = source.nodes
         self.nodes = NodeBuffer(capacity: max(64, source.nodes.count))
         keepsOrigins = source.sourceMap != nil
     }
@@ -42,17 +46,20 @@ struct TapeBuilder {
         roots.append(Int32(truncatingIfNeeded: nodes.count))
     }
 
-    /// Copies the value at `index` of the source, replacing the nodes `replacements` names.
-    mutating func copy(_ index: Int, replacements: NodeReplacements = [:]) {
-        let span = source.nodes[index].span
-        if replacements.isEmpty {
-            source.nodes.withNodes { sourceNodes in
-                for offset in 0..<span { append(sourceNodes[index + offset], origin: index + offset) }
-            }
-            return
+    /// Copies the value at `index` of the source.
+    mutating func copy(_ index: Int) {
+        let span = sourceNodes[index].span
+        sourceNodes.withNodes { sourceNodes in
+            for offset in 0..<span { append(sourceNodes[index + offset], origin: index + offset) }
         }
+    }
+
+    /// Copies the value at `index` of the source, replacing the nodes `replacements` names.
+    mutating func copy(_ index: Int, replacements: NodeReplacements) {
+        guard !replacements.isEmpty else { return copy(index) }
+        let span = sourceNodes[index].span
         for offset in 0..<span {
-            let node = source.nodes[index + offset]
+            let node = sourceNodes[index + offset]
             if let text = replacements[index + offset] {
                 append(newScalar(text), origin: index + offset)
             } else {
@@ -64,7 +71,7 @@ struct TapeBuilder {
     /// Appends an object key: the source key node at `index`, or `newText` (UTF-8 of the name,
     /// without quotes) in its place.
     mutating func key(_ index: Int, newText: [UInt8]? = nil) {
-        let node = source.nodes[index]
+        let node = sourceNodes[index]
         guard let newText else {
             append(node, origin: index)
             return
@@ -107,7 +114,7 @@ struct TapeBuilder {
 
     /// Opens an object or array located like the source node `like`; close it with `close()`.
     mutating func openContainer(_ kind: JSONNode.Kind, like index: Int) {
-        let start = Int(source.nodes[index].start)
+        let start = Int(sourceNodes[index].start)
         open.append(append(JSONNode(kind: kind, start: start, length: 0), origin: index))
     }
 
