@@ -94,6 +94,12 @@ static int big_slot(void *start) {
 // 64-bit glibc, whose smallest chunk holds 24 bytes and which rounds to 16).
 enum { CLASSES = 4, SMALLEST = 24, STEP = 16, KEPT = 32 };
 
+#if defined(CODABLE_FUZZING)
+static const int keeps_blocks = 0;
+#else
+static const int keeps_blocks = 1;
+#endif
+
 struct kept_blocks {
     int counts[CLASSES];
     void *blocks[CLASSES][KEPT];
@@ -116,13 +122,9 @@ static void make_kept_key(void) {
     if (pthread_key_create(&kept_key, free_kept) != 0) kept_key = (pthread_key_t)-1;
 }
 
-// The calling thread's kept blocks (made on first use, freed when the thread ends); NULL when
+// The calling thread's kept blocks, made on first use (freed when the thread ends); NULL when
 // they cannot be made.
-static struct kept_blocks *thread_kept(void) {
-#if defined(CODABLE_FUZZING)
-    return NULL;
-#else
-    if (kept != NULL) return kept;
+__attribute__((noinline)) static struct kept_blocks *make_thread_kept(void) {
     pthread_once(&kept_key_once, make_kept_key);
     if (kept_key == (pthread_key_t)-1) return NULL;
     struct kept_blocks *blocks = calloc(1, sizeof *blocks);
@@ -133,32 +135,33 @@ static struct kept_blocks *thread_kept(void) {
     }
     kept = blocks;
     return blocks;
-#endif
-}
-
-// The class whose blocks hold `size` bytes, or CLASSES when none does.
-static int class_holding(size_t size) {
-    if (size <= SMALLEST) return 0;
-    size_t class = (size - SMALLEST + STEP - 1) / STEP;
-    return class < CLASSES ? (int)class : CLASSES;
 }
 
 // Keeps the glibc block `pointer` for reuse; 0 when it is not small or there is no room.
-static int keep(void *pointer) {
+static inline int keep(void *pointer) {
+    if (!keeps_blocks) return 0;
     size_t usable = malloc_usable_size(pointer);
     if (usable < SMALLEST || usable >= SMALLEST + STEP * CLASSES) return 0;
-    struct kept_blocks *blocks = kept != NULL ? kept : thread_kept();
-    if (blocks == NULL) return 0;
-    int class = (int)((usable - SMALLEST) / STEP);
-    if (blocks->counts[class] == KEPT) return 0;
-    blocks->blocks[class][blocks->counts[class]++] = pointer;
+    struct kept_blocks *blocks = kept;
+    if (blocks == NULL && (blocks = make_thread_kept()) == NULL) return 0;
+    size_t class = (usable - SMALLEST) / STEP;
+    int count = blocks->counts[class];
+    if (count == KEPT) return 0;
+    blocks->blocks[class][count] = pointer;
+    blocks->counts[class] = count + 1;
     return 1;
 }
 
-static void *small_malloc(size_t size) {
-    int class = class_holding(size);
-    if (class < CLASSES && kept != NULL && kept->counts[class] > 0) {
-        return kept->blocks[class][--kept->counts[class]];
+// A kept block that holds `size` bytes, else one from malloc.
+static inline void *small_malloc(size_t size) {
+    struct kept_blocks *blocks = kept;
+    if (blocks != NULL && size <= SMALLEST + STEP * (CLASSES - 1)) {
+        size_t class = size <= SMALLEST ? 0 : (size - SMALLEST + STEP - 1) / STEP;
+        int count = blocks->counts[class];
+        if (count > 0) {
+            blocks->counts[class] = count - 1;
+            return blocks->blocks[class][count - 1];
+        }
     }
     return malloc(size);
 }
@@ -168,7 +171,7 @@ static void *small_realloc(void *pointer, size_t size) {
     if (pointer == NULL) return small_malloc(size);
     size_t usable = malloc_usable_size(pointer);
     if (size <= usable && usable < SMALLEST + STEP * CLASSES) return pointer;
-    if (class_holding(size) < CLASSES) {
+    if (size <= SMALLEST + STEP * (CLASSES - 1)) {
         void *moved = small_malloc(size);
         if (moved == NULL) return NULL;
         memcpy(moved, pointer, usable);
@@ -185,22 +188,26 @@ void *codable_yaml_malloc(size_t size) {
 
 // MARK: Big strings
 
+// Unmaps `pointer` if it is a mapping of ours (true), else leaves it.
+__attribute__((noinline)) static int free_if_big(void *pointer) {
+    pthread_mutex_lock(&big_lock);
+    int slot = big_slot(pointer);
+    if (slot < 0) {
+        pthread_mutex_unlock(&big_lock);
+        return 0;
+    }
+    size_t length = big[slot].length;
+    big[slot].start = NULL;
+    atomic_fetch_sub(&big_count, 1);
+    pthread_mutex_unlock(&big_lock);
+    munmap(pointer, length);
+    return 1;
+}
+
 void codable_yaml_free(void *pointer) {
     note_reached();
     if (pointer == NULL) return;
-    if (atomic_load(&big_count) > 0) {
-        pthread_mutex_lock(&big_lock);
-        int slot = big_slot(pointer);
-        if (slot >= 0) {
-            size_t length = big[slot].length;
-            big[slot].start = NULL;
-            atomic_fetch_sub(&big_count, 1);
-            pthread_mutex_unlock(&big_lock);
-            munmap(pointer, length);
-            return;
-        }
-        pthread_mutex_unlock(&big_lock);
-    }
+    if (atomic_load(&big_count) > 0 && free_if_big(pointer)) return;
     if (!keep(pointer)) free(pointer);
 }
 
