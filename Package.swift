@@ -195,8 +195,9 @@ if let sanitizers = Context.environment["CODABLE_FUZZ_SANITIZERS"] {
 }
 
 /// `Sources/CSupport/YAMLAllocation.c` is built unless `CODABLE_YAML_ALLOCATOR=0`: codable's own
-/// `yaml_free`, `yaml_realloc` and `yaml_string_extend`, which take the place of the system
-/// libyaml's (ELF interposition) and move a scalar's growing buffer to a mapping of its own.
+/// `yaml_malloc`, `yaml_free`, `yaml_realloc` and `yaml_string_extend`, which take the place of the
+/// system libyaml's (ELF interposition), move a scalar's growing buffer to a mapping of its own and
+/// hand the small blocks libyaml frees back to its next allocations.
 /// Without them a YAML scalar of 1 to 4 MiB peaks over 4 times its size (docs/development.md). A
 /// libyaml linked statically, or with -Bsymbolic-functions, never calls them, whatever this says:
 /// `CSupportTests` checks that libyaml's calls reach them exactly when they are built.

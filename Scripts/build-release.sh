@@ -43,9 +43,9 @@ case "$(uname -s)" in
     libstdcxx=$({ gcc -print-file-name=libstdc++.a || clang -print-file-name=libstdc++.a; } 2>/dev/null || true)
     [ -f "$libyaml" ] || fail "no $libyaml (apt-get install libyaml-dev)"
     [ -f "$libstdcxx" ] || fail "no libstdc++.a (apt-get install libstdc++-12-dev)"
-    # A copy of libyaml.a whose objects call codable's allocation functions for its strings
-    # (Sources/CSupport/YAMLAllocation.c says why): a static libyaml calls free and realloc
-    # itself, so no definition of codable's can take the place of its own.
+    # A copy of libyaml.a whose objects call codable's allocation functions
+    # (Sources/CSupport/YAMLAllocation.c says why): a static libyaml calls malloc, free and
+    # realloc itself, so no definition of codable's can take the place of its own.
     # Made again only when the system's archive or this script is newer (a new copy relinks).
     copy=$static_libs/libyaml.a
     allocator=${CODABLE_YAML_ALLOCATOR:-1}
@@ -57,7 +57,8 @@ case "$(uname -s)" in
       (cd "$yaml_objects" && ar x "$libyaml")
       if [ "$allocator" != 0 ]; then
         for object in "$yaml_objects"/*.o; do
-          renames=(--redefine-sym free=codable_yaml_free --redefine-sym realloc=codable_yaml_realloc)
+          renames=(--redefine-sym malloc=codable_yaml_malloc --redefine-sym free=codable_yaml_free
+            --redefine-sym realloc=codable_yaml_realloc)
           # api.o defines yaml_string_extend; the others call it.
           [ "$(basename "$object")" = api.o ] \
             || renames+=(--redefine-sym yaml_string_extend=codable_yaml_string_extend)

@@ -6,7 +6,8 @@
 //
 // libyaml (the system library that reads YAML) grows a scalar's text through yaml_string_extend,
 // which doubles its buffer with realloc and zero-fills the new half; a string's buffer is given
-// back with yaml_free, and other buffers grow with yaml_realloc. It calls each of them through
+// back with yaml_free, other buffers grow with yaml_realloc, and all come from yaml_malloc. It
+// calls each of them through
 // its procedure linkage table, so on Linux these definitions, in the executable, take the place
 // of its own (ELF symbol interposition).
 //
@@ -22,15 +23,26 @@
 // whose inputs are a few KiB, runs them (AddressSanitizer does not see inside those mappings;
 // libyaml itself is not instrumented).
 //
+// Small blocks: for each scalar it scans, libyaml allocates four 16-byte buffers (one grows to
+// hold the text, through realloc) and frees three at once and the fourth with the event:
+// millions of malloc and free calls for a big file, a quarter of the parsing thread's
+// instructions. So each thread keeps up to KEPT freed blocks of each of the four smallest sizes
+// and hands them out again to libyaml's next allocations. They stay glibc's blocks (their size is
+// malloc_usable_size's), so whichever free gets one in the end is right. A thread's blocks are
+// freed when it ends. Fuzzing builds keep none (AddressSanitizer would no longer see a block
+// used after it was freed).
+//
 // A libyaml linked statically keeps its own definitions (they beat these weak ones) and inlines
-// yaml_free and yaml_realloc into plain free and realloc calls. So the release build
-// (Scripts/build-release.sh) links a copy of libyaml.a whose objects call codable_yaml_free,
-// codable_yaml_realloc and codable_yaml_string_extend instead of free, realloc and
-// yaml_string_extend (objcopy --redefine-sym): the same three, under names no one else has.
+// yaml_malloc, yaml_free and yaml_realloc into plain malloc, free and realloc calls. So the
+// release build (Scripts/build-release.sh) links a copy of libyaml.a whose objects call
+// codable_yaml_malloc, codable_yaml_free, codable_yaml_realloc and codable_yaml_string_extend
+// instead of malloc, free, realloc and yaml_string_extend (objcopy --redefine-sym): the same
+// four, under names no one else has.
 // A libyaml built with -Bsymbolic-functions (whose calls to its own functions never leave it)
 // keeps its own, silently: codable_yaml_allocation_is_interposed says which happened.
 
 #if defined(__linux__) && defined(CODABLE_YAML_ALLOCATOR)
+#include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -76,22 +88,127 @@ static int big_slot(void *start) {
     return -1;
 }
 
+// MARK: Small blocks kept per thread
+
+// Block sizes (malloc_usable_size) kept: SMALLEST, SMALLEST + STEP, ... (24, 40, 56 and 72 with
+// 64-bit glibc, whose smallest chunk holds 24 bytes and which rounds to 16).
+enum { CLASSES = 4, SMALLEST = 24, STEP = 16, KEPT = 32 };
+
+#if defined(CODABLE_FUZZING)
+static const int keeps_blocks = 0;
+#else
+static const int keeps_blocks = 1;
+#endif
+
+struct kept_blocks {
+    int counts[CLASSES];
+    void *blocks[CLASSES][KEPT];
+};
+
+static __thread struct kept_blocks *kept;
+static pthread_key_t kept_key;
+static pthread_once_t kept_key_once = PTHREAD_ONCE_INIT;
+
+static void free_kept(void *value) {
+    struct kept_blocks *blocks = value;
+    for (int class = 0; class < CLASSES; class++) {
+        for (int index = 0; index < blocks->counts[class]; index++) free(blocks->blocks[class][index]);
+    }
+    free(blocks);
+    kept = NULL;
+}
+
+static void make_kept_key(void) {
+    if (pthread_key_create(&kept_key, free_kept) != 0) kept_key = (pthread_key_t)-1;
+}
+
+// The calling thread's kept blocks, made on first use (freed when the thread ends); NULL when
+// they cannot be made.
+__attribute__((noinline)) static struct kept_blocks *make_thread_kept(void) {
+    pthread_once(&kept_key_once, make_kept_key);
+    if (kept_key == (pthread_key_t)-1) return NULL;
+    struct kept_blocks *blocks = calloc(1, sizeof *blocks);
+    if (blocks == NULL) return NULL;
+    if (pthread_setspecific(kept_key, blocks) != 0) {
+        free(blocks);
+        return NULL;
+    }
+    kept = blocks;
+    return blocks;
+}
+
+// Keeps the glibc block `pointer` for reuse; 0 when it is not small or there is no room.
+static inline int keep(void *pointer) {
+    if (!keeps_blocks) return 0;
+    size_t usable = malloc_usable_size(pointer);
+    if (usable < SMALLEST || usable >= SMALLEST + STEP * CLASSES) return 0;
+    struct kept_blocks *blocks = kept;
+    if (blocks == NULL && (blocks = make_thread_kept()) == NULL) return 0;
+    size_t class = (usable - SMALLEST) / STEP;
+    int count = blocks->counts[class];
+    if (count == KEPT) return 0;
+    blocks->blocks[class][count] = pointer;
+    blocks->counts[class] = count + 1;
+    return 1;
+}
+
+// A kept block that holds `size` bytes, else one from malloc.
+static inline void *small_malloc(size_t size) {
+    struct kept_blocks *blocks = kept;
+    if (blocks != NULL && size <= SMALLEST + STEP * (CLASSES - 1)) {
+        size_t class = size <= SMALLEST ? 0 : (size - SMALLEST + STEP - 1) / STEP;
+        int count = blocks->counts[class];
+        if (count > 0) {
+            blocks->counts[class] = count - 1;
+            return blocks->blocks[class][count - 1];
+        }
+    }
+    return malloc(size);
+}
+
+// realloc for a block of glibc's (not a mapping): a small one grows into a kept block.
+static void *small_realloc(void *pointer, size_t size) {
+    if (pointer == NULL) return small_malloc(size);
+    size_t usable = malloc_usable_size(pointer);
+    if (size <= usable && usable < SMALLEST + STEP * CLASSES) return pointer;
+    if (size <= SMALLEST + STEP * (CLASSES - 1)) {
+        void *moved = small_malloc(size);
+        if (moved == NULL) return NULL;
+        memcpy(moved, pointer, usable);
+        if (!keep(pointer)) free(pointer);
+        return moved;
+    }
+    return realloc(pointer, size);
+}
+
+void *codable_yaml_malloc(size_t size) {
+    note_reached();
+    return small_malloc(size);
+}
+
+// MARK: Big strings
+
+// Unmaps `pointer` if it is a mapping of ours (true), else leaves it.
+__attribute__((noinline)) static int free_if_big(void *pointer) {
+    pthread_mutex_lock(&big_lock);
+    int slot = big_slot(pointer);
+    if (slot < 0) {
+        pthread_mutex_unlock(&big_lock);
+        return 0;
+    }
+    size_t length = big[slot].length;
+    big[slot].start = NULL;
+    atomic_fetch_sub(&big_count, 1);
+    pthread_mutex_unlock(&big_lock);
+    munmap(pointer, length);
+    return 1;
+}
+
 void codable_yaml_free(void *pointer) {
     note_reached();
-    if (pointer != NULL && atomic_load(&big_count) > 0) {
-        pthread_mutex_lock(&big_lock);
-        int slot = big_slot(pointer);
-        if (slot >= 0) {
-            size_t length = big[slot].length;
-            big[slot].start = NULL;
-            atomic_fetch_sub(&big_count, 1);
-            pthread_mutex_unlock(&big_lock);
-            munmap(pointer, length);
-            return;
-        }
-        pthread_mutex_unlock(&big_lock);
-    }
-    free(pointer);
+    if (pointer == NULL) return;
+    if (atomic_load(&big_count) > 0 && free_if_big(pointer)) return;
+    if (!keep(pointer)) free(pointer);
 }
 
 // Grows or shrinks the mapping at `pointer` if it is one (with *done set), else leaves it.
@@ -121,7 +238,7 @@ void *codable_yaml_realloc(void *pointer, size_t size) {
     int done;
     void *moved = resize_if_big(pointer, size, &done);
     if (done) return moved;
-    return realloc(pointer, size);
+    return small_realloc(pointer, size);
 }
 
 // Moves the glibc block `start` (of `size` bytes) to a new mapping of `grown` bytes; NULL
@@ -160,7 +277,7 @@ int codable_yaml_string_extend(unsigned char **start, unsigned char **pointer, u
     }
     if (moved == NULL) {
         // As libyaml does it: the new half zero-filled (its strings end at the first zero byte).
-        moved = realloc(*start, grown);
+        moved = small_realloc(*start, grown);
         if (moved == NULL) return 0;
         memset(moved + size, 0, size);
     }
@@ -171,6 +288,8 @@ int codable_yaml_string_extend(unsigned char **start, unsigned char **pointer, u
 }
 
 // libyaml's own functions, taken over by ELF interposition when it is a shared library.
+__attribute__((weak)) void *yaml_malloc(size_t size) { return codable_yaml_malloc(size ? size : 1); }
+
 __attribute__((weak)) void yaml_free(void *pointer) { codable_yaml_free(pointer); }
 
 __attribute__((weak)) void *yaml_realloc(void *pointer, size_t size) {

@@ -220,8 +220,9 @@ struct YAMLDocumentBuilder {
     }
 
     private var isKeyPosition: Bool {
-        guard let top = stack.last else { return false }
-        return top.isMapping && top.expectingKey
+        // Two fields read, not the frame copied (with its anchor and merge keys).
+        let top = stack.count - 1
+        return top >= 0 && stack[top].isMapping && stack[top].expectingKey
     }
 
     /// A key or value (scalar, alias or closed container) was appended to the open container.

@@ -15,6 +15,8 @@ final class YAMLParser {
     /// Takes a batch whose input outgrew `inputPerBatch` before the next event came and
     /// returns the batch to go on with (nil: the reader is gone). Set while `fill` runs.
     @exclusivity(unchecked) private var handOn: ((YAMLEventBatch) -> YAMLEventBatch?)?
+    /// Set by `feed` when it replaced `current` (`fill` then takes the new one).
+    @exclusivity(unchecked) private var wasHandedOn = false
     /// Input held in one batch before it is handed on without waiting for more events: a long
     /// run of blank lines or comments, which makes no event, so costs no more memory than this.
     static let inputPerBatch = 1 << 20
@@ -55,6 +57,7 @@ final class YAMLParser {
                 batch.appendInput(base, count: count)
                 if batch.inputCount >= Self.inputPerBatch, let handOn {
                     current = handOn(batch)
+                    wasHandedOn = true
                     if current == nil { return -1 }  // the reader is gone: libyaml stops on a read error
                 }
             }
@@ -76,77 +79,91 @@ final class YAMLParser {
             current = nil
             self.handOn = nil
         }
-        while !isFinished, let filling = current, !filling.isFull {
-            guard yaml_parser_parse(parser, event) != 0 else {
-                guard let batch = current else { return nil }  // handed on, and the reader is gone
+        // The batch is held here, not read from `current` for each event (that costs a retain
+        // and a release an event); `feed` sets `wasHandedOn` when it replaces `current`.
+        var batch = first
+        while !isFinished && !batch.isFull {
+            let parsed = yaml_parser_parse(parser, event) != 0
+            if wasHandedOn {
+                wasHandedOn = false
+                guard let next = current else {  // handed on, and the reader is gone
+                    if parsed { yaml_event_delete(event) }
+                    return nil
+                }
+                batch = next
+            }
+            guard parsed else {
                 batch.failure = failure()
                 batch.isLast = true
                 isFinished = true
                 return batch
             }
-            guard let batch = current else {  // handed on, and the reader is gone
-                yaml_event_delete(event)
-                return nil
-            }
-            defer { yaml_event_delete(event) }
-            let e = event.pointee
-            let kind: YAMLEvent.Kind
-            var value: (pointer: UnsafePointer<UInt8>?, count: Int) = (nil, 0)
-            var tag: UnsafePointer<UInt8>?
-            var anchor: UnsafePointer<UInt8>?
-            var isPlain = false
-            switch e.type {
-            case YAML_SCALAR_EVENT:
-                kind = .scalar
-                let scalar = e.data.scalar
-                value = (UnsafePointer(scalar.value), scalar.length)
-                tag = UnsafePointer(scalar.tag)
-                anchor = UnsafePointer(scalar.anchor)
-                isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
-            case YAML_ALIAS_EVENT:
-                kind = .alias
-                let name = UnsafePointer<UInt8>(e.data.alias.anchor)
-                value = (name, name.map { strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? 0)
-            case YAML_MAPPING_START_EVENT:
-                kind = .mappingStart
-                tag = UnsafePointer(e.data.mapping_start.tag)
-                anchor = UnsafePointer(e.data.mapping_start.anchor)
-            case YAML_SEQUENCE_START_EVENT:
-                kind = .sequenceStart
-                tag = UnsafePointer(e.data.sequence_start.tag)
-                anchor = UnsafePointer(e.data.sequence_start.anchor)
-            case YAML_MAPPING_END_EVENT: kind = .mappingEnd
-            case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
-            case YAML_DOCUMENT_START_EVENT: kind = .documentStart
-            case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
-            case YAML_STREAM_START_EVENT: kind = .streamStart
-            case YAML_STREAM_END_EVENT:
+            if copyEvent(into: batch) {
                 batch.isLast = true
                 isFinished = true
                 return batch
-            default:
-                continue
             }
-            let valueStart = batch.appendBytes(value.pointer, count: value.count)
-            var tagStart = 0
-            var tagLength = -1
-            var anchorStart = 0
-            var anchorLength = -1
-            if let tag {
-                tagLength = strlen(UnsafeRawPointer(tag).assumingMemoryBound(to: CChar.self))
-                tagStart = batch.appendBytes(tag, count: tagLength)
-            }
-            if let anchor {
-                anchorLength = strlen(UnsafeRawPointer(anchor).assumingMemoryBound(to: CChar.self))
-                anchorStart = batch.appendBytes(anchor, count: anchorLength)
-            }
-            batch.append(
-                YAMLEvent(
-                    kind: kind, isPlain: isPlain, line: Int(e.start_mark.line) + 1, character: Int(e.start_mark.index),
-                    valueStart: valueStart, valueLength: value.count,
-                    tagStart: tagStart, tagLength: tagLength, anchorStart: anchorStart, anchorLength: anchorLength))
         }
-        return current
+        return batch
+    }
+
+    /// Copies the event just parsed into `batch` and frees libyaml's; true at the stream's end.
+    @inline(__always)
+    private func copyEvent(into batch: YAMLEventBatch) -> Bool {
+        defer { yaml_event_delete(event) }
+        let e = event.pointee
+        let kind: YAMLEvent.Kind
+        var value: (pointer: UnsafePointer<UInt8>?, count: Int) = (nil, 0)
+        var tag: UnsafePointer<UInt8>?
+        var anchor: UnsafePointer<UInt8>?
+        var isPlain = false
+        switch e.type {
+        case YAML_SCALAR_EVENT:
+            kind = .scalar
+            let scalar = e.data.scalar
+            value = (UnsafePointer(scalar.value), scalar.length)
+            tag = UnsafePointer(scalar.tag)
+            anchor = UnsafePointer(scalar.anchor)
+            isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
+        case YAML_ALIAS_EVENT:
+            kind = .alias
+            let name = UnsafePointer<UInt8>(e.data.alias.anchor)
+            value = (name, name.map { strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? 0)
+        case YAML_MAPPING_START_EVENT:
+            kind = .mappingStart
+            tag = UnsafePointer(e.data.mapping_start.tag)
+            anchor = UnsafePointer(e.data.mapping_start.anchor)
+        case YAML_SEQUENCE_START_EVENT:
+            kind = .sequenceStart
+            tag = UnsafePointer(e.data.sequence_start.tag)
+            anchor = UnsafePointer(e.data.sequence_start.anchor)
+        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+        case YAML_STREAM_START_EVENT: kind = .streamStart
+        case YAML_STREAM_END_EVENT: return true
+        default: return false
+        }
+        let valueStart = batch.appendBytes(value.pointer, count: value.count)
+        var tagStart = 0
+        var tagLength = -1
+        var anchorStart = 0
+        var anchorLength = -1
+        if let tag {
+            tagLength = strlen(UnsafeRawPointer(tag).assumingMemoryBound(to: CChar.self))
+            tagStart = batch.appendBytes(tag, count: tagLength)
+        }
+        if let anchor {
+            anchorLength = strlen(UnsafeRawPointer(anchor).assumingMemoryBound(to: CChar.self))
+            anchorStart = batch.appendBytes(anchor, count: anchorLength)
+        }
+        batch.append(
+            YAMLEvent(
+                kind: kind, isPlain: isPlain, line: Int(e.start_mark.line) + 1, character: Int(e.start_mark.index),
+                valueStart: valueStart, valueLength: value.count,
+                tagStart: tagStart, tagLength: tagLength, anchorStart: anchorStart, anchorLength: anchorLength))
+        return false
     }
 
     /// libyaml's failure: its message and the place it points at.

@@ -25,6 +25,9 @@ public final class YAMLRecordReader: RecordBatchReader {
     @exclusivity(unchecked) private var eventIndex = 0
     /// The bytes of `events` (stable while it is read).
     @exclusivity(unchecked) private var eventBytes = UnsafePointer<UInt8>(bitPattern: 1)!
+    /// The events of `events` and their count, read for each event without touching the batch.
+    @exclusivity(unchecked) private var eventList: UnsafeMutablePointer<YAMLEvent>?
+    @exclusivity(unchecked) private var eventCount = 0
     /// The error the byte source threw, if reading failed.
     private var readFailure: (any Error)?
     private let options: YAMLReaderOptions
@@ -137,7 +140,19 @@ public final class YAMLRecordReader: RecordBatchReader {
     }
 
     /// The next event from the parsing thread, the end of the stream, or a window to empty.
+    @inline(__always)
     private func nextEvent() throws(YAMLReadFailure) -> Next {
+        if eventIndex < eventCount, let eventList {
+            eventIndex += 1
+            return .event(eventList[eventIndex - 1])
+        }
+        return try nextEventAfterBatch()
+    }
+
+    /// `nextEvent()` once the batch being read is done: the end of the stream, or the next
+    /// batch's first event (or a window to empty).
+    @inline(never)
+    private func nextEventAfterBatch() throws(YAMLReadFailure) -> Next {
         while true {
             if let batch = events {
                 if eventIndex < batch.count {
@@ -151,6 +166,8 @@ public final class YAMLRecordReader: RecordBatchReader {
                     throw YAMLReadFailure(failure.message, offset: UInt32(truncatingIfNeeded: offset))
                 }
                 events = nil
+                eventList = nil
+                eventCount = 0
                 pipe.recycle(batch)
             }
             let batch = pipe.next()
@@ -159,6 +176,8 @@ public final class YAMLRecordReader: RecordBatchReader {
             batch.dropInput()
             events = batch
             eventBytes = UnsafePointer(batch.bytes)
+            eventList = batch.events
+            eventCount = batch.count
             eventIndex = 0
             if !inDocument && heldSequence == nil && window.storage.count >= Self.windowLimit {
                 if !roots.isEmpty { return .windowFull }

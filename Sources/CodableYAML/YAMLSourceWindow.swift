@@ -66,12 +66,45 @@ final class YAMLSourceWindow {
     ) -> (character: Int, offset: Int) {
         var (index, offset) = character < place.character ? (baseCharacter, 0) : place
         if offset == 0 { offset = byteOrderMarkLength(bytes) }
-        while index < character && offset < bytes.count {
+        guard let base = bytes.baseAddress else { return (index, offset) }
+        let count = bytes.count
+        // The common case, text all ASCII up to the character: as many bytes as characters.
+        if index < character && character - index <= count - offset
+            && Self.isASCII(base + offset, count: character - index)
+        {
+            return (character, offset + character - index)
+        }
+        while index < character && offset < count {
+            // Eight bytes at a time while they end on a character's start: each is one but the
+            // continuation bytes (10xxxxxx) among the seven after the first.
+            if character - index >= 8 && offset + 8 < count && base[offset + 8] & 0xC0 != 0x80 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                let continuations = word & ~(word << 1) & 0x8080_8080_8080_8000
+                index += 8 - continuations.nonzeroBitCount
+                offset += 8
+                continue
+            }
             offset += 1
-            while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            while offset < count && base[offset] & 0xC0 == 0x80 { offset += 1 }
             index += 1
         }
         return (index, offset)
+    }
+
+    /// Whether the `count` bytes at `start` are all ASCII (below 0x80), eight at a time.
+    @inline(__always)
+    private static func isASCII(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= count {
+            high |= UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            high |= UInt64(start[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// 3 when `bytes` (the window's) start the input with a byte order mark, which libyaml

@@ -64,17 +64,17 @@ final class YAMLTape {
     /// Where the token `text` starts in `bytes` for the node about to be appended: a short
     /// token written for an earlier node of its block, or `text` written now.
     private func place(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        var cursor = bytes.beginAppending()
-        defer { bytes.endAppending(cursor) }
-        let start = cursor.position
-        cursor.append(text.baseAddress!, count: text.count)
-        let placed = cursor.withWrittenBytes { written in
-            recent.start(
-                ofTokenWrittenAt: start, length: text.count, forNode: nodes.count,
-                in: UnsafePointer(written.baseAddress!))
+        bytes.appendInPlace { cursor in
+            let start = cursor.position
+            cursor.append(text.baseAddress!, count: text.count)
+            let placed = cursor.withWrittenBytes { written in
+                recent.start(
+                    ofTokenWrittenAt: start, length: text.count, forNode: nodes.count,
+                    in: UnsafePointer(written.baseAddress!))
+            }
+            if placed != start { cursor.truncate(to: start) }
+            return placed
         }
-        if placed != start { cursor.truncate(to: start) }
-        return placed
     }
 
     // MARK: Appending
@@ -98,17 +98,19 @@ final class YAMLTape {
     /// Appends a string node holding the UTF-8 `content`.
     @discardableResult
     func appendString(_ content: UnsafeBufferPointer<UInt8>, at offset: UInt32) -> Int {
-        var cursor = bytes.beginAppending()
-        let sharedQuote = cursor.shareClosingQuote()
-        let start = cursor.position
-        let escaped = JSONString.appendQuoted(content, to: &cursor)
-        let length = cursor.position - start
-        let placed = cursor.withWrittenBytes { written in
-            recent.start(
-                ofTokenWrittenAt: start, length: length, forNode: nodes.count, in: UnsafePointer(written.baseAddress!))
+        let (placed, length, escaped) = bytes.appendInPlace { cursor in
+            let sharedQuote = cursor.shareClosingQuote()
+            let start = cursor.position
+            let escaped = JSONString.appendQuoted(content, to: &cursor)
+            let length = cursor.position - start
+            let placed = cursor.withWrittenBytes { written in
+                recent.start(
+                    ofTokenWrittenAt: start, length: length, forNode: nodes.count,
+                    in: UnsafePointer(written.baseAddress!))
+            }
+            if placed != start { cursor.truncate(to: sharedQuote ? start + 1 : start) }
+            return (placed, length, escaped)
         }
-        if placed != start { cursor.truncate(to: sharedQuote ? start + 1 : start) }
-        bytes.endAppending(cursor)
         offsets.append(offset)
         return appended(nodes.append(JSONNode(kind: .string, flags: escaped ? 1 : 0, start: placed, length: length)))
     }

@@ -49,9 +49,10 @@ import Testing
         }
     #endif
 
-    /// libyaml's calls reach codable's yaml_free, yaml_realloc and yaml_string_extend exactly when
-    /// they are built (unless CODABLE_YAML_ALLOCATOR=0) on Linux and the libyaml linked in calls them:
-    /// a libyaml linked statically, or with -Bsymbolic-functions, would keep its own silently.
+    /// libyaml's calls reach codable's yaml_malloc, yaml_free, yaml_realloc and yaml_string_extend
+    /// exactly when they are built (unless CODABLE_YAML_ALLOCATOR=0) on Linux and the libyaml
+    /// linked in calls them: a libyaml linked statically, or with -Bsymbolic-functions, would keep
+    /// its own silently.
     @Test func libyamlCallsCodablesAllocationExactlyWhenItIsBuilt() throws {
         let scalar = try Self.parseScalar(bytes: 4 << 20)
         #if os(Linux) && CODABLE_YAML_ALLOCATOR

@@ -63,9 +63,10 @@ void codable_occupy_closed_standard_descriptors(void);
 
 // MARK: YAMLAllocation.c
 
-/// 1 when libyaml has called codable's own yaml_free, yaml_realloc or yaml_string_extend since
-/// the process started: they are built (unless CODABLE_YAML_ALLOCATOR=0) and the libyaml linked in
-/// calls them instead of its own. 0 otherwise, also before libyaml has allocated anything.
+/// 1 when libyaml has called codable's own yaml_malloc, yaml_free, yaml_realloc or
+/// yaml_string_extend since the process started: they are built (unless CODABLE_YAML_ALLOCATOR=0)
+/// and the libyaml linked in calls them instead of its own. 0 otherwise, also before libyaml has
+/// allocated anything.
 int codable_yaml_allocation_is_interposed(void);
 
 // MARK: HTTPClient.c

@@ -109,17 +109,46 @@ public enum JSONString {
         var runStart = 0
         var escaped = false
         let base = content.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        for index in 0..<content.count {
-            let byte = content[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        let count = content.count
+        var index = 0
+        while index < count {
+            if index + 8 <= count {
+                // Eight bytes at a time, to the first that must be escaped.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let flagged = escapedBytes(word)
+                guard flagged != 0 else {
+                    index += 8
+                    continue
+                }
+                index += flagged.trailingZeroBitCount / 8
+            } else {
+                let byte = base[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    index += 1
+                    continue
+                }
+            }
             out.append(base + runStart, count: index - runStart)
-            runStart = index + 1
             escaped = true
-            appendEscaped(byte, to: &out)
+            appendEscaped(base[index], to: &out)
+            index += 1
+            runStart = index
         }
-        out.append(base + runStart, count: content.count - runStart)
+        out.append(base + runStart, count: count - runStart)
         out.append(UInt8(ascii: "\""))
         return escaped
+    }
+
+    /// The high bit set in each byte of `word` (read little-endian) that JSON escapes (below
+    /// 0x20, a quote, a backslash), at least in the first such byte: the borrow of a subtraction
+    /// marks a byte below `n` (a byte equal to `b` is one below 1 in `word ^ b…b`), and may
+    /// wrongly mark the bytes after a marked one, never those before it.
+    @inline(__always)
+    private static func escapedBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func below(_ n: UInt64, _ value: UInt64) -> UInt64 { (value &- ones &* n) & ~value & highs }
+        return below(0x20, word) | below(1, word ^ (ones &* 0x22)) | below(1, word ^ (ones &* 0x5C))
     }
 
     /// `text` as a JSON string literal (see `quotedBytes(_:)`).

@@ -11,7 +11,9 @@
 /// Writers append through an `OutputCursor` (a struct passed `inout`, free of runtime
 /// exclusivity checks) lent out by `beginAppending()` and taken back by `endAppending(_:)`.
 public final class OutputBuffer: @unchecked Sendable {
-    private var cursor: OutputCursor
+    /// Touched by one writer at a time, through the methods here: no runtime exclusivity check
+    /// (one costs more than a small append).
+    @usableFromInline @exclusivity(unchecked) var cursor: OutputCursor
 
     /// Creates an empty buffer. The default room, 256 KiB, is what a spilling buffer (the
     /// output's) holds between writes: it is touched whole once the output is that long, so it
@@ -34,6 +36,12 @@ public final class OutputBuffer: @unchecked Sendable {
 
     /// Takes back the storage lent out by `beginAppending()`, with what was appended.
     public func endAppending(_ cursor: OutputCursor) { self.cursor = cursor }
+
+    /// Runs `body` on the storage in place: for a writer that appends a token at a time, which
+    /// a cursor lent out and taken back for each (a copy of it each way) would slow. `body` must
+    /// not touch this buffer otherwise.
+    @inlinable @inline(__always)
+    public func appendInPlace<R>(_ body: (inout OutputCursor) -> R) -> R { body(&cursor) }
 
     /// Appends one byte.
     public func append(_ byte: UInt8) { cursor.append(byte) }

@@ -109,13 +109,39 @@ public enum LineBreaks: Sendable, Equatable {
             let lineFeed = ByteSearch.firstIndex(of: 0x0A, in: base, from: offset, to: bytes.count) ?? bytes.count
             return ByteSearch.firstIndex(of: 0x0D, in: base, from: offset, to: lineFeed) ?? lineFeed
         case .yaml:
+            let count = bytes.count
             var index = offset
-            while index < bytes.count {
+            while index + 8 <= count {
+                // Eight bytes at a time, to the first that a break may start with.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let found = Self.yamlBreakStarts(word)
+                guard found != 0 else {
+                    index += 8
+                    continue
+                }
+                index += found.trailingZeroBitCount / 8
+                if width(at: index, in: bytes) > 0 { return index }
+                index += 1
+            }
+            while index < count {
                 if mayStartBreak(base[index]) && width(at: index, in: bytes) > 0 { return index }
                 index += 1
             }
-            return bytes.count
+            return count
         }
+    }
+
+    /// The high bit set in each byte of `word` (read little-endian) that a YAML line break may
+    /// start with (LF, CR, 0xC2, 0xE2), at least in the first such byte: a byte equal to `b` is
+    /// a zero byte of `word ^ b…b`, which the borrow of a subtraction marks (the bytes after a
+    /// marked one may be marked wrongly, never the bytes before it).
+    @inline(__always)
+    private static func yamlBreakStarts(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        return zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
+            | zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xE2))
     }
 
     /// The offset just past the next line break at or after `offset` (or `bytes.count`), and
