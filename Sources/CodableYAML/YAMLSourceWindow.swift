@@ -78,8 +78,8 @@ final class YAMLSourceWindow {
             // Eight bytes at a time while they end on a character's start: each is one but the
             // continuation bytes (10xxxxxx) among the seven after the first.
             if character - index >= 8 && offset + 8 < count && base[offset + 8] & 0xC0 != 0x80 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                let continuations = word & ~(word << 1) & 0x8080_8080_8080_8000
+                // The first byte starts a character: its mark is left out.
+                let continuations = ByteWord.continuationBytes(in: ByteWord.load(base + offset)) & ~0x80
                 index += 8 - continuations.nonzeroBitCount
                 offset += 8
                 continue

@@ -59,14 +59,11 @@ struct CSVRowScanner {
     let maxRowLength: Int
     /// Bytes that end an unquoted field: the delimiter, CR, LF.
     private var stops = [Bool](repeating: false, count: 256)
-    /// The delimiter in each of 8 bytes.
-    private let delimiters: UInt64
 
     init(delimiter: UInt8, maxFieldLength: Int, maxRowLength: Int) {
         self.delimiter = delimiter
         self.maxFieldLength = maxFieldLength
         self.maxRowLength = maxRowLength
-        self.delimiters = UInt64(delimiter) &* 0x0101_0101_0101_0101
         for byte in [delimiter, 0x0D, 0x0A] { stops[Int(byte)] = true }
     }
 
@@ -91,16 +88,12 @@ struct CSVRowScanner {
         var index = start
         // Eight bytes at a time, straight to the first stop (borrows may mark bytes above it,
         // never below).
-        let ones: UInt64 = 0x0101_0101_0101_0101
         while index &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let delimiter = word ^ delimiters
-            let lineFeed = word ^ (ones &* 0x0A)
-            let carriageReturn = word ^ (ones &* 0x0D)
+            let word = ByteWord.load(base + index)
             let mask =
-                ((delimiter &- ones) & ~delimiter | (lineFeed &- ones) & ~lineFeed
-                    | (carriageReturn &- ones) & ~carriageReturn) & (ones &* 0x80)
-            if mask != 0 { return index &+ (mask.trailingZeroBitCount &>> 3) }
+                ByteWord.equal(to: delimiter, in: word) | ByteWord.equal(to: 0x0A, in: word)
+                | ByteWord.equal(to: 0x0D, in: word)
+            if mask != 0 { return index &+ ByteWord.firstMarked(mask) }
             index &+= 8
         }
         return stops.withUnsafeBufferPointer { stops in

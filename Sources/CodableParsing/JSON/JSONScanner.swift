@@ -176,14 +176,8 @@ public struct JSONScanner {
     /// lowest mark is exact, and that is the only one used.
     @inline(__always)
     static func attentionMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs)
+        ByteWord.equal(to: UInt8(ascii: "\""), in: word) | ByteWord.equal(to: UInt8(ascii: "\\"), in: word)
+            | ByteWord.below(0x20, in: word) | ByteWord.nonASCII(in: word)
     }
 
     private func scanString(_ bytes: UnsafePointer<UInt8>, at start: Int, end: Int, into nodes: inout NodeCursor)

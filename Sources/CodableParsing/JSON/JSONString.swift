@@ -114,8 +114,7 @@ public enum JSONString {
         while index < count {
             if index + 8 <= count {
                 // Eight bytes at a time, to the first that must be escaped.
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let flagged = escapedBytes(word)
+                let flagged = escapedBytes(ByteWord.load(base + index))
                 guard flagged != 0 else {
                     index += 8
                     continue
@@ -139,16 +138,12 @@ public enum JSONString {
         return escaped
     }
 
-    /// The high bit set in each byte of `word` (read little-endian) that JSON escapes (below
-    /// 0x20, a quote, a backslash), at least in the first such byte: the borrow of a subtraction
-    /// marks a byte below `n` (a byte equal to `b` is one below 1 in `word ^ b…b`), and may
-    /// wrongly mark the bytes after a marked one, never those before it.
+    /// Marks the bytes of `word` that JSON escapes (below 0x20, a quote, a backslash); the first
+    /// mark is exact (`ByteWord`).
     @inline(__always)
     private static func escapedBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func below(_ n: UInt64, _ value: UInt64) -> UInt64 { (value &- ones &* n) & ~value & highs }
-        return below(0x20, word) | below(1, word ^ (ones &* 0x22)) | below(1, word ^ (ones &* 0x5C))
+        ByteWord.below(0x20, in: word) | ByteWord.equal(to: UInt8(ascii: "\""), in: word)
+            | ByteWord.equal(to: UInt8(ascii: "\\"), in: word)
     }
 
     /// `text` as a JSON string literal (see `quotedBytes(_:)`).

@@ -113,8 +113,7 @@ public enum LineBreaks: Sendable, Equatable {
             var index = offset
             while index + 8 <= count {
                 // Eight bytes at a time, to the first that a break may start with.
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let found = Self.yamlBreakStarts(word)
+                let found = Self.yamlBreakStarts(ByteWord.load(base + index))
                 guard found != 0 else {
                     index += 8
                     continue
@@ -131,17 +130,12 @@ public enum LineBreaks: Sendable, Equatable {
         }
     }
 
-    /// The high bit set in each byte of `word` (read little-endian) that a YAML line break may
-    /// start with (LF, CR, 0xC2, 0xE2), at least in the first such byte: a byte equal to `b` is
-    /// a zero byte of `word ^ b…b`, which the borrow of a subtraction marks (the bytes after a
-    /// marked one may be marked wrongly, never the bytes before it).
+    /// Marks the bytes of `word` that a YAML line break may start with (LF, CR, 0xC2, 0xE2); the
+    /// first mark is exact (`ByteWord`).
     @inline(__always)
     private static func yamlBreakStarts(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        return zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
-            | zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xE2))
+        ByteWord.equal(to: 0x0A, in: word) | ByteWord.equal(to: 0x0D, in: word)
+            | ByteWord.equal(to: 0xC2, in: word) | ByteWord.equal(to: 0xE2, in: word)
     }
 
     /// The offset just past the next line break at or after `offset` (or `bytes.count`), and

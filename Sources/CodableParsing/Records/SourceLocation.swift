@@ -240,7 +240,6 @@ public struct SourceLocator: Sendable {
     public static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
         guard from < to, let base = bytes.baseAddress else { return 0 }
         precondition(from >= 0 && to <= bytes.count, "scalarCount: range out of bounds")
-        let raw = UnsafeRawPointer(base)
         var continuations = 0
         var index = from
         while index + 8 <= to {
@@ -250,10 +249,7 @@ public struct SourceLocator: Sendable {
             var lanes: UInt64 = 0
             let end = min(to, index + 255 * 8)
             while index + 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // A continuation byte is 10xxxxxx: its high bit set and, shifted up by one, the
-                // bit below it clear (the shift stays within each byte for the bit it tests).
-                lanes &+= (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
+                lanes &+= ByteWord.continuationBytes(in: ByteWord.load(base + index)) >> 7
                 index += 8
             }
             let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
