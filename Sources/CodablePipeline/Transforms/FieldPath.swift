@@ -104,87 +104,69 @@ public struct FieldPath: Sendable, Equatable, CustomStringConvertible {
     /// Calls `body` with the node index of each value this path reaches in `record`, in
     /// document order, without allocating.
     public func forEachMatch(in record: Record, _ body: (Int) -> Void) {
-        record.batch.bytes.withUnsafeBufferPointer { bytes in
-            record.batch.nodes.withNodes { nodes in
-                visit(record.root, depth: 0, nodes: nodes, bytes: bytes, body)
-            }
+        walk(record) { node in
+            body(node)
+            return false
         }
     }
 
     /// The node index of the first value this path reaches in `record`, in document order:
-    /// the search stops there (a `--where` test or a sort key reads one value per record, most
+    /// the walk stops there (a `--where` test or a sort key reads one value per record, most
     /// often a member near the start of a record of many).
     public func firstMatch(in record: Record) -> Int? {
+        var found: Int?
+        walk(record) { node in
+            found = node
+            return true
+        }
+        return found
+    }
+
+    /// Walks to each value this path reaches, in document order, until `stop` returns true.
+    private func walk(_ record: Record, _ stop: (Int) -> Bool) {
         record.batch.bytes.withUnsafeBufferPointer { bytes in
             record.batch.nodes.withNodes { nodes in
-                first(record.root, depth: 0, nodes: nodes, bytes: bytes)
+                _ = visit(record.root, depth: 0, nodes: nodes, bytes: bytes, stop)
             }
         }
     }
 
-    private func first(_ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard depth < components.count else { return index }
-        let kind = nodes[index].kind
-        switch components[depth] {
-        case .key:
-            guard kind == .object else { return nil }
-            let name = keyBytes[depth]
-            var key = index + 1
-            let end = key + nodes[index].size
-            while key < end {
-                let next = key + 1 + nodes[key + 1].span
-                if nodes[key].spells(name, in: bytes.baseAddress!),
-                    let found = first(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes)
-                {
-                    return found
-                }
-                key = next
-            }
-            return nil
-        case .everyElement:
-            guard kind == .array else { return nil }
-            for element in JSONNode.children(of: index, in: nodes) {
-                if let found = first(element, depth: depth + 1, nodes: nodes, bytes: bytes) { return found }
-            }
-            return nil
-        case .element(let wanted):
-            guard kind == .array else { return nil }
-            for (position, element) in JSONNode.children(of: index, in: nodes).enumerated() where position == wanted {
-                return first(element, depth: depth + 1, nodes: nodes, bytes: bytes)
-            }
-            return nil
-        }
-    }
-
+    /// Whether the walk stopped.
     private func visit(
-        _ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void
-    ) {
-        guard depth < components.count else { return body(index) }
+        _ index: Int, depth: Int, nodes: NodeTape, bytes: UnsafeBufferPointer<UInt8>, _ stop: (Int) -> Bool
+    ) -> Bool {
+        guard depth < components.count else { return stop(index) }
         let kind = nodes[index].kind
         switch components[depth] {
         case .key:
-            guard kind == .object else { return }
+            guard kind == .object else { return false }
             let name = keyBytes[depth]
             // Key after key in a loop of its own: run for every record a `--date` rule reaches.
             var key = index + 1
             let end = key + nodes[index].size
             while key < end {
                 let next = key + 1 + nodes[key + 1].span
-                if nodes[key].spells(name, in: bytes.baseAddress!) {
-                    visit(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+                if nodes[key].spells(name, in: bytes.baseAddress!)
+                    && visit(key + 1, depth: depth + 1, nodes: nodes, bytes: bytes, stop)
+                {
+                    return true
                 }
                 key = next
             }
+            return false
         case .everyElement:
-            guard kind == .array else { return }
-            for element in JSONNode.children(of: index, in: nodes) {
-                visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+            guard kind == .array else { return false }
+            for element in JSONNode.children(of: index, in: nodes)
+            where visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, stop) {
+                return true
             }
+            return false
         case .element(let wanted):
-            guard kind == .array else { return }
+            guard kind == .array else { return false }
             for (position, element) in JSONNode.children(of: index, in: nodes).enumerated() where position == wanted {
-                return visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, body)
+                return visit(element, depth: depth + 1, nodes: nodes, bytes: bytes, stop)
             }
+            return false
         }
     }
 }
